@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { connectDatabase, type Database } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWebApp } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Use this database instead of opening config.DATABASE_URL (tests share one per file). */
+  database?: Database;
+}
+
+/** The whole HTTP app, without listening: used by main.ts and by tests through inject(). */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // Trust exactly the configured number of proxy hops, never a raw x-forwarded-for.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
+    requestTimeout: 30_000,
+    connectionTimeout: 10_000,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = options.database ?? connectDatabase(config.DATABASE_URL, (message, error) => app.log.error({ err: error }, message));
+  await migrateToLatest(database);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  await registerSecurity(app, config);
+  await registerOpenApi(app, config);
+  await app.register(healthRoutes, { prefix: '/api' });
+  await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Tables } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: DialectName;
+  /** The raw SQLite handle, for pragmas and backups; undefined on PostgreSQL. */
+  sqlite?: SqliteDatabase.Database;
+  close(): Promise<void>;
+}
+
+// int8 (counts, epoch ms) arrives as text from pg; every value we store fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens SQLite (a file path or sqlite: URL) or PostgreSQL (postgres:// URL). */
+export function connectDatabase(url: string, log: (message: string, error?: unknown) => void = () => {}): Database {
+  if (isPostgresUrl(url)) return connectPostgres(url, log);
+  return connectSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
+}
+
+function connectSqlite(path: string): Database {
+  const isMemory = path === ':memory:';
+  if (!isMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SqliteDatabase(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+function connectPostgres(url: string, log: (message: string, error?: unknown) => void): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 2000,
+    statement_timeout: 5000,
+  });
+  pool.on('error', (error) => log('PostgreSQL pool error', error));
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { type Migration, Migrator } from 'kysely';
+import type { Database } from './connect.js';
+import { storeMigration } from './migrations/001-store.js';
+
+/** One ordered list of migrations; each runs on both dialects. */
+function migrations(dialect: Database['dialect']): Record<string, Migration> {
+  return {
+    '001-store': storeMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,8 @@
+import type { HealthResponse } from '@tagscout/core/api';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connect.js';
+
+export async function checkHealth(database: Database, version: string): Promise<HealthResponse> {
+  await sql`select 1`.execute(database.db);
+  return { status: 'ok', database: database.dialect, version };
+}

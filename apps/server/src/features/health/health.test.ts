@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+
+describe.each(testDialects)('health and the HTTP frame on %s', (dialect) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect);
+  });
+  afterAll(async () => testApp.close());
+
+  it('answers health after a database round trip', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: dialect, version: testApp.app.config.version });
+  });
+
+  it('answers health with 503 in the error shape when the database is gone', async () => {
+    const broken = await buildTestApp(dialect);
+    await broken.testDatabase.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
+    await broken.app.close();
+    await broken.testDatabase.drop().catch(() => {});
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint: GET /api/nope' } });
+  });
+
+  it('sends security headers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  it('serves OpenAPI generated from the zod schemas', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/health'].get.responses['200']).toBeDefined();
+  });
+});
+
+describe('global rate limit', () => {
+  it('answers 429 in the error shape once a client passes the limit', async () => {
+    const testApp = await buildTestApp('sqlite', { RATE_LIMIT_PER_MINUTE: 3 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(limited.json().error.code).toBe('rate_limited');
+    await testApp.close();
+  });
+});

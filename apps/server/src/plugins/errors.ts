@@ -1,0 +1,73 @@
+import { type ErrorCode, ErrorCode as Codes, type ErrorResponse } from '@tagscout/core/api';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one error the server throws on purpose; its code and message reach the client unchanged. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  static notFound(message: string) {
+    return new AppError(404, Codes.notFound, message);
+  }
+
+  static badRequest(message: string) {
+    return new AppError(400, Codes.invalidRequest, message);
+  }
+
+  static forbidden(message: string) {
+    return new AppError(403, Codes.forbidden, message);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string): ErrorResponse {
+  return { error: { code, message } };
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: Codes.invalidRequest,
+  401: Codes.unauthorized,
+  403: Codes.forbidden,
+  404: Codes.notFound,
+  409: Codes.conflict,
+  413: Codes.payloadTooLarge,
+  415: Codes.invalidRequest,
+  429: Codes.rateLimited,
+  503: Codes.unavailable,
+};
+
+/** Answers every failure as {"error":{"code","message"}}; 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'request';
+      const details = error.validation
+        .map((issue) => `${where}${issue.instancePath.replaceAll('/', '.')}: ${issue.message}`)
+        .join('; ');
+      return reply.status(400).send(errorBody(Codes.invalidRequest, `Invalid request. ${details}`));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      const message = status === 503 ? 'The service is busy. Try again shortly.' : 'Something went wrong on our side.';
+      return reply.status(status).send(errorBody(codeByStatus[status] ?? Codes.internal, message));
+    }
+    return reply.status(status).send(errorBody(codeByStatus[status] ?? Codes.invalidRequest, readableMessage(error)));
+  });
+}
+
+function readableMessage(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request body is too large.';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Send the request body as JSON.';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body must not be empty.';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON.';
+  return error.message;
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { DialectName } from '../db/connect.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDatabase: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of the given dialect, quiet, with no corpus import. */
+export async function buildTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase(dialect);
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', SEED_CORPUS: false, WEB_DIST: '/nonexistent', ...overrides });
+  const app = await buildApp(config, { database: testDatabase.database });
+  await app.ready();
+  return {
+    app,
+    testDatabase,
+    close: async () => {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}

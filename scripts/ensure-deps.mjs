@@ -1,0 +1,29 @@
+// Installs npm dependencies from the committed lockfile when they are missing or stale.
+// Uses only Node built-ins: it runs before anything is installed.
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, options = {}) {
+  execSync(command, { cwd: root, stdio: 'inherit', ...options });
+}
+
+export function ensureDependencies() {
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  const lockfile = join(root, 'package-lock.json');
+  const isStale = !existsSync(installed) || statSync(lockfile).mtimeMs > statSync(installed).mtimeMs;
+  if (isStale) {
+    console.log('Installing dependencies (npm ci)...');
+    run('npm ci --no-audit --no-fund');
+  }
+  const sqliteBinding = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  if (!existsSync(sqliteBinding)) {
+    console.log('Building better-sqlite3...');
+    run('npm rebuild better-sqlite3');
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureDependencies();

@@ -1,0 +1,55 @@
+// `npm test`: install what is missing, build the app, run every suite (unit, web, server, e2e) with Vitest,
+// and end with one line "N passed, N failed, N skipped" that adds up every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies, root, run } from './ensure-deps.mjs';
+
+const chromium = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Browser tests need Debian's chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('Installing chromium for the browser tests (apt-get)...');
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { shell: '/bin/bash' });
+}
+
+ensureDependencies();
+ensureChromium();
+run('npm run build --silent');
+
+const resultsDir = join(root, 'test-results');
+const resultsFile = join(resultsDir, 'vitest.json');
+mkdirSync(resultsDir, { recursive: true });
+rmSync(resultsFile, { force: true });
+
+const vitest = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  passed = results.numPassedTests;
+  skipped = results.numPendingTests + results.numTodoTests;
+  // A file that fails to load has no tests of its own: count it as one failure so it is never silent.
+  const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+  failed = results.numFailedTests + brokenFiles.length;
+}
+if (vitest.status !== 0 && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);

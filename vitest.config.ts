@@ -1,0 +1,43 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript sources under the "source" condition,
+// so tests run against src/ without a build (see docs/decisions/004-loading-core.md).
+const sourceFirst = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
+
+export default defineConfig({
+  ...sourceFirst,
+  test: {
+    projects: [
+      {
+        ...sourceFirst,
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+      },
+      'apps/web',
+      {
+        ...sourceFirst,
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        ...sourceFirst,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
