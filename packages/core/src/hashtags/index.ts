@@ -1,0 +1,6 @@
+export * from './extract-hashtags.js';
+export * from './has-emoji.js';
+export * from './hashtags-of-post.js';
+export * from './normalize-hashtag.js';
+export * from './normalize-query.js';
+export * from './remove-emoji.js';
