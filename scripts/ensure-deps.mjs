@@ -19,7 +19,14 @@ export function ensureDependencies() {
     console.log('Installing dependencies (npm ci)...');
     run('npm ci --no-audit --no-fund');
   }
-  const sqliteBinding = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  const sqliteBinding = join(
+    root,
+    'node_modules',
+    'better-sqlite3',
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  );
   if (!existsSync(sqliteBinding)) {
     console.log('Building better-sqlite3...');
     run('npm rebuild better-sqlite3');

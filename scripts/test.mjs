@@ -10,11 +10,15 @@ const chromium = '/usr/bin/chromium';
 function ensureChromium() {
   if (existsSync(chromium)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Browser tests need Debian's chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    console.error(
+      `Browser tests need Debian's chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log('Installing chromium for the browser tests (apt-get)...');
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { shell: '/bin/bash' });
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    shell: '/bin/bash',
+  });
 }
 
 ensureDependencies();
@@ -47,7 +51,9 @@ if (existsSync(resultsFile)) {
   passed = results.numPassedTests;
   skipped = results.numPendingTests + results.numTodoTests;
   // A file that fails to load has no tests of its own: count it as one failure so it is never silent.
-  const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+  const brokenFiles = results.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  );
   failed = results.numFailedTests + brokenFiles.length;
 }
 if (vitest.status !== 0 && failed === 0) failed = 1;

@@ -38,7 +38,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const database = options.database ?? connectDatabase(config.DATABASE_URL, (message, error) => app.log.error({ err: error }, message));
+  const database =
+    options.database ??
+    connectDatabase(config.DATABASE_URL, (message, error) => app.log.error({ err: error }, message));
   await migrateToLatest(database);
   app.decorate('config', config);
   app.decorate('database', database);

@@ -5,7 +5,9 @@ import { z } from 'zod';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanText = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -15,11 +17,17 @@ const EnvSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.string().min(1, 'must not be empty').default(join(repoRoot, 'data', 'tagscout.db')),
+  DATABASE_URL: z
+    .string()
+    .min(1, 'must not be empty')
+    .default(join(repoRoot, 'data', 'tagscout.db')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive('must be a positive whole number').default(1000),
   TRUST_PROXY: z.coerce.number().int().min(0, 'must be the number of proxy hops (0 or more)').default(0),
-  WEB_DIST: z.string().min(1).default(join(repoRoot, 'apps', 'web', 'dist')),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(join(repoRoot, 'apps', 'web', 'dist')),
   SEED_CORPUS: booleanText.default(true),
   RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
 });

@@ -10,7 +10,15 @@ async function main(): Promise<void> {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received: finishing in-flight requests and closing the database`);
+    // Connections that finish their last request during shutdown would otherwise idle until keep-alive ends.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    deadline.unref();
     await app.close();
+    clearInterval(closeIdle);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutDown('SIGINT'));

@@ -1,4 +1,4 @@
-import { type ErrorCode, ErrorCode as Codes, type ErrorResponse } from '@tagscout/core/api';
+import { ErrorCode as Codes, type ErrorCode, type ErrorResponse } from '@tagscout/core/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -57,10 +57,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const message = status === 503 ? 'The service is busy. Try again shortly.' : 'Something went wrong on our side.';
+      const message =
+        status === 503 ? 'The service is busy. Try again shortly.' : 'Something went wrong on our side.';
       return reply.status(status).send(errorBody(codeByStatus[status] ?? Codes.internal, message));
     }
-    return reply.status(status).send(errorBody(codeByStatus[status] ?? Codes.invalidRequest, readableMessage(error)));
+    return reply
+      .status(status)
+      .send(errorBody(codeByStatus[status] ?? Codes.invalidRequest, readableMessage(error)));
   });
 }
 
@@ -68,6 +71,7 @@ function readableMessage(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request body is too large.';
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Send the request body as JSON.';
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body must not be empty.';
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON.';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return 'The request body is not valid JSON.';
   return error.message;
 }

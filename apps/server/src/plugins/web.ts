@@ -16,7 +16,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
     if (isApi || !hasWebApp || request.method !== 'GET') {
-      return reply.status(404).send(errorBody(ErrorCode.notFound, `No such endpoint: ${request.method} ${path}`));
+      return reply
+        .status(404)
+        .send(errorBody(ErrorCode.notFound, `No such endpoint: ${request.method} ${path}`));
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });

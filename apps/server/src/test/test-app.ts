@@ -13,7 +13,10 @@ export interface TestApp {
 /** The real app on a fresh database of the given dialect, quiet, with no corpus import. */
 export async function buildTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase(dialect);
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', SEED_CORPUS: false, WEB_DIST: '/nonexistent', ...overrides });
+  const config = loadConfig(
+    {},
+    { LOG_LEVEL: 'silent', SEED_CORPUS: false, WEB_DIST: '/nonexistent', ...overrides },
+  );
   const app = await buildApp(config, { database: testDatabase.database });
   await app.ready();
   return {

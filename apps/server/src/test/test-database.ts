@@ -6,7 +6,9 @@ import pg from 'pg';
 import { connectDatabase, type Database, type DialectName } from '../db/connect.js';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export interface TestDatabase {
   database: Database;
@@ -46,7 +48,9 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     drop: async () => {
       await database.close();
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

@@ -5,7 +5,13 @@ import { checkHealth } from './health.service.js';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness with a database round trip', response: { 200: HealthResponseSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness with a database round trip',
+        response: { 200: HealthResponseSchema },
+      },
+    },
     async () => checkHealth(app.database, app.config.version),
   );
 };

@@ -20,7 +20,9 @@ describe.each(testDialects)('health and the HTTP frame on %s', (dialect) => {
     await broken.testDatabase.database.close();
     const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on our side.' },
+    });
     await broken.app.close();
     await broken.testDatabase.drop().catch(() => {});
   });
@@ -28,7 +30,9 @@ describe.each(testDialects)('health and the HTTP frame on %s', (dialect) => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint: GET /api/nope' } });
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'No such endpoint: GET /api/nope' },
+    });
   });
 
   it('sends security headers', async () => {
@@ -51,7 +55,8 @@ describe('global rate limit', () => {
   it('answers 429 in the error shape once a client passes the limit', async () => {
     const testApp = await buildTestApp('sqlite', { RATE_LIMIT_PER_MINUTE: 3 });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(limited.json().error.code).toBe('rate_limited');

@@ -1,0 +1,23 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import pt from './pt.json';
+
+export const SUPPORTED_LANGUAGES = ['en', 'pt'] as const;
+
+// English and Portuguese, chosen from a stored choice, then the browser; pt-BR and pt-PT both map to pt.
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en }, pt: { translation: pt } },
+    supportedLngs: SUPPORTED_LANGUAGES,
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: 'language', caches: [] },
+  });
+
+export { i18n };

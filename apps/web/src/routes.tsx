@@ -1,0 +1,73 @@
+import { Route, Routes } from 'react-router';
+import { ComingSoon } from './components/coming-soon';
+import { AppFrame } from './shell/app-frame';
+import { EXTERNAL_LINKS } from './shell/external-links';
+import { Guard, isInAppBrowser, OpenExternal, ToLanding } from './shell/route-guards';
+import type { SessionState } from './shell/session-store';
+
+const hasAccess = (s: SessionState) => s.isSignedIn || s.isInTrial;
+
+/** Every route of SPEC section 2 and its redirect rule. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppFrame />}>
+        <Route index element={<ToLanding />} />
+        <Route
+          path="tags/:topicId?"
+          element={
+            <Guard allow={hasAccess}>
+              <ComingSoon pageKey="tags" />
+            </Guard>
+          }
+        />
+        <Route
+          path="try"
+          element={
+            <Guard allow={(s) => !hasAccess(s)}>
+              <ComingSoon pageKey="try" />
+            </Guard>
+          }
+        />
+        <Route path="collections" element={<ComingSoon pageKey="collections" />} />
+        <Route path="settings" element={<ComingSoon pageKey="settings" />} />
+        <Route path="help" element={<ComingSoon pageKey="help" />} />
+        <Route path="login" element={<ComingSoon pageKey="login" />} />
+        <Route path="logout" element={<ComingSoon pageKey="logout" />} />
+        <Route path="upgrade" element={<ComingSoon pageKey="upgrade" />} />
+        <Route path="specialoffer" element={<ComingSoon pageKey="specialOffer" />} />
+        <Route path="newaccount" element={<ComingSoon pageKey="newAccount" />} />
+        <Route path="newlogin" element={<ComingSoon pageKey="newLogin" />} />
+        <Route
+          path="portal"
+          element={
+            <Guard allow={(s) => s.accountId !== null}>
+              <ComingSoon pageKey="portal" />
+            </Guard>
+          }
+        />
+        <Route
+          path="prospecting"
+          element={
+            <Guard allow={(s) => s.isAdmin}>
+              <ComingSoon pageKey="prospecting" />
+            </Guard>
+          }
+        />
+        <Route path="noInternet" element={<ComingSoon pageKey="noInternet" />} />
+        <Route path="landingPage" element={<ComingSoon pageKey="landingPage" />} />
+        <Route
+          path="inAppBrowser"
+          element={isInAppBrowser() ? <ComingSoon pageKey="inAppBrowser" /> : <OpenExternalHome />}
+        />
+        <Route path="video" element={<OpenExternal url={EXTERNAL_LINKS.video} />} />
+        <Route path="social" element={<OpenExternal url={EXTERNAL_LINKS.social} />} />
+        <Route path="*" element={<ToLanding />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function OpenExternalHome() {
+  return <ToLanding />;
+}

@@ -1,0 +1,34 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { landingPath, type SessionState, useSession } from './session-store';
+
+/** Renders children when the rule holds, else sends the visitor to their landing page. */
+export function Guard({
+  allow,
+  children,
+}: {
+  allow: (session: SessionState) => boolean;
+  children: ReactNode;
+}) {
+  const session = useSession();
+  return allow(session) ? children : <Navigate to={landingPath(session)} replace />;
+}
+
+/** Any path the app does not know: the visitor's landing page. */
+export function ToLanding() {
+  const session = useSession();
+  return <Navigate to={landingPath(session)} replace />;
+}
+
+/** Opens an outside page in a new tab, then returns to the home route. */
+export function OpenExternal({ url }: { url: string }) {
+  useEffect(() => {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }, [url]);
+  return <Navigate to="/" replace />;
+}
+
+/** Instagram, Facebook and similar apps open links in their own limited browser. */
+export function isInAppBrowser(userAgent: string = navigator.userAgent): boolean {
+  return /Instagram|FBAN|FBAV|FB_IAB|Line\/|TikTok|Snapchat/i.test(userAgent);
+}
