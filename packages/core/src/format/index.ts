@@ -1,0 +1,2 @@
+export * from './format-badge.js';
+export * from './format-count.js';

@@ -1,0 +1,6 @@
+export * from './compute-related-tags.js';
+export * from './count-subcounts.js';
+export * from './rank-related-tags.js';
+export * from './related-ranking.js';
+export * from './related-tag.js';
+export * from './relevance.js';

@@ -1,0 +1,10 @@
+/** What a related-tag list belongs to. */
+export type ItemKind = 'hashtag' | 'place' | 'profile';
+
+/** A tag that co-occurs with an item, with its SPEC relevance. */
+export interface RelatedTag {
+  hashtag: string;
+  /** Posts of the item that carry this tag. */
+  subcount: number;
+  relevance: number;
+}
