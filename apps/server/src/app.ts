@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
+import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -45,10 +47,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
+  await prepareHashtagStore(database, config, app.log);
 
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(hashtagRoutes, { prefix: '/api' });
   await registerWebApp(app, config);
   return app;
 }

@@ -30,6 +30,15 @@ const EnvSchema = z.object({
     .default(join(repoRoot, 'apps', 'web', 'dist')),
   SEED_CORPUS: booleanText.default(true),
   RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
+  BANNED_TAGS_FILE: z
+    .string()
+    .min(1)
+    .default(join(repoRoot, 'apps', 'server', 'banned-tags.txt')),
+  CACHE_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive('must be a positive whole number')
+    .default(120),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { version: string };

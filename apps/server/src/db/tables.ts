@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** Every table, as Kysely sees it. Booleans are 0/1 integers and times epoch milliseconds on both dialects. */
+/**
+ * Every table, as Kysely sees it. Booleans are 0/1 integers on both dialects; updated_at is epoch
+ * milliseconds, a post's taken_at epoch seconds (as the network gives it; decision 005).
+ */
 export interface Tables {
   hashtags: HashtagTable;
   places: PlaceTable;
@@ -9,14 +12,20 @@ export interface Tables {
   post_hashtags: PostHashtagTable;
 }
 
-export const CountState = { known: 'known', unknown: 'unknown', lookup: 'lookup', indexing: 'indexing' } as const;
+export const CountState = {
+  known: 'known',
+  unknown: 'unknown',
+  lookup: 'lookup',
+  indexing: 'indexing',
+} as const;
 export type CountState = (typeof CountState)[keyof typeof CountState];
 
 export interface HashtagTable {
   id: Generated<number>;
   name: string;
-  /** Total posts on the network using the tag; -1 when unknown. */
+  /** Total posts on the network using the tag; meaningful only when count_state is 'known'. */
   post_count: number;
+  /** known: post_count; unknown: answered -1; lookup (seen in posts, no count): -2; indexing: -1. */
   count_state: CountState;
   banned: number;
   searches: Generated<number>;
@@ -55,7 +64,9 @@ export interface PostTable {
   id: Generated<number>;
   /** The network's id for the post. */
   post_id: string;
+  /** The owner's profile id. */
   owner: string | null;
+  /** Epoch seconds. */
   taken_at: number;
   place_id: string | null;
   source: string;

@@ -1,2 +1,3 @@
 export * from './errors.js';
+export * from './hashtags.js';
 export * from './health.js';

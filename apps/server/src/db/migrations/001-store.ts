@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type MigrationDialect, autoIncrementId, bigint } from './portable.js';
+import { autoIncrementId, bigint, type MigrationDialect } from './portable.js';
 
 /** The hashtag store: tags, places, profiles, posts and the post-to-tag links. */
 export function storeMigration(dialect: MigrationDialect) {
@@ -18,7 +18,12 @@ export function storeMigration(dialect: MigrationDialect) {
         .addColumn('searches', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', bigint(dialect), (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('hashtags_banned').on('hashtags').column('banned').where('banned', '=', 1).execute();
+      await db.schema
+        .createIndex('hashtags_banned')
+        .on('hashtags')
+        .column('banned')
+        .where('banned', '=', 1)
+        .execute();
 
       await db.schema
         .createTable('places')
@@ -35,7 +40,8 @@ export function storeMigration(dialect: MigrationDialect) {
       await db.schema
         .createTable('profiles')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('username', binaryText, (c) => c.notNull().unique())
+        // Not unique: a network lets a name move from one profile to another.
+        .addColumn('username', binaryText, (c) => c.notNull())
         .addColumn('full_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('biography', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('followers', bigint(dialect), (c) => c.notNull().defaultTo(0))
@@ -49,6 +55,11 @@ export function storeMigration(dialect: MigrationDialect) {
         .addColumn('searches', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', bigint(dialect), (c) => c.notNull())
         .execute();
+      await db.schema
+        .createIndex('profiles_username')
+        .on('profiles')
+        .columns(['username', 'followers'])
+        .execute();
 
       await db.schema
         .createTable('posts')
@@ -59,8 +70,17 @@ export function storeMigration(dialect: MigrationDialect) {
         .addColumn('place_id', 'text')
         .addColumn('source', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('posts_place').on('posts').columns(['place_id', 'taken_at']).execute();
-      await db.schema.createIndex('posts_owner').on('posts').columns(['owner', 'taken_at']).execute();
+      // "The item's most recent posts", newest first with a stable tie-break, is one index range scan.
+      await db.schema
+        .createIndex('posts_place')
+        .on('posts')
+        .columns(['place_id', 'taken_at desc', 'id desc'])
+        .execute();
+      await db.schema
+        .createIndex('posts_owner')
+        .on('posts')
+        .columns(['owner', 'taken_at desc', 'id desc'])
+        .execute();
 
       let links = db.schema
         .createTable('post_hashtags')
@@ -73,7 +93,7 @@ export function storeMigration(dialect: MigrationDialect) {
       await db.schema
         .createIndex('post_hashtags_recent')
         .on('post_hashtags')
-        .columns(['hashtag_id', 'taken_at desc'])
+        .columns(['hashtag_id', 'taken_at desc', 'post_id desc'])
         .execute();
     },
   };

@@ -1,0 +1,227 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/connect.js';
+import type { CountState, PlaceTable, ProfileTable } from '../../db/tables.js';
+
+export interface HashtagRow {
+  name: string;
+  post_count: number;
+  count_state: CountState;
+  banned: number;
+}
+
+export type PlaceRow = Pick<Selectable<PlaceTable>, 'id' | 'title' | 'post_count' | 'profile_pic_url'>;
+export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at'>;
+
+/** One co-occurrence: a tag carried by one of the item's recent posts. */
+export interface RecentPostTagRow extends HashtagRow {
+  post_id: number;
+}
+
+export type ItemKey =
+  | { kind: 'hashtag'; name: string }
+  | { kind: 'place'; id: string }
+  | { kind: 'profile'; id: string };
+
+const hashtagColumns = ['name', 'post_count', 'count_state', 'banned'] as const;
+const placeColumns = ['id', 'title', 'post_count', 'profile_pic_url'] as const;
+const profileColumns = [
+  'id',
+  'username',
+  'full_name',
+  'biography',
+  'followers',
+  'following',
+  'post_count',
+  'is_business_account',
+  'business_category_name',
+  'is_private',
+  'is_verified',
+  'profile_pic_url',
+] as const;
+
+// Above every character, so [prefix, prefix + MAX) holds exactly the keys starting with prefix
+// (byte order on SQLite and on PostgreSQL's "C" collation; UTF-8 keeps code point order).
+const MAX_CHAR = '\u{10FFFF}';
+
+export async function findHashtagsByNames(
+  database: Database,
+  names: readonly string[],
+): Promise<HashtagRow[]> {
+  if (names.length === 0) return [];
+  return database.db.selectFrom('hashtags').select(hashtagColumns).where('name', 'in', names).execute();
+}
+
+/** Tags that start with the prefix (the prefix itself excluded), most used first. */
+export async function findHashtagsByPrefix(
+  database: Database,
+  prefix: string,
+  limit: number,
+): Promise<HashtagRow[]> {
+  return database.db
+    .selectFrom('hashtags')
+    .select(hashtagColumns)
+    .where('name', '>', prefix)
+    .where('name', '<', prefix + MAX_CHAR)
+    .orderBy('post_count', 'desc')
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The same answer as findHashtagsByPrefix, looked for among the most used tags only: for a one- or
+ * two-letter prefix that is far cheaper than sorting every match. Undefined when fewer than `limit`
+ * of the top tags match, since the answer may then lie further down.
+ */
+export async function findTopHashtagsByPrefix(
+  database: Database,
+  options: { prefix: string; limit: number; among: number },
+): Promise<HashtagRow[] | undefined> {
+  const top = database.db
+    .selectFrom('hashtags')
+    .select([...hashtagColumns])
+    .orderBy('post_count', 'desc')
+    .orderBy('name')
+    .limit(options.among)
+    .as('top');
+  const rows = await database.db
+    .selectFrom(top)
+    .selectAll()
+    .where('name', '>', options.prefix)
+    .where('name', '<', options.prefix + MAX_CHAR)
+    .orderBy('post_count', 'desc')
+    .orderBy('name')
+    .limit(options.limit)
+    .execute();
+  return rows.length === options.limit ? rows : undefined;
+}
+
+export async function findPlacesByPrefix(
+  database: Database,
+  prefix: string,
+  limit: number,
+): Promise<PlaceRow[]> {
+  return database.db
+    .selectFrom('places')
+    .select(placeColumns)
+    .where('title_key', '>=', prefix)
+    .where('title_key', '<', prefix + MAX_CHAR)
+    .orderBy('post_count', 'desc')
+    .orderBy('title_key')
+    .limit(limit)
+    .execute();
+}
+
+export async function findProfilesByPrefix(
+  database: Database,
+  prefix: string,
+  limit: number,
+): Promise<ProfileRow[]> {
+  return database.db
+    .selectFrom('profiles')
+    .select(profileColumns)
+    .where('username', '>=', prefix)
+    .where('username', '<', prefix + MAX_CHAR)
+    .orderBy('followers', 'desc')
+    .orderBy('username')
+    .limit(limit)
+    .execute();
+}
+
+export async function findPlace(database: Database, id: string): Promise<PlaceRow | undefined> {
+  return database.db.selectFrom('places').select(placeColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** By profile id, or else by username (the most followed holder of it). */
+export async function findProfile(database: Database, idOrUsername: string): Promise<ProfileRow | undefined> {
+  const byId = await database.db
+    .selectFrom('profiles')
+    .select(profileColumns)
+    .where('id', '=', idOrUsername)
+    .executeTakeFirst();
+  if (byId) return byId;
+  return database.db
+    .selectFrom('profiles')
+    .select(profileColumns)
+    .where('username', '=', idOrUsername.toLowerCase())
+    .orderBy('followers', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Every tag of the item's `window` most recent posts, in one statement: the newest posts come from
+ * one index range scan ((hashtag_id | place_id | owner), taken_at desc), then their links and tags.
+ */
+export async function findRecentPostTags(
+  database: Database,
+  options: { item: ItemKey; window: number },
+): Promise<RecentPostTagRow[]> {
+  const { db } = database;
+  const { item, window } = options;
+  const recent =
+    item.kind === 'hashtag'
+      ? db
+          .selectFrom('post_hashtags')
+          .innerJoin('hashtags', 'hashtags.id', 'post_hashtags.hashtag_id')
+          .select('post_hashtags.post_id as id')
+          .where('hashtags.name', '=', item.name)
+          .orderBy('post_hashtags.taken_at', 'desc')
+          .orderBy('post_hashtags.post_id', 'desc')
+          .limit(window)
+      : db
+          .selectFrom('posts')
+          .select('posts.id')
+          .where(item.kind === 'place' ? 'posts.place_id' : 'posts.owner', '=', item.id)
+          .orderBy('posts.taken_at', 'desc')
+          .orderBy('posts.id', 'desc')
+          .limit(window);
+  return db
+    .selectFrom(recent.as('recent'))
+    .innerJoin('post_hashtags as links', 'links.post_id', 'recent.id')
+    .innerJoin('hashtags as tags', 'tags.id', 'links.hashtag_id')
+    .select(['links.post_id', 'tags.name', 'tags.post_count', 'tags.count_state', 'tags.banned'])
+    .execute();
+}
+
+export async function findBannedTagNames(database: Database): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('hashtags')
+    .select('name')
+    .where('banned', '=', 1)
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** Makes exactly these tags banned: new ones are added (count unknown), others are unbanned. */
+export async function replaceBannedTags(
+  database: Database,
+  names: readonly string[],
+  now: number,
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    let unban = trx.updateTable('hashtags').set({ banned: 0 }).where('banned', '=', 1);
+    if (names.length > 0) unban = unban.where('name', 'not in', names);
+    await unban.execute();
+    if (names.length === 0) return;
+    await trx
+      .insertInto('hashtags')
+      .values(
+        names.map((name) => ({
+          name,
+          post_count: -1,
+          count_state: 'unknown' as const,
+          banned: 1,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column('name').doUpdateSet({ banned: 1 }))
+      .execute();
+  });
+}
+
+export async function hasAnyPost(database: Database): Promise<boolean> {
+  const row = await database.db.selectFrom('posts').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,179 @@
+import {
+  AutocompleteParamsSchema,
+  BannedTagsResponseSchema,
+  CacheAcceptedResponseSchema,
+  CacheAutocompleteBodySchema,
+  CacheRecommendBodySchema,
+  ErrorResponseSchema,
+  HashtagAutocompleteResponseSchema,
+  HashtagInfoParamsSchema,
+  HashtagInfoResponseSchema,
+  InfoQuerySchema,
+  PlaceAutocompleteResponseSchema,
+  PlaceInfoParamsSchema,
+  PlaceInfoResponseSchema,
+  UserAutocompleteResponseSchema,
+  UserInfoParamsSchema,
+  UserInfoResponseSchema,
+} from '@tagscout/core/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listBannedTags } from './banned-tags.service.js';
+import type { HashtagRow } from './hashtags.repository.js';
+import {
+  autocompleteHashtags,
+  autocompletePlaces,
+  autocompleteUsers,
+  findHashtagInfo,
+  findPlaceInfo,
+  findUserInfo,
+  type HashtagContext,
+} from './hashtags.service.js';
+import { ingestAutocomplete, ingestRecommend } from './ingest.service.js';
+import { SuggestionCache } from './suggestion-cache.js';
+
+/** Bodies of crowd-cache posts (decision 005: the 256 KB for a batch of posts). */
+const RECOMMEND_BODY_LIMIT = 256 * 1024;
+const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
+
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/** Search, counts, related tags, banned tags and the crowd cache (SPEC section 7). */
+export const hashtagRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: HashtagContext = {
+    database: app.database,
+    suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
+    relatedWindow: app.config.RELATED_POST_WINDOW,
+  };
+  const cacheRateLimit = { max: app.config.CACHE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
+  app.get(
+    '/autocomplete/hashtag/:query',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary: 'Hashtags starting with the query: the exact tag first, then by post count; at most 50',
+        params: AutocompleteParamsSchema,
+        response: { 200: HashtagAutocompleteResponseSchema, ...errors },
+      },
+    },
+    async (request) => autocompleteHashtags(context, request.params.query),
+  );
+
+  app.get(
+    '/autocomplete/place/:query',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary: 'Places whose title starts with the query, by post count; at most 50',
+        params: AutocompleteParamsSchema,
+        response: { 200: PlaceAutocompleteResponseSchema, ...errors },
+      },
+    },
+    async (request) => autocompletePlaces(app.database, request.params.query),
+  );
+
+  app.get(
+    '/autocomplete/user/:query',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary: 'Profiles whose username starts with the query, by followers; at most 50',
+        params: AutocompleteParamsSchema,
+        response: { 200: UserAutocompleteResponseSchema, ...errors },
+      },
+    },
+    async (request) => autocompleteUsers(app.database, request.params.query),
+  );
+
+  app.get(
+    '/info/hashtag/:names',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary:
+          'Counts of up to 100 comma-separated hashtags, or one with its related tags (?recommended=1)',
+        params: HashtagInfoParamsSchema,
+        querystring: InfoQuerySchema,
+        response: { 200: HashtagInfoResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      findHashtagInfo(context, { names: request.params.names, recommended: request.query.recommended }),
+  );
+
+  app.get(
+    '/info/place/:id',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary: 'A place, with its related tags when ?recommended=1',
+        params: PlaceInfoParamsSchema,
+        querystring: InfoQuerySchema,
+        response: { 200: PlaceInfoResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      findPlaceInfo(context, { id: request.params.id, recommended: request.query.recommended }),
+  );
+
+  app.get(
+    '/info/user/:id',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary: 'A profile (by id, or else username), with its related tags when ?recommended=1',
+        params: UserInfoParamsSchema,
+        querystring: InfoQuerySchema,
+        response: { 200: UserInfoResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      findUserInfo(context, { id: request.params.id, recommended: request.query.recommended }),
+  );
+
+  app.get(
+    '/banned-tags',
+    {
+      schema: {
+        tags: ['hashtags'],
+        summary: 'Tags the network hides; they carry "banned": true wherever they appear',
+        response: { 200: BannedTagsResponseSchema },
+      },
+    },
+    async () => listBannedTags(app.database),
+  );
+
+  app.post(
+    '/cache/autocomplete',
+    {
+      bodyLimit: AUTOCOMPLETE_BODY_LIMIT,
+      config: { rateLimit: cacheRateLimit },
+      schema: {
+        tags: ['crowd cache'],
+        summary: 'Search results fetched elsewhere: hashtags, places or users with their counts',
+        body: CacheAutocompleteBodySchema,
+        response: { 202: CacheAcceptedResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await ingestAutocomplete(app.database, request.body);
+      context.suggestions.clear();
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/cache/recommend',
+    {
+      bodyLimit: RECOMMEND_BODY_LIMIT,
+      config: { rateLimit: cacheRateLimit },
+      schema: {
+        tags: ['crowd cache'],
+        summary: 'One hashtag, place or user and up to 1,000 of its posts, fetched elsewhere',
+        body: CacheRecommendBodySchema,
+        response: { 202: CacheAcceptedResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await ingestRecommend(app.database, request.body)),
+  );
+};

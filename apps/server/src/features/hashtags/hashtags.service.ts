@@ -1,0 +1,181 @@
+import {
+  type HashtagAutocompleteResponse,
+  type HashtagInfoResponse,
+  INGEST_LIMITS,
+  type PlaceAutocompleteResponse,
+  type PlaceInfoResponse,
+  type UserAutocompleteResponse,
+  type UserInfoResponse,
+} from '@tagscout/core/api';
+import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import { computeRelatedTags, type ItemKind } from '@tagscout/core/related';
+import type { Database } from '../../db/connect.js';
+import { AppError } from '../../plugins/errors.js';
+import {
+  countOf,
+  presentHashtag,
+  presentPlace,
+  presentProfile,
+  presentRelatedTag,
+  presentUnknownHashtag,
+} from './hashtags.presenter.js';
+import {
+  findHashtagsByNames,
+  findHashtagsByPrefix,
+  findPlace,
+  findPlacesByPrefix,
+  findProfile,
+  findProfilesByPrefix,
+  findRecentPostTags,
+  findTopHashtagsByPrefix,
+  type HashtagRow,
+  type ItemKey,
+} from './hashtags.repository.js';
+import type { SuggestionCache } from './suggestion-cache.js';
+
+export interface HashtagContext {
+  database: Database;
+  /** Answers for very short prefixes, kept briefly. */
+  suggestions: SuggestionCache<HashtagRow[]>;
+  /** How many of an item's most recent posts its related tags come from. */
+  relatedWindow: number;
+}
+
+/** Prefixes this short match too many tags to sort on every request. */
+const SHORT_PREFIX_CHARS = 2;
+/** How far down the most used tags a short prefix is looked for first. */
+const SHORT_PREFIX_AMONG = 20_000;
+
+/** The exact tag first, then tags starting with the query, most used first; at most 50. */
+export async function autocompleteHashtags(
+  context: HashtagContext,
+  query: string,
+): Promise<HashtagAutocompleteResponse> {
+  const prefix = normalizeQuery(query);
+  if (prefix === '') return { hashtags: [] };
+  const isShort = [...prefix].length <= SHORT_PREFIX_CHARS;
+  const cached = isShort ? context.suggestions.get(prefix) : undefined;
+  const rows = cached ?? (await findSuggestions(context.database, prefix, isShort));
+  if (isShort && !cached) context.suggestions.set(prefix, rows);
+  return { hashtags: rows.map(presentHashtag) };
+}
+
+async function findSuggestions(database: Database, prefix: string, isShort: boolean): Promise<HashtagRow[]> {
+  const limit = INGEST_LIMITS.suggestions;
+  const [exact] = await findHashtagsByNames(database, [prefix]);
+  const wanted = exact ? limit - 1 : limit;
+  const others =
+    (isShort
+      ? await findTopHashtagsByPrefix(database, { prefix, limit: wanted, among: SHORT_PREFIX_AMONG })
+      : undefined) ?? (await findHashtagsByPrefix(database, prefix, wanted));
+  return exact ? [exact, ...others] : others;
+}
+
+export async function autocompletePlaces(
+  database: Database,
+  query: string,
+): Promise<PlaceAutocompleteResponse> {
+  const prefix = normalizeQuery(query);
+  if (prefix === '') return { places: [] };
+  const rows = await findPlacesByPrefix(database, prefix, INGEST_LIMITS.suggestions);
+  return { places: rows.map(presentPlace) };
+}
+
+export async function autocompleteUsers(
+  database: Database,
+  query: string,
+): Promise<UserAutocompleteResponse> {
+  const prefix = normalizeQuery(query).replace(/^@/, '');
+  if (prefix === '') return { users: [] };
+  const rows = await findProfilesByPrefix(database, prefix, INGEST_LIMITS.suggestions);
+  return { users: rows.map(presentProfile) };
+}
+
+/**
+ * Counts for up to 100 comma-separated names, in the order asked: -1 where the tag is unknown (or
+ * not a valid tag), -2 where it needs a direct lookup. With `recommended`, one name and its related tags.
+ */
+export async function findHashtagInfo(
+  context: HashtagContext,
+  request: { names: string; recommended: boolean },
+): Promise<HashtagInfoResponse> {
+  const asked = request.names
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (asked.length === 0) throw AppError.badRequest('Name at least one hashtag.');
+  if (asked.length > INGEST_LIMITS.namesPerInfo) {
+    throw AppError.badRequest(
+      `Ask for at most ${INGEST_LIMITS.namesPerInfo} hashtags at a time; this request names ${asked.length}.`,
+    );
+  }
+  if (request.recommended) return { data: [await findHashtagWithRelated(context, asked)] };
+
+  const names = asked.map((name) => normalizeHashtag(name));
+  const valid = [...new Set(names.filter((name): name is string => name !== null))];
+  const rows = new Map((await findHashtagsByNames(context.database, valid)).map((row) => [row.name, row]));
+  return {
+    data: names.map((name, index) => {
+      const row = name === null ? undefined : rows.get(name);
+      return row ? presentHashtag(row) : presentUnknownHashtag(name ?? asked[index]!);
+    }),
+  };
+}
+
+async function findHashtagWithRelated(context: HashtagContext, asked: string[]) {
+  if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
+  const name = normalizeHashtag(asked[0]!);
+  if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
+  const [row] = await findHashtagsByNames(context.database, [name]);
+  if (!row) throw AppError.notFound(`No hashtag named "${name}" is known yet.`);
+  return { ...presentHashtag(row), ...(await findRelated(context, { kind: 'hashtag', name })) };
+}
+
+export async function findPlaceInfo(
+  context: HashtagContext,
+  request: { id: string; recommended: boolean },
+): Promise<PlaceInfoResponse> {
+  const row = await findPlace(context.database, request.id);
+  if (!row) throw AppError.notFound(`No place with id "${request.id}" is known yet.`);
+  const place = presentPlace(row);
+  if (!request.recommended) return { data: [place] };
+  return { data: [{ ...place, ...(await findRelated(context, { kind: 'place', id: row.id })) }] };
+}
+
+export async function findUserInfo(
+  context: HashtagContext,
+  request: { id: string; recommended: boolean },
+): Promise<UserInfoResponse> {
+  const row = await findProfile(context.database, request.id);
+  if (!row) throw AppError.notFound(`No profile with id "${request.id}" is known yet.`);
+  const profile = presentProfile(row);
+  if (!request.recommended) return { data: [profile] };
+  return { data: [{ ...profile, ...(await findRelated(context, { kind: 'profile', id: row.id })) }] };
+}
+
+/** The core rules applied to the item's most recent posts, read in one query. */
+async function findRelated(context: HashtagContext, item: ItemKey) {
+  const rows = await findRecentPostTags(context.database, { item, window: context.relatedWindow });
+  const posts = new Map<number, string[]>();
+  const tags = new Map<string, HashtagRow>();
+  for (const row of rows) {
+    const post = posts.get(row.post_id);
+    if (post) post.push(row.name);
+    else posts.set(row.post_id, [row.name]);
+    tags.set(row.name, row);
+  }
+  const kind: ItemKind = item.kind;
+  const related = computeRelatedTags({
+    kind,
+    self: item.kind === 'hashtag' ? item.name : undefined,
+    posts: posts.values(),
+    countOf: (name) => {
+      const tag = tags.get(name);
+      return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
+    },
+  });
+  return {
+    related_tags: related.map((tag) => presentRelatedTag(tag, tags.get(tag.hashtag)?.banned === 1)),
+    related_post_count: posts.size,
+  };
+}

@@ -1,0 +1,126 @@
+import type {
+  CacheAcceptedResponse,
+  CacheAutocompleteBody,
+  CacheRecommendBody,
+  IngestPlace,
+  IngestProfile,
+} from '@tagscout/core/api';
+import { extractHashtags, hashtagsOfPost, normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import type { Database } from '../../db/connect.js';
+import {
+  type PlaceToStore,
+  type PostToStore,
+  type ProfileToStore,
+  storeIngest,
+} from './ingest.repository.js';
+
+/** Provenance of crowd-cache posts (see decision 005). */
+export const CROWD_SOURCE = 'crowd';
+
+/** A post as it arrives: from the API, the importer or the sample corpus. */
+export interface IncomingPost {
+  post_id: string;
+  owner?: string | null;
+  /** Epoch seconds. */
+  timestamp: number;
+  hashtags?: readonly string[];
+  caption?: string;
+  place_id?: string | null;
+}
+
+/** Search results fetched elsewhere: the newest counts win. */
+export async function ingestAutocomplete(
+  database: Database,
+  body: CacheAutocompleteBody,
+  now = Date.now(),
+): Promise<CacheAcceptedResponse> {
+  const hashtags = (body.hashtags ?? []).map((tag) => ({
+    name: normalizeHashtag(tag.hashtag)!,
+    count: tag.count,
+  }));
+  const places = (body.places ?? []).map(toPlace);
+  const profiles = (body.users ?? []).map(toProfile);
+  await storeIngest(database, { hashtags, places, profiles, source: CROWD_SOURCE, now });
+  return { status: 'accepted', stored: hashtags.length + places.length + profiles.length, skipped: 0 };
+}
+
+/**
+ * One item and its posts, fetched elsewhere. Posts from a tag's page carry that tag and posts from a
+ * place's page are at that place, so the item's related tags reflect them at once.
+ */
+export async function ingestRecommend(
+  database: Database,
+  body: CacheRecommendBody,
+  now = Date.now(),
+): Promise<CacheAcceptedResponse> {
+  const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
+  const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
+  await storeIngest(database, {
+    hashtags: body.hashtag && itemTag ? [{ name: itemTag, count: body.hashtag.count }] : [],
+    places: body.place ? [toPlace(body.place)] : [],
+    profiles: body.user ? [toProfile(body.user)] : [],
+    posts,
+    source: CROWD_SOURCE,
+    now,
+  });
+  return { status: 'accepted', stored: posts.length, skipped };
+}
+
+/**
+ * Posts with their tags normalised by the core rules; those with fewer than two tags are skipped.
+ * `itemTag` is added to every post, `placeId` fills a missing place.
+ */
+export function preparePosts(
+  incoming: readonly IncomingPost[],
+  context: { itemTag?: string; placeId?: string } = {},
+): { posts: PostToStore[]; skipped: number } {
+  const posts: PostToStore[] = [];
+  let skipped = 0;
+  for (const post of incoming) {
+    const tags = hashtagsOfPost(withItemTag(post, context.itemTag));
+    if (tags === null) {
+      skipped++;
+      continue;
+    }
+    posts.push({
+      postId: post.post_id,
+      owner: post.owner ?? null,
+      takenAt: post.timestamp,
+      placeId: post.place_id ?? context.placeId ?? null,
+      hashtags: tags,
+    });
+  }
+  return { posts, skipped };
+}
+
+function withItemTag(post: IncomingPost, itemTag: string | undefined): IncomingPost {
+  if (itemTag === undefined) return post;
+  // The tag's own page lists the post, so it carries the tag even when the caption lost it.
+  const own = post.hashtags?.length ? post.hashtags : extractHashtags(post.caption ?? '');
+  return { ...post, hashtags: [itemTag, ...own] };
+}
+
+export function toPlace(place: IngestPlace): PlaceToStore {
+  return {
+    id: place.place_id,
+    title: place.title,
+    titleKey: normalizeQuery(place.title),
+    count: place.count,
+    profilePicUrl: place.profile_pic_url,
+  };
+}
+
+export function toProfile(user: IngestProfile): ProfileToStore {
+  const profile: ProfileToStore = { id: user.profile_id, username: user.username };
+  if (user.full_name !== undefined) profile.full_name = user.full_name;
+  if (user.biography !== undefined) profile.biography = user.biography;
+  if (user.followers !== undefined) profile.followers = user.followers;
+  if (user.following !== undefined) profile.following = user.following;
+  if (user.post_count !== undefined) profile.post_count = user.post_count;
+  if (user.is_business_account !== undefined) profile.is_business_account = user.is_business_account ? 1 : 0;
+  if (user.business_category_name !== undefined) profile.business_category_name = user.business_category_name;
+  if (user.is_private !== undefined) profile.is_private = user.is_private ? 1 : 0;
+  if (user.is_verified !== undefined) profile.is_verified = user.is_verified ? 1 : 0;
+  if (user.profile_pic_url !== undefined) profile.profile_pic_url = user.profile_pic_url;
+  return profile;
+}
