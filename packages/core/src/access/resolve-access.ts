@@ -1,0 +1,58 @@
+import { LIMITS } from '../limits/index.js';
+import type { AccountState } from './account-state.js';
+import { type Capabilities, UNLIMITED_SELECTION } from './capabilities.js';
+import { isEffectivelySignedIn, resolveUserGroup } from './resolve-user-group.js';
+import { UserGroup } from './user-group.js';
+
+const PAYING = new Set<UserGroup>([UserGroup.CBcustomer, UserGroup.mobileCustomer]);
+const WITH_COLLECTIONS = new Set<UserGroup>([
+  UserGroup.trial,
+  UserGroup.unRegTrial,
+  UserGroup.CBcustomer,
+  UserGroup.mobileCustomer,
+  UserGroup.admin,
+]);
+
+/**
+ * What a user may do (SPEC section 6). Choices where the SPEC is silent or loose:
+ * - mobileCustomer, absent from the SPEC table, pays for the same plan as CBcustomer and gets the
+ *   same features except the web billing portal (the store manages the subscription).
+ * - The free limits (related search limit 3, 2 related tags shown, 29 copied plus branding, slider
+ *   max 29) apply to the free group only; trial, beta, paying and admin users get the premium
+ *   flags, except branding removal, which needs a paying user or admin, or the settings override.
+ * - beta gets what the SPEC lists (full related lists) but not collections.
+ * - Login shows when not (effectively) signed in; logout whenever a session exists, so a user whose
+ *   subscription lapsed can still sign out.
+ * - Restore purchase needs the store, so it is offered on iOS and Android to anyone not paying.
+ * - Background seeding and source alerts are admin tools.
+ */
+export function resolveAccess(state: AccountState): Capabilities {
+  const group = resolveUserGroup(state);
+  const isFree = group === UserGroup.free;
+  const isAdmin = group === UserGroup.admin;
+  const isPaying = PAYING.has(group);
+  const isMobile = state.platform !== 'web';
+  const canUseCollections = WITH_COLLECTIONS.has(group);
+  return {
+    group,
+    canUseCollections,
+    canUseProspecting: isAdmin,
+    canManageAccount: group === UserGroup.CBcustomer,
+    canLogout: state.isSignedIn,
+    canLogin: !isEffectivelySignedIn(state),
+    canUpgrade: !isPaying && !isAdmin,
+    showWalkthrough: !isFree,
+    canTurnGuideOff: !isFree && !(group === UserGroup.unRegTrial && state.platform === 'ios'),
+    canRestorePurchase: isMobile && !isPaying && !isAdmin,
+    unlimitedRelatedSearches: !isFree,
+    relatedSearchLimit: isFree ? LIMITS.freeRelatedSearchLimit : null,
+    displayedRelatedTags: isFree ? LIMITS.freeDisplayedRelatedTags : null,
+    canCopyUnlimited: !isFree,
+    canRemoveBranding: isPaying || isAdmin || state.settingsAllowBrandingRemoval === true,
+    maxSelectionCount: isFree ? LIMITS.freeSelectionMax : UNLIMITED_SELECTION,
+    canSaveTopics: canUseCollections,
+    canSeeSourceAlerts: isAdmin,
+    canSetBgSeedSearches: isAdmin,
+    isPaying,
+  };
+}
