@@ -35,6 +35,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestTimeout: 30_000,
     connectionTimeout: 10_000,
     return503OnClosing: true,
+    // GET /api/info/hashtag/:names takes up to 100 comma-separated names in one path segment.
+    routerOptions: { maxParamLength: 16_384 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

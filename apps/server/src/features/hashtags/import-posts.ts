@@ -1,0 +1,117 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { INGEST_LIMITS } from '@tagscout/core/api';
+import { z } from 'zod';
+import type { Database } from '../../db/connect.js';
+import { type StoreOptions, storeIngest } from './ingest.repository.js';
+import { type IncomingPost, preparePosts } from './ingest.service.js';
+
+export const IMPORT_SOURCE = 'import';
+
+/**
+ * One line of an import file: the ingest post shape. Looser than the crowd cache, since an admin
+ * chose the file: unknown fields are ignored, owner and timestamp may be missing (the timestamp
+ * then is the time of the import), and invalid tags are dropped by the core rules, not refused.
+ */
+const ImportLineSchema = z.object({
+  post_id: z
+    .string({ error: 'post_id must be text' })
+    .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'post_id must be 1 to 100 letters, digits or _ . : / -'),
+  owner: z.string({ error: 'owner must be text' }).min(1).max(INGEST_LIMITS.idChars).nullish(),
+  timestamp: z
+    .number({ error: 'timestamp must be seconds since 1970' })
+    .int('timestamp must be whole seconds since 1970')
+    .min(0, 'timestamp must not be before 1970')
+    .refine(
+      (seconds) => seconds <= Date.now() / 1000 + INGEST_LIMITS.futureSkewSeconds,
+      'timestamp is in the future',
+    )
+    .optional(),
+  hashtags: z
+    .array(z.string({ error: 'hashtags must be a list of text' }).max(INGEST_LIMITS.hashtagChars))
+    .max(INGEST_LIMITS.hashtagsPerPost, `hashtags may hold at most ${INGEST_LIMITS.hashtagsPerPost} tags`)
+    .optional(),
+  caption: z
+    .string({ error: 'caption must be text' })
+    .max(INGEST_LIMITS.captionChars * 4)
+    .optional(),
+  place_id: z.string({ error: 'place_id must be text' }).min(1).max(INGEST_LIMITS.idChars).nullish(),
+});
+
+export interface ImportReport {
+  imported: number;
+  /** Lines that are not a valid post. */
+  badLines: number;
+  /** Valid posts with fewer than two hashtags. */
+  tooFewTags: number;
+  seconds: number;
+  postsPerSecond: number;
+}
+
+const BATCH = 5000;
+/** Tag ids kept in memory across batches; cleared when it grows past this. */
+const TAG_ID_CACHE_MAX = 2_000_000;
+
+/** Streams a JSON-lines file of posts into the store in batches; bad lines are reported, not fatal. */
+export async function importPostsFile(
+  database: Database,
+  options: { file: string; source?: string; onBadLine?: (message: string) => void },
+): Promise<ImportReport> {
+  const started = performance.now();
+  const importedAt = Math.floor(Date.now() / 1000);
+  const storeOptions: StoreOptions = { tagIds: new Map() };
+  const report = { imported: 0, badLines: 0, tooFewTags: 0 };
+  let batch: IncomingPost[] = [];
+
+  const flush = async () => {
+    const { posts, skipped } = preparePosts(batch);
+    await storeIngest(
+      database,
+      { posts, source: options.source ?? IMPORT_SOURCE, now: Date.now() },
+      storeOptions,
+    );
+    report.imported += posts.length;
+    report.tooFewTags += skipped;
+    batch = [];
+    if (storeOptions.tagIds!.size > TAG_ID_CACHE_MAX) storeOptions.tagIds!.clear();
+  };
+
+  const lines = createInterface({
+    input: createReadStream(options.file, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let lineNumber = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    if (line.trim() === '') continue;
+    const parsed = parseLine(line);
+    if (typeof parsed === 'string') {
+      report.badLines++;
+      options.onBadLine?.(`line ${lineNumber}: ${parsed}`);
+      continue;
+    }
+    batch.push({ ...parsed, timestamp: parsed.timestamp ?? importedAt });
+    if (batch.length === BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+
+  const seconds = (performance.now() - started) / 1000;
+  return { ...report, seconds, postsPerSecond: seconds > 0 ? Math.round(report.imported / seconds) : 0 };
+}
+
+/** The post on a line, or a sentence saying what is wrong with it. */
+function parseLine(line: string): z.infer<typeof ImportLineSchema> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return 'not valid JSON';
+  }
+  const result = ImportLineSchema.safeParse(value);
+  if (!result.success) {
+    return result.error.issues.map((issue) => issue.message).join('; ');
+  }
+  if (result.data.hashtags === undefined && result.data.caption === undefined)
+    return 'needs "hashtags" or "caption"';
+  return result.data;
+}
