@@ -1,5 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { ComingSoon } from './components/coming-soon';
+import { SearchPage } from './features/search/search-page';
+import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
 import { EXTERNAL_LINKS } from './shell/external-links';
 import { Guard, isInAppBrowser, OpenExternal, ToLanding } from './shell/route-guards';
@@ -17,7 +19,7 @@ export function AppRoutes() {
           path="tags/:topicId?"
           element={
             <Guard allow={hasAccess}>
-              <ComingSoon pageKey="tags" />
+              <SearchPage />
             </Guard>
           }
         />
@@ -25,12 +27,12 @@ export function AppRoutes() {
           path="try"
           element={
             <Guard allow={(s) => !hasAccess(s)}>
-              <ComingSoon pageKey="try" />
+              <SearchPage />
             </Guard>
           }
         />
         <Route path="collections" element={<ComingSoon pageKey="collections" />} />
-        <Route path="settings" element={<ComingSoon pageKey="settings" />} />
+        <Route path="settings" element={<SettingsPage />} />
         <Route path="help" element={<ComingSoon pageKey="help" />} />
         <Route path="login" element={<ComingSoon pageKey="login" />} />
         <Route path="logout" element={<ComingSoon pageKey="logout" />} />

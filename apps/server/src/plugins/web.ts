@@ -15,7 +15,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (isApi || !hasWebApp || request.method !== 'GET') {
+    // A missing file (a script, an image) is a 404, never the app's page in its place.
+    const isFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (isApi || isFile || !hasWebApp || request.method !== 'GET') {
       return reply
         .status(404)
         .send(errorBody(ErrorCode.notFound, `No such endpoint: ${request.method} ${path}`));

@@ -24,7 +24,7 @@ describe('MenuDrawer', () => {
   });
 
   it('shows an admin collections, account, prospecting and logout but no login or upgrade', () => {
-    useSession.setState({ isSignedIn: true, isInTrial: false, isAdmin: true, accountId: 'acc-1' });
+    useSession.setState({ ...SIGNED_OUT, isSignedIn: true, isAdmin: true, accountId: 'acc-1' });
     expect(renderMenu()).toEqual([
       'Search',
       'Collections',

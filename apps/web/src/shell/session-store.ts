@@ -1,3 +1,5 @@
+import { type AccountState, type Capabilities, FREE_VISITOR, resolveAccess } from '@tagscout/core/access';
+import { useMemo } from 'react';
 import { create } from 'zustand';
 
 /** Who the visitor is, as far as the shell needs to route and build the menu. Accounts fill it in. */
@@ -6,6 +8,8 @@ export interface SessionState {
   isInTrial: boolean;
   isAdmin: boolean;
   accountId: string | null;
+  /** What the server knows of the account; its capabilities come from the core access rules. */
+  account: AccountState;
 }
 
 export const SIGNED_OUT: SessionState = {
@@ -13,6 +17,7 @@ export const SIGNED_OUT: SessionState = {
   isInTrial: false,
   isAdmin: false,
   accountId: null,
+  account: FREE_VISITOR,
 };
 
 export const useSession = create<SessionState>(() => SIGNED_OUT);
@@ -20,4 +25,10 @@ export const useSession = create<SessionState>(() => SIGNED_OUT);
 /** Where a visitor lands: the full search when signed in or in a trial, else the limited search. */
 export function landingPath(session: Pick<SessionState, 'isSignedIn' | 'isInTrial'>): '/tags' | '/try' {
   return session.isSignedIn || session.isInTrial ? '/tags' : '/try';
+}
+
+/** What this visitor may do, from the same rules the server enforces. */
+export function useCapabilities(): Capabilities {
+  const account = useSession((session) => session.account);
+  return useMemo(() => resolveAccess(account), [account]);
 }

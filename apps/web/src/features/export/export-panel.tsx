@@ -1,0 +1,138 @@
+import Close from '@mui/icons-material/Close';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { buildCopyText, filterByPostCount } from '@tagscout/core/export';
+import { formatCount } from '@tagscout/core/format';
+import { LIMITS } from '@tagscout/core/limits';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCapabilities } from '../../shell/session-store';
+import { useSettings } from '../settings/settings-store';
+import { ExportFiltersPanel } from './export-filters-panel';
+import { selectedInOrder, useExportList } from './export-store';
+
+/** The export list: pick tags, filter, copy. */
+export function ExportPanel() {
+  const { t, i18n } = useTranslation();
+  const caps = useCapabilities();
+  const settings = useSettings();
+  const { tags, selected, filters, addedCount, toggleSelected, remove } = useExportList();
+  const [copied, setCopied] = useState<string | null>(null);
+  const chosen = selectedInOrder({ tags, selected });
+  const matchingFilter = filterByPostCount(tags, filters.postCount).length;
+
+  const handleCopy = async () => {
+    const text = buildCopyText({
+      tags: chosen,
+      emojisEnabled: settings.emojisEnabled,
+      exportCommaDelimited: settings.exportCommaDelimited,
+      textBeforeHashtagsEnabled: settings.textBeforeHashtagsEnabled,
+      textBeforeHashtagsText: settings.textBeforeHashtagsText,
+      removeBranding: caps.canRemoveBranding && settings.brandingDisabled,
+      canCopyUnlimited: caps.canCopyUnlimited,
+      random: Math.random,
+    });
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(t('export.copied', { count: chosen.length }));
+    } catch {
+      setCopied(t('export.copyFailed'));
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('export.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="selected-count">
+          {t('export.selectedOf', { selected: chosen.length, total: tags.length })}
+        </Typography>
+      </Stack>
+      {addedCount >= LIMITS.helpAfterTagsAdded && (
+        <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
+          {t('export.help')}
+        </Alert>
+      )}
+      <ExportFiltersPanel />
+      <Box sx={{ flexGrow: 1, overflow: 'auto', minHeight: 0 }}>
+        {tags.length === 0 && <Empty text={t('export.noneSelected')} />}
+        {tags.length > 0 && matchingFilter === 0 && <Empty text={t('export.noneFound')} />}
+        <List dense aria-label={t('export.listLabel')}>
+          {tags.map((tag) => (
+            <ListItem
+              key={tag.hashtag}
+              disablePadding
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={t('export.remove', { tag: tag.hashtag })}
+                  onClick={() => remove(tag.hashtag)}
+                >
+                  <Close fontSize="small" />
+                </IconButton>
+              }
+            >
+              <ListItemButton onClick={() => toggleSelected(tag.hashtag)} dense>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Checkbox
+                    edge="start"
+                    size="small"
+                    checked={selected.includes(tag.hashtag)}
+                    tabIndex={-1}
+                    disableRipple
+                    slotProps={{ input: { 'aria-label': `#${tag.hashtag}` } }}
+                  />
+                </ListItemIcon>
+                <ListItemText
+                  primary={`#${tag.hashtag}`}
+                  secondary={formatCount(tag.count, { locale: i18n.language })}
+                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+      <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Button
+          fullWidth
+          variant="contained"
+          size="large"
+          startIcon={<ContentCopy />}
+          disabled={chosen.length === 0}
+          onClick={handleCopy}
+        >
+          {t('export.copy', { count: chosen.length })}
+        </Button>
+      </Box>
+      <Snackbar
+        open={copied !== null}
+        autoHideDuration={LIMITS.snackbarMs}
+        onClose={() => setCopied(null)}
+        message={copied}
+      />
+    </Box>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="status">
+      {text}
+    </Typography>
+  );
+}

@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { hasEmoji } from '@tagscout/core/hashtags';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../settings/settings-store';
+import { useSearchResults } from './queries';
+import { ResultsTable } from './results-table';
+import { SearchBar } from './search-bar';
+import { useSearch } from './search-store';
+
+/** The Find pane: search bar, progress, and results or the reason there are none. */
+export function FindPane() {
+  const { t } = useTranslation();
+  const kind = useSearch((s) => s.kind);
+  const query = useSearch((s) => s.query);
+  const emojisEnabled = useSettings((s) => s.emojisEnabled);
+  const results = useSearchResults(kind, query);
+  const items = (results.data ?? []).filter((item) => emojisEnabled || !hasEmoji(item.label));
+  const wereAllEmoji = !emojisEnabled && items.length === 0 && (results.data?.length ?? 0) > 0;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <SearchBar />
+      <Box sx={{ height: 4 }}>
+        {results.isFetching && <LinearProgress aria-label={t('search.searching')} />}
+      </Box>
+      <Box sx={{ flexGrow: 1, overflow: 'auto', minHeight: 0 }}>
+        {query === '' && <Hint text={t('search.start')} />}
+        {results.isError && (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {results.error.message}
+          </Alert>
+        )}
+        {results.isSuccess && items.length > 0 && <ResultsTable items={items} />}
+        {results.isSuccess && items.length === 0 && (
+          <Hint text={wereAllEmoji ? t('search.noResultsEmoji') : t('search.noResults')} />
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function Hint({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="status">
+      {text}
+    </Typography>
+  );
+}

@@ -1,0 +1,63 @@
+import type { HashtagCount } from '@tagscout/core/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { fetchCounts, fetchRelated, type ResultItem, type SearchKind, searchItems } from './search-api';
+
+export const searchKeys = {
+  results: (kind: SearchKind, query: string) => ['search', kind, query] as const,
+  related: (item: Pick<ResultItem, 'kind' | 'key'>) => ['related', item.kind, item.key] as const,
+};
+
+export function useSearchResults(kind: SearchKind, query: string) {
+  return useQuery({
+    queryKey: searchKeys.results(kind, query),
+    queryFn: ({ signal }) => searchItems(kind, query, signal),
+    enabled: query.length > 0,
+  });
+}
+
+/** Related tags of an item with their post counts; pending until the first round of counts is in. */
+export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
+  return useQuery({
+    queryKey: searchKeys.related(item),
+    queryFn: async () => {
+      const related = await fetchRelated(item);
+      // The first answer is enough to show the rows; unknown counts keep being asked for in the background.
+      const counts = new Map<string, number>();
+      const names = related.tags.map((tag) => tag.hashtag);
+      if (names.length > 0) {
+        const found = await fetchCounts(names, { retries: 0 });
+        for (const [name, tag] of found) counts.set(name, tag.count);
+      }
+      return { ...related, counts };
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Asks again, with the SPEC back-off, for related-tag counts the store did not know (-1). */
+export function useRefreshUnknownCounts(
+  item: Pick<ResultItem, 'kind' | 'key'>,
+  data: { counts: Map<string, number> } | undefined,
+) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!data) return;
+    const unknown = [...data.counts].filter(([, count]) => count === -1).map(([name]) => name);
+    if (unknown.length === 0) return;
+    let isCurrent = true;
+    const merge = (found: Map<string, HashtagCount>) => {
+      if (!isCurrent) return;
+      queryClient.setQueryData(searchKeys.related(item), (old: typeof data | undefined) => {
+        if (!old) return old;
+        const counts = new Map(old.counts);
+        for (const [name, tag] of found) if (tag.count !== -1) counts.set(name, tag.count);
+        return { ...old, counts };
+      });
+    };
+    fetchCounts(unknown, { onProgress: merge }).catch(() => {});
+    return () => {
+      isCurrent = false;
+    };
+  }, [data, item, queryClient]);
+}

@@ -1,0 +1,156 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Star from '@mui/icons-material/Star';
+import SubdirectoryArrowRight from '@mui/icons-material/SubdirectoryArrowRight';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { hasEmoji } from '@tagscout/core/hashtags';
+import { LIMITS } from '@tagscout/core/limits';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { networkTagUrl } from '../../shell/external-links';
+import { useCapabilities } from '../../shell/session-store';
+import { useSettings } from '../settings/settings-store';
+import { AddButton } from './add-button';
+import { PostCount } from './post-count';
+import { useRefreshUnknownCounts, useRelatedTags } from './queries';
+import type { ResultItem } from './search-api';
+import { SearchKind } from './search-api';
+import { useSearch } from './search-store';
+import { TagName } from './tag-name';
+
+const COLUMNS = 4;
+
+/** The sub-rows of an expanded result: its related tags, paged by 10, with upgrade rows for free visitors. */
+export function RelatedRows({ item }: { item: ResultItem }) {
+  const { t } = useTranslation();
+  const caps = useCapabilities();
+  const emojisEnabled = useSettings((s) => s.emojisEnabled);
+  const relatedTagCount = useSettings((s) => s.relatedTagCount);
+  const shownSetting = useSearch((s) => s.relatedShown[item.key]);
+  const showMore = useSearch((s) => s.showMore);
+  const related = useRelatedTags(item);
+  useRefreshUnknownCounts(item, related.data);
+
+  if (related.isPending) {
+    return (
+      <TableRow>
+        <TableCell colSpan={COLUMNS} sx={{ textAlign: 'center', py: 2 }}>
+          <CircularProgress size={24} aria-label={t('search.loadingRelated')} />
+        </TableCell>
+      </TableRow>
+    );
+  }
+  if (related.isError) {
+    return <NoteRow text={related.error.message} />;
+  }
+
+  const tags = related.data.tags.filter((tag) => emojisEnabled || !hasEmoji(tag.hashtag));
+  if (tags.length === 0) return <NoteRow text={t('search.noRelated')} />;
+
+  const limit = Math.min(tags.length, relatedTagCount, LIMITS.relatedListMax);
+  const shown = caps.displayedRelatedTags ?? Math.min(shownSetting ?? LIMITS.relatedTagsShownDefault, limit);
+  const visible = tags.slice(0, shown);
+  const hiddenByPlan = caps.displayedRelatedTags !== null ? tags.length - visible.length : 0;
+
+  return (
+    <>
+      {visible.map((tag) => (
+        <RelatedRow
+          key={tag.hashtag}
+          hashtag={tag.hashtag}
+          count={related.data.counts.get(tag.hashtag) ?? -1}
+          isBanned={tag.isBanned}
+        />
+      ))}
+      {hiddenByPlan > 0 && (
+        <TableRow>
+          <TableCell colSpan={COLUMNS} sx={{ pl: 6, bgcolor: 'action.hover' }}>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <Typography variant="body2">
+                {t('search.upgradeForRelated', { count: hiddenByPlan })}
+              </Typography>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<Star />}
+                component={RouterLink}
+                to="/upgrade"
+              >
+                {t('upgradePrompt.action')}
+              </Button>
+            </Stack>
+          </TableCell>
+        </TableRow>
+      )}
+      <TableRow>
+        <TableCell colSpan={COLUMNS} sx={{ pl: 6 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Typography variant="caption" color="text.secondary" data-testid="related-tag-count">
+              {t('search.relatedCount', {
+                shown: visible.length,
+                total: tags.length,
+                posts: related.data.postCount,
+              })}
+            </Typography>
+            {caps.displayedRelatedTags === null && shown < limit && (
+              <Button
+                size="small"
+                onClick={() => showMore(item.key, LIMITS.relatedTagsPageSize, LIMITS.relatedTagsShownDefault)}
+              >
+                {t('search.more')}
+              </Button>
+            )}
+          </Stack>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
+
+function RelatedRow({ hashtag, count, isBanned }: { hashtag: string; count: number; isBanned: boolean }) {
+  const { t } = useTranslation();
+  const { setKind, setText, search } = useSearch();
+  const searchThis = () => {
+    setKind(SearchKind.tags);
+    setText(hashtag);
+    search(hashtag);
+  };
+  return (
+    <TableRow hover data-testid="related-row">
+      <TableCell sx={{ width: 48, pr: 0, textAlign: 'right' }}>
+        <SubdirectoryArrowRight fontSize="small" color="disabled" />
+      </TableCell>
+      <TableCell>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          <TagName label={hashtag} prefix="#" href={networkTagUrl(hashtag)} isBanned={isBanned} />
+          <IconButton size="small" aria-label={t('search.searchTag', { tag: hashtag })} onClick={searchThis}>
+            <SearchIcon fontSize="inherit" />
+          </IconButton>
+        </Stack>
+      </TableCell>
+      <TableCell align="right">
+        <PostCount count={count} />
+      </TableCell>
+      <TableCell align="right">
+        <AddButton hashtag={hashtag} count={count} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function NoteRow({ text }: { text: string }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={COLUMNS} sx={{ pl: 6 }}>
+        <Typography variant="body2" color="text.secondary">
+          {text}
+        </Typography>
+      </TableCell>
+    </TableRow>
+  );
+}

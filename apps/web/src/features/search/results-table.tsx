@@ -1,0 +1,112 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { canExpandRelated } from '@tagscout/core/access';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MessageDialog } from '../../components/upgrade-dialog';
+import { networkPlaceUrl, networkTagUrl } from '../../shell/external-links';
+import { useCapabilities } from '../../shell/session-store';
+import { AddButton } from './add-button';
+import { PostCount } from './post-count';
+import { RelatedRows } from './related-rows';
+import type { ResultItem } from './search-api';
+import { useRelatedUsage, useSearch } from './search-store';
+import { TagName } from './tag-name';
+
+type Notice = 'indexing' | 'limit' | null;
+
+/** Search results: drill control, name, post count and export button; one expanded item at a time. */
+export function ResultsTable({ items }: { items: ResultItem[] }) {
+  const { t } = useTranslation();
+  const caps = useCapabilities();
+  const expandedKey = useSearch((s) => s.expandedKey);
+  const toggleExpanded = useSearch((s) => s.toggleExpanded);
+  const usage = useRelatedUsage();
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const handleDrill = (item: ResultItem) => {
+    if (expandedKey === item.key) return toggleExpanded(item.key);
+    if (item.isIndexing) return setNotice('indexing');
+    if (!canExpandRelated(caps, usage)) return setNotice('limit');
+    usage.recordExpansion(caps.relatedSearchLimit);
+    toggleExpanded(item.key);
+  };
+
+  return (
+    <>
+      <Table size="small" stickyHeader aria-label={t('search.resultsLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 48 }} aria-label={t('search.columns.related')} />
+            <TableCell>{t('search.columns.name')}</TableCell>
+            <TableCell align="right">{t('search.columns.posts')}</TableCell>
+            <TableCell align="right" aria-label={t('search.columns.export')} />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => {
+            const isExpanded = expandedKey === item.key;
+            return (
+              <Fragment key={item.key}>
+                <TableRow hover selected={isExpanded} data-testid="result-row">
+                  <TableCell sx={{ width: 48, pr: 0 }}>
+                    <Tooltip
+                      describeChild
+                      title={t(isExpanded ? 'search.hideRelated' : 'search.showRelated')}
+                    >
+                      <IconButton
+                        size="small"
+                        aria-expanded={isExpanded}
+                        aria-label={t(isExpanded ? 'search.hideRelatedOf' : 'search.showRelatedOf', {
+                          name: item.label,
+                        })}
+                        onClick={() => handleDrill(item)}
+                      >
+                        {isExpanded ? <ExpandLess /> : <ExpandMore />}
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                  <TableCell>
+                    <TagName
+                      label={item.label}
+                      prefix={item.kind === 'hashtag' ? '#' : ''}
+                      href={item.kind === 'hashtag' ? networkTagUrl(item.key) : networkPlaceUrl(item.key)}
+                      isBanned={item.isBanned}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <PostCount count={item.count} />
+                  </TableCell>
+                  <TableCell align="right">
+                    {item.kind === 'hashtag' && <AddButton hashtag={item.key} count={item.count} />}
+                  </TableCell>
+                </TableRow>
+                {isExpanded && <RelatedRows item={item} />}
+              </Fragment>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <MessageDialog
+        isOpen={notice === 'indexing'}
+        title={t('search.indexingTitle')}
+        message={t('search.indexingMessage')}
+        onClose={() => setNotice(null)}
+      />
+      <MessageDialog
+        isOpen={notice === 'limit'}
+        title={t('upgradePrompt.relatedLimitTitle')}
+        message={t('upgradePrompt.relatedLimitMessage')}
+        onClose={() => setNotice(null)}
+        offerUpgrade
+      />
+    </>
+  );
+}

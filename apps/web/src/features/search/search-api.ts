@@ -1,0 +1,107 @@
+import type {
+  HashtagAutocompleteResponse,
+  HashtagCount,
+  HashtagInfoResponse,
+  PlaceAutocompleteResponse,
+  PlaceInfoResponse,
+} from '@tagscout/core/api';
+import { LIMITS } from '@tagscout/core/limits';
+import { apiGet } from '../../api/client';
+
+export const SearchKind = { tags: 'tags', places: 'places', profiles: 'profiles' } as const;
+export type SearchKind = (typeof SearchKind)[keyof typeof SearchKind];
+
+/** One row of the results table, whatever was searched. */
+export interface ResultItem {
+  /** The tag name or the place id: what related tags are asked for. */
+  key: string;
+  kind: 'hashtag' | 'place';
+  label: string;
+  count: number;
+  isBanned: boolean;
+  isIndexing: boolean;
+}
+
+export interface RelatedResult {
+  tags: { hashtag: string; subcount: number; relevance: number; isBanned: boolean }[];
+  postCount: number;
+}
+
+const path = (value: string) => encodeURIComponent(value);
+
+export async function searchItems(
+  kind: SearchKind,
+  query: string,
+  signal?: AbortSignal,
+): Promise<ResultItem[]> {
+  if (kind === SearchKind.places) {
+    const { places } = await apiGet<PlaceAutocompleteResponse>(`/autocomplete/place/${path(query)}`, {
+      signal,
+    });
+    return places.map((place) => ({
+      key: place.place_id,
+      kind: 'place',
+      label: place.title,
+      count: place.count,
+      isBanned: false,
+      isIndexing: false,
+    }));
+  }
+  const { hashtags } = await apiGet<HashtagAutocompleteResponse>(`/autocomplete/hashtag/${path(query)}`, {
+    signal,
+  });
+  return hashtags.map((tag) => ({
+    key: tag.hashtag,
+    kind: 'hashtag',
+    label: tag.hashtag,
+    count: tag.count,
+    isBanned: tag.banned === true,
+    isIndexing: tag.indexing === true,
+  }));
+}
+
+export async function fetchRelated(item: Pick<ResultItem, 'kind' | 'key'>): Promise<RelatedResult> {
+  const route = item.kind === 'place' ? 'place' : 'hashtag';
+  const response = await apiGet<HashtagInfoResponse | PlaceInfoResponse>(
+    `/info/${route}/${path(item.key)}?recommended=1`,
+  );
+  const info = response.data[0];
+  return {
+    tags: (info?.related_tags ?? []).map((tag) => ({ ...tag, isBanned: tag.banned === true })),
+    postCount: info?.related_post_count ?? 0,
+  };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Counts for tags, asked in batches of 100. Counts the store does not know yet (-1) are asked again,
+ * up to 5 times, waiting 500 ms and doubling (SPEC section 9).
+ */
+export async function fetchCounts(
+  names: readonly string[],
+  options: {
+    retries?: number;
+    firstDelayMs?: number;
+    onProgress?: (counts: Map<string, HashtagCount>) => void;
+  } = {},
+): Promise<Map<string, HashtagCount>> {
+  const retries = options.retries ?? LIMITS.countRetries;
+  const counts = new Map<string, HashtagCount>();
+  let pending = [...new Set(names)];
+  let delay = options.firstDelayMs ?? LIMITS.countFirstRetryDelayMs;
+  for (let attempt = 0; attempt <= retries && pending.length > 0; attempt++) {
+    if (attempt > 0) {
+      await wait(delay);
+      delay *= 2;
+    }
+    for (let start = 0; start < pending.length; start += LIMITS.countBatchSize) {
+      const batch = pending.slice(start, start + LIMITS.countBatchSize);
+      const { data } = await apiGet<HashtagInfoResponse>(`/info/hashtag/${batch.map(path).join(',')}`);
+      for (const tag of data) counts.set(tag.hashtag, tag);
+    }
+    options.onProgress?.(counts);
+    pending = pending.filter((name) => (counts.get(name)?.count ?? -1) === -1);
+  }
+  return counts;
+}

@@ -1,0 +1,81 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { normalizeQuery } from '@tagscout/core/hashtags';
+import { LIMITS } from '@tagscout/core/limits';
+import { type KeyboardEvent, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchKind } from './search-api';
+import { useSearch } from './search-store';
+
+/** Tabs for what to search, and the query box: searches 100 ms after typing stops, or at once on Enter. */
+export function SearchBar() {
+  const { t } = useTranslation();
+  const { kind, text, setKind, setText, search } = useSearch();
+
+  useEffect(() => {
+    const timer = setTimeout(() => search(normalizeQuery(text)), LIMITS.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, search]);
+
+  const searchNow = () => search(normalizeQuery(text));
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      searchNow();
+    }
+  };
+
+  return (
+    <Box
+      sx={{
+        px: { xs: 1.5, sm: 2 },
+        pt: 1,
+        pb: 1.5,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Tabs
+        value={kind}
+        onChange={(_, value: SearchKind) => setKind(value)}
+        aria-label={t('search.kindLabel')}
+        sx={{ mb: 1 }}
+      >
+        <Tab value={SearchKind.tags} label={t('search.tabs.tags')} />
+        <Tab value={SearchKind.places} label={t('search.tabs.places')} />
+        <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
+      </Tabs>
+      <TextField
+        fullWidth
+        size="small"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={handleKeyDown}
+        placeholder={t(kind === SearchKind.places ? 'search.placeholderPlaces' : 'search.placeholderTags')}
+        slotProps={{
+          htmlInput: {
+            'aria-label': t('search.inputLabel'),
+            autoCapitalize: 'none',
+            autoCorrect: 'off',
+            spellCheck: false,
+          },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton edge="end" aria-label={t('search.button')} onClick={searchNow}>
+                  <SearchIcon />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { SearchKind } from './search-api';
+
+interface SearchState {
+  kind: SearchKind;
+  /** What the search bar shows. */
+  text: string;
+  /** The normalised query the results are for ('' = none yet). */
+  query: string;
+  /** The one expanded result, by key. */
+  expandedKey: string | null;
+  /** Related tags shown per expanded item (grows by 10 with More). */
+  relatedShown: Record<string, number>;
+  setKind: (kind: SearchKind) => void;
+  setText: (text: string) => void;
+  search: (query: string) => void;
+  toggleExpanded: (key: string) => void;
+  showMore: (key: string, step: number, initial: number) => void;
+  reset: () => void;
+}
+
+export const useSearch = create<SearchState>()((set) => ({
+  kind: SearchKind.tags,
+  text: '',
+  query: '',
+  expandedKey: null,
+  relatedShown: {},
+  setKind: (kind) => set({ kind, expandedKey: null, relatedShown: {} }),
+  setText: (text) => set({ text }),
+  search: (query) =>
+    set((state) => (state.query === query ? state : { query, expandedKey: null, relatedShown: {} })),
+  toggleExpanded: (key) => set((state) => ({ expandedKey: state.expandedKey === key ? null : key })),
+  showMore: (key, step, initial) =>
+    set((state) => ({
+      relatedShown: { ...state.relatedShown, [key]: (state.relatedShown[key] ?? initial) + step },
+    })),
+  reset: () => set({ text: '', query: '', expandedKey: null, relatedShown: {} }),
+}));
+
+interface RelatedUsage {
+  /** Related searches (expansions) made. */
+  searches: number;
+  /** Expansions made once the limit was reached. */
+  expansionsAtLimit: number;
+  recordExpansion: (limit: number | null) => void;
+}
+
+/** Related-search usage of a visitor, kept across reloads for the free limit. */
+export const useRelatedUsage = create<RelatedUsage>()(
+  persist(
+    (set) => ({
+      searches: 0,
+      expansionsAtLimit: 0,
+      recordExpansion: (limit) =>
+        set((state) =>
+          limit !== null && state.searches >= limit
+            ? { expansionsAtLimit: state.expansionsAtLimit + 1 }
+            : { searches: state.searches + 1 },
+        ),
+    }),
+    { name: 'relatedUsage' },
+  ),
+);

@@ -1,0 +1,170 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LIMITS } from '@tagscout/core/limits';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MessageDialog } from '../../components/upgrade-dialog';
+import { SUPPORTED_LANGUAGES } from '../../i18n/i18n';
+import { useCapabilities } from '../../shell/session-store';
+import { useSettings } from './settings-store';
+
+/** Every setting of SPEC section 3, stored in the browser and applied at once. */
+export function SettingsPage() {
+  const { t, i18n } = useTranslation();
+  const caps = useCapabilities();
+  const settings = useSettings();
+  const [isBrandingPromptOpen, setIsBrandingPromptOpen] = useState(false);
+
+  const handleBranding = (isOn: boolean) => {
+    if (isOn && !caps.canRemoveBranding) return setIsBrandingPromptOpen(true);
+    settings.update({ brandingDisabled: isOn });
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1.5, sm: 3 }, display: 'flex', justifyContent: 'center' }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 640, p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {t('pages.settings')}
+        </Typography>
+        <Stack divider={<Divider flexItem />} sx={{ gap: 2 }}>
+          <Setting title={t('settings.textBefore.title')} help={t('settings.textBefore.help')}>
+            <Toggle
+              label={t('settings.textBefore.switch')}
+              checked={settings.textBeforeHashtagsEnabled}
+              onChange={(value) => settings.update({ textBeforeHashtagsEnabled: value })}
+            />
+            <TextField
+              multiline
+              minRows={3}
+              fullWidth
+              size="small"
+              label={t('settings.textBefore.text')}
+              disabled={!settings.textBeforeHashtagsEnabled}
+              value={settings.textBeforeHashtagsText}
+              onChange={(event) => settings.update({ textBeforeHashtagsText: event.target.value })}
+              sx={{ mt: 1 }}
+            />
+          </Setting>
+          <Setting title={t('settings.emojis.title')} help={t('settings.emojis.help')}>
+            <Toggle
+              label={t('settings.emojis.switch')}
+              checked={settings.emojisEnabled}
+              onChange={(value) => settings.update({ emojisEnabled: value })}
+            />
+          </Setting>
+          <Setting title={t('settings.comma.title')} help={t('settings.comma.help')}>
+            <Toggle
+              label={t('settings.comma.switch')}
+              checked={settings.exportCommaDelimited}
+              onChange={(value) => settings.update({ exportCommaDelimited: value })}
+            />
+          </Setting>
+          <Setting
+            title={t('settings.relatedCount.title', { count: settings.relatedTagCount })}
+            help={t('settings.relatedCount.help')}
+          >
+            <Slider
+              aria-label={t('settings.relatedCount.label')}
+              min={LIMITS.relatedTagsPageSize}
+              max={LIMITS.relatedListMax}
+              step={LIMITS.relatedTagsPageSize}
+              marks
+              value={settings.relatedTagCount}
+              onChange={(_, value) => settings.update({ relatedTagCount: value as number })}
+              valueLabelDisplay="auto"
+            />
+          </Setting>
+          {caps.canSetBgSeedSearches && (
+            <Setting
+              title={t('settings.bgSeed.title', { count: settings.bgSeedSearches })}
+              help={t('settings.bgSeed.help')}
+            >
+              <Slider
+                aria-label={t('settings.bgSeed.label')}
+                min={LIMITS.bgSeedSearchesMin}
+                max={LIMITS.bgSeedSearchesMax}
+                value={settings.bgSeedSearches}
+                onChange={(_, value) => settings.update({ bgSeedSearches: value as number })}
+                valueLabelDisplay="auto"
+              />
+            </Setting>
+          )}
+          <Setting title={t('settings.branding.title')} help={t('settings.branding.help')}>
+            <Toggle
+              label={t('settings.branding.switch')}
+              checked={caps.canRemoveBranding && settings.brandingDisabled}
+              onChange={handleBranding}
+            />
+          </Setting>
+          <Setting title={t('settings.language.title')}>
+            <TextField
+              select
+              size="small"
+              label={t('settings.language.label')}
+              value={i18n.resolvedLanguage ?? 'en'}
+              onChange={(event) => {
+                localStorage.setItem('language', event.target.value);
+                void i18n.changeLanguage(event.target.value);
+              }}
+              sx={{ minWidth: 200 }}
+            >
+              {SUPPORTED_LANGUAGES.map((language) => (
+                <MenuItem key={language} value={language}>
+                  {t(`settings.language.${language}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Setting>
+        </Stack>
+      </Paper>
+      <MessageDialog
+        isOpen={isBrandingPromptOpen}
+        title={t('settings.branding.promptTitle')}
+        message={t('settings.branding.prompt')}
+        onClose={() => setIsBrandingPromptOpen(false)}
+        offerUpgrade
+      />
+    </Box>
+  );
+}
+
+function Setting({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {help && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+          {help}
+        </Typography>
+      )}
+      {children}
+    </div>
+  );
+}
+
+function Toggle({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      label={label}
+    />
+  );
+}

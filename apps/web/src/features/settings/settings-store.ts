@@ -1,0 +1,41 @@
+import { DEFAULT_TEXT_BEFORE_HASHTAGS } from '@tagscout/core/export';
+import { LIMITS } from '@tagscout/core/limits';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/** The settings of SPEC section 3, kept in the browser and applied at once. */
+export interface Settings {
+  textBeforeHashtagsEnabled: boolean;
+  textBeforeHashtagsText: string;
+  emojisEnabled: boolean;
+  exportCommaDelimited: boolean;
+  relatedTagCount: number;
+  bgSeedSearches: number;
+  brandingDisabled: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  textBeforeHashtagsEnabled: false,
+  textBeforeHashtagsText: DEFAULT_TEXT_BEFORE_HASHTAGS,
+  emojisEnabled: true,
+  exportCommaDelimited: false,
+  relatedTagCount: LIMITS.relatedTagCountSettingDefault,
+  bgSeedSearches: LIMITS.bgSeedSearchesDefault,
+  brandingDisabled: false,
+};
+
+interface SettingsStore extends Settings {
+  update: (changes: Partial<Settings>) => void;
+  reset: () => void;
+}
+
+export const useSettings = create<SettingsStore>()(
+  persist(
+    (set) => ({
+      ...DEFAULT_SETTINGS,
+      update: (changes) => set(changes),
+      reset: () => set(DEFAULT_SETTINGS),
+    }),
+    { name: 'settings', version: 1 },
+  ),
+);
