@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';
