@@ -1,5 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,21 +22,22 @@ export interface RunningServer {
   url: string;
   databasePath: string;
   process: ChildProcess;
-  stop(): Promise<void>;
+  stop(options?: { saveDatabaseTo?: string }): Promise<void>;
 }
 
 export interface StartServerOptions {
   /** Import the sample corpus on start (slow: use startSeededServer to share one import). */
   seed?: boolean;
-  /** An existing database file to use instead of a new one. */
+  /** A database file to start from (copied, so the original stays as it is). */
   databasePath?: string;
   env?: Record<string, string>;
 }
 
 /** The real built server (apps/server/dist/main.js) on a free port with its own temporary database. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const folder = options.databasePath ? null : mkdtempSync(join(tmpdir(), 'tagscout-e2e-'));
-  const databasePath = options.databasePath ?? join(folder!, 'tagscout.db');
+  const folder = mkdtempSync(join(tmpdir(), 'tagscout-e2e-'));
+  const databasePath = join(folder, 'tagscout.db');
+  if (options.databasePath) copyFileSync(options.databasePath, databasePath);
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,
     env: {
@@ -46,15 +57,44 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     databasePath,
     process: child,
-    stop: async () => {
+    stop: async (stopOptions = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      if (folder) rmSync(folder, { recursive: true, force: true });
+      // A clean stop checkpoints the write-ahead log, so the one file holds everything.
+      if (stopOptions.saveDatabaseTo) renameSync(databasePath, stopOptions.saveDatabaseTo);
+      rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A server on a copy of a database that holds the imported sample corpus. The import (about 40 s) runs
+ * once and is kept in the temp folder, keyed by the built server, so later files and runs reuse it.
+ */
+export async function startSeededServer(options: Omit<StartServerOptions, 'seed' | 'databasePath'> = {}) {
+  return startServer({ ...options, databasePath: await seededTemplate() });
+}
+
+async function seededTemplate(): Promise<string> {
+  const template = join(tmpdir(), `tagscout-e2e-corpus-${builtServerHash()}.db`);
+  if (existsSync(template)) return template;
+  const seeding = await startServer({ seed: true });
+  const partial = `${template}.${process.pid}.partial`;
+  await seeding.stop({ saveDatabaseTo: partial });
+  renameSync(partial, template);
+  return template;
+}
+
+function builtServerHash(): string {
+  const hash = createHash('sha256');
+  const dist = join(repoRoot, 'apps/server/dist');
+  for (const entry of readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (entry.endsWith('.js')) hash.update(entry).update(readFileSync(join(dist, entry)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 function waitForReadyLine(child: ChildProcess): Promise<string> {

@@ -1,6 +1,9 @@
 import Check from '@mui/icons-material/Check';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { useExportList } from '../export/export-store';
 
@@ -9,6 +12,21 @@ export function AddButton({ hashtag, count }: { hashtag: string; count: number }
   const { t } = useTranslation();
   const isExported = useExportList((state) => state.tags.some((tag) => tag.hashtag === hashtag));
   const add = useExportList((state) => state.add);
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.only('xs'));
+  const label = isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag });
+  if (isPhone) {
+    return (
+      <IconButton
+        size="small"
+        color={isExported ? 'success' : 'primary'}
+        disabled={isExported}
+        onClick={() => add({ hashtag, count })}
+        aria-label={label}
+      >
+        {isExported ? <Check fontSize="small" /> : <PlaylistAdd fontSize="small" />}
+      </IconButton>
+    );
+  }
   return (
     <Button
       size="small"

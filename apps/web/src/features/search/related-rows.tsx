@@ -122,7 +122,7 @@ function RelatedRow({ hashtag, count, isBanned }: { hashtag: string; count: numb
   };
   return (
     <TableRow hover data-testid="related-row">
-      <TableCell sx={{ width: 48, pr: 0, textAlign: 'right' }}>
+      <TableCell sx={{ pr: 0, textAlign: 'right' }}>
         <SubdirectoryArrowRight fontSize="small" color="disabled" />
       </TableCell>
       <TableCell>

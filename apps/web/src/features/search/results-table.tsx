@@ -41,10 +41,15 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
 
   return (
     <>
-      <Table size="small" stickyHeader aria-label={t('search.resultsLabel')}>
+      <Table
+        size="small"
+        stickyHeader
+        aria-label={t('search.resultsLabel')}
+        sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 48 }} aria-label={t('search.columns.related')} />
+            <TableCell sx={{ width: { xs: 36, sm: 48 } }} aria-label={t('search.columns.related')} />
             <TableCell>{t('search.columns.name')}</TableCell>
             <TableCell align="right">{t('search.columns.posts')}</TableCell>
             <TableCell align="right" aria-label={t('search.columns.export')} />
@@ -56,7 +61,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
             return (
               <Fragment key={item.key}>
                 <TableRow hover selected={isExpanded} data-testid="result-row">
-                  <TableCell sx={{ width: 48, pr: 0 }}>
+                  <TableCell sx={{ width: { xs: 36, sm: 48 }, pr: 0 }}>
                     <Tooltip
                       describeChild
                       title={t(isExpanded ? 'search.hideRelated' : 'search.showRelated')}

@@ -37,15 +37,15 @@ export function TagName({ label, href, prefix = '', isBanned = false }: TagNameP
         {shown}
       </Link>
       {isCut && (
-        <Tooltip title={label}>
+        <Tooltip describeChild title={label}>
           <IconButton size="small" aria-label={t('search.showFullName')} onClick={() => setIsFullShown(true)}>
             <InfoOutlined fontSize="inherit" />
           </IconButton>
         </Tooltip>
       )}
       {isBanned && (
-        <Tooltip title={t('search.bannedExplanation')}>
-          <WarningAmber color="warning" fontSize="small" aria-label={t('search.banned')} role="img" />
+        <Tooltip describeChild title={t('search.bannedExplanation')}>
+          <WarningAmber color="warning" fontSize="small" titleAccess={t('search.banned')} />
         </Tooltip>
       )}
     </Stack>

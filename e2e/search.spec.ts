@@ -1,0 +1,232 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type RunningServer, saveScreenshot, startSeededServer } from './fixtures';
+
+describe('search and export on the sample corpus', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startSeededServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openTry(
+    viewport: 'desktop' | 'phone' = 'desktop',
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const opened = await newPage(browser, { baseURL: server.url, viewport });
+    await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await opened.page.goto('/try');
+    return opened;
+  }
+
+  async function countsOf(names: string[]): Promise<Map<string, number>> {
+    const response = await fetch(`${server.url}/api/info/hashtag/${names.map(encodeURIComponent).join(',')}`);
+    const { data } = (await response.json()) as { data: { hashtag: string; count: number }[] };
+    return new Map(data.map((tag) => [tag.hashtag, tag.count]));
+  }
+
+  it('searches, expands, adds five tags, filters, picks by strategy and copies in both formats', async () => {
+    const { context, page } = await openTry();
+    await search(page, 'travel');
+    const firstRow = page.getByTestId('result-row').first();
+    expect(await firstRow.getByRole('link').textContent()).toBe('#travel');
+
+    await expand(page, 'travel');
+    const related = page.getByTestId('related-row');
+    await related.first().waitFor();
+    expect(await related.count()).toBe(2);
+    expect(await page.getByText(/more related tags with Pro/).isVisible()).toBe(true);
+    expect(await page.getByTestId('related-tag-count').textContent()).toMatch(
+      /^Showing 2 of \d+ related tags, from 500 recent posts$/,
+    );
+    await saveScreenshot(page, 'search-expanded-desktop');
+
+    await addTag(page, 'travel');
+    const relatedNames = (await related.getByRole('link').allTextContents()).map((name) => name.slice(1));
+    for (const name of relatedNames) await addTag(page, name);
+    await search(page, 'food');
+    await addTag(page, 'food');
+    await addTag(page, 'foodie');
+    const names = ['travel', ...relatedNames, 'food', 'foodie'];
+    expect(await exportList(page)).toEqual(names);
+    expect(await page.getByText('Tick the tags you want').isVisible()).toBe(true);
+    expect(await page.getByTestId('selected-count').textContent()).toBe('5 of 5 selected');
+    const counts = await countsOf(names);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Min posts').fill('100000000');
+    const big = names.filter((name) => counts.get(name)! >= 100_000_000);
+    expect(big.length).toBeGreaterThan(0);
+    expect(await selectedTags(page)).toEqual(big);
+    await page.getByLabel('Max posts').fill('1');
+    expect(await page.getByText('No hashtags Found').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Copy/ }).isDisabled()).toBe(true);
+    await page.getByLabel('Min posts').fill('');
+    await page.getByLabel('Max posts').fill('');
+
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    await slider.press('Home');
+    await slider.press('ArrowRight');
+    const lowestTwo = [...names].sort((a, b) => counts.get(a)! - counts.get(b)!).slice(0, 2);
+    expect(new Set(await selectedTags(page))).toEqual(new Set(lowestTwo));
+    await page.getByLabel('Randomize').check();
+    const randomTwo = await selectedTags(page);
+    expect(randomTwo).toHaveLength(2);
+    for (const name of randomTwo) expect(names).toContain(name);
+    await saveScreenshot(page, 'export-filters-desktop');
+
+    const hashFormat = await copyAndRead(page);
+    const [label, tagLine] = hashFormat.split('\n');
+    expect(label).toBe('Hashtags by Tagscout');
+    const copied = tagLine!.split(' ');
+    expect(copied.every((tag) => tag.startsWith('#'))).toBe(true);
+    expect(new Set(copied)).toEqual(new Set([...randomTwo, 'tagscout'].map((name) => `#${name}`)));
+
+    await goVia(page, 'Settings');
+    await page.getByLabel('Separate with commas').check();
+    await page.getByLabel('Add text before hashtags').check();
+    await goVia(page, 'Search');
+    const commaFormat = (await copyAndRead(page)).split('\n');
+    expect(commaFormat.slice(0, 6)).toEqual(['.', '.', '.', '.', '.', 'Hashtags by Tagscout']);
+    expect(new Set(commaFormat[6]!.split(', '))).toEqual(new Set([...randomTwo, 'tagscout']));
+    await context.close();
+  });
+
+  it('lets a free visitor expand three items and one more, then asks them to upgrade', async () => {
+    const { context, page } = await openTry();
+    await search(page, 'travel');
+    const items = ['travel', 'travelgram', 'travelphotography', 'travellover'];
+    for (const item of items) {
+      await expand(page, item);
+      await page.getByTestId('related-row').first().waitFor();
+    }
+    await expand(page, 'traveling');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe('Related tag limit reached');
+    expect(await dialog.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/upgrade');
+    await context.close();
+  });
+
+  it('searches a place and shows the tags posted there', async () => {
+    const { context, page } = await openTry();
+    await page.getByRole('tab', { name: 'Places' }).click();
+    expect(await page.getByRole('tab', { name: 'Profiles' }).isDisabled()).toBe(true);
+    await search(page, 'lisbon');
+    expect(await page.getByTestId('result-row').first().getByRole('link').textContent()).toBe(
+      'Lisbon, Portugal',
+    );
+    await page.getByRole('button', { name: 'Show related tags of Lisbon, Portugal', exact: true }).click();
+    await page.getByTestId('related-row').first().waitFor();
+    const tags = await page.getByTestId('related-row').getByRole('link').allTextContents();
+    expect(tags).toContain('#lisbon');
+    await context.close();
+  });
+
+  it('hides emoji tags when emojis are off, with its own message when nothing is left', async () => {
+    const { context, page } = await openTry();
+    await search(page, 'pizza');
+    expect(await resultNames(page)).toContain('#pizza🍕');
+    await goVia(page, 'Settings');
+    await page.getByLabel('Show and copy emojis').uncheck();
+    await goVia(page, 'Search');
+    await page.getByTestId('result-row').first().waitFor();
+    expect(await resultNames(page)).not.toContain('#pizza🍕');
+    await search(page, '🍕');
+    await page.getByText('No results found due to emojis being turned off').waitFor();
+    await search(page, 'zzqqxxnothing');
+    await page.getByText('No Results', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('marks banned tags with a warning', async () => {
+    const { context, page } = await openTry();
+    await search(page, 'dating');
+    const row = page.getByTestId('result-row').first();
+    expect(await row.getByRole('link').textContent()).toBe('#dating');
+    expect(await row.getByRole('img', { name: 'Banned tag' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('runs the core path on a phone, switching panes with the footer', async () => {
+    const { context, page } = await openTry('phone');
+    await search(page, 'coffee');
+    await expand(page, 'coffee');
+    await page.getByTestId('related-row').first().waitFor();
+    await addTag(page, 'coffee');
+    const relatedName = (await page
+      .getByTestId('related-row')
+      .first()
+      .getByRole('link')
+      .textContent())!.slice(1);
+    await addTag(page, relatedName);
+    await saveScreenshot(page, 'search-expanded-phone');
+    const footer = page.getByRole('navigation', { name: 'Find or export' });
+    expect(await footer.getByText('2', { exact: true }).isVisible()).toBe(true);
+    await footer.getByRole('button', { name: /Export/ }).click();
+    expect(await exportList(page)).toEqual(['coffee', relatedName]);
+    await saveScreenshot(page, 'export-phone');
+    const copied = (await copyAndRead(page)).split('\n');
+    expect(copied[0]).toBe('Hashtags by Tagscout');
+    expect(new Set(copied[1]!.split(' '))).toEqual(new Set(['#coffee', `#${relatedName}`, '#tagscout']));
+    await footer.getByRole('button', { name: /Find/ }).click();
+    await page.getByRole('textbox', { name: 'Search text' }).waitFor();
+    await context.close();
+  });
+});
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Search text' });
+  await box.fill(text);
+  await box.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('[aria-label="Searching"]'));
+  await page.locator('[data-testid="result-row"], [role="status"]').first().waitFor();
+}
+
+async function expand(page: Page, name: string) {
+  await page.getByRole('button', { name: `Show related tags of ${name}`, exact: true }).click();
+}
+
+async function addTag(page: Page, name: string) {
+  await page
+    .getByRole('button', { name: `Add #${name} to the export list`, exact: true })
+    .first()
+    .click();
+}
+
+async function resultNames(page: Page): Promise<string[]> {
+  return page.getByTestId('result-row').getByRole('link').allTextContents();
+}
+
+async function exportList(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('list', { name: 'Export list' }).getByRole('checkbox');
+  return (
+    await boxes.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label') ?? ''))
+  ).map((name) => name.slice(1));
+}
+
+async function selectedTags(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('list', { name: 'Export list' }).getByRole('checkbox');
+  const states = await boxes.evaluateAll((inputs) =>
+    inputs.map(
+      (input) => [input.getAttribute('aria-label') ?? '', (input as HTMLInputElement).checked] as const,
+    ),
+  );
+  return states.filter(([, checked]) => checked).map(([name]) => name.slice(1));
+}
+
+async function copyAndRead(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /^Copy \d+ hashtag/ }).click();
+  await page.getByText(/^Copied \d+ hashtag/).waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function goVia(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: entry, exact: true }).click();
+}
