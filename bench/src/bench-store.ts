@@ -1,0 +1,235 @@
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { connectDatabase, type Database } from '@tagscout/server/src/db/connect.js';
+import { migrateToLatest } from '@tagscout/server/src/db/migrate.js';
+import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/generate-corpus.js';
+import {
+  type IngestBatch,
+  type StoreOptions,
+  storeIngest,
+} from '@tagscout/server/src/features/hashtags/ingest.repository.js';
+import {
+  type IncomingPost,
+  preparePosts,
+  toPlace,
+  toProfile,
+} from '@tagscout/server/src/features/hashtags/ingest.service.js';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { BenchOptions } from './options.js';
+
+/** What building the store measured, kept beside the cached store. */
+export interface StoreFacts {
+  dialect: 'sqlite' | 'postgres';
+  posts: number;
+  skipped: number;
+  hashtags: number;
+  links: number;
+  /** The tag with the most posts in the store, and how many. */
+  mostUsedTag: { name: string; posts: number };
+  /** Posts phase: posts per second of the whole loop (generation included), and of storeIngest alone. */
+  ingest: { wallPostsPerSecond: number; storePostsPerSecond: number; seconds: number };
+  buildSeconds: number;
+  sizeBytes: number;
+  builtAt: string;
+}
+
+export interface BenchStore {
+  database: Database;
+  url: string;
+  facts: StoreFacts;
+  /** Closes the connection (and drops the PostgreSQL database unless asked to keep it). */
+  release(): Promise<void>;
+}
+
+/** Batches of 5,000 posts, one transaction each: what the importer and the corpus seeding use. */
+const BATCH = 5000;
+/** Fixed, so the cached store is the same on every machine. */
+const CORPUS_NOW = Date.UTC(2026, 9, 1);
+
+export async function openSqliteStore(options: BenchOptions): Promise<BenchStore> {
+  const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
+  const url = join(options.cacheDir, `${name}.db`);
+  const factsFile = join(options.cacheDir, `${name}.json`);
+  if (existsSync(url) && existsSync(factsFile)) {
+    console.log(`Using the cached SQLite store ${url} (delete it to rebuild).`);
+    const database = connectDatabase(url);
+    await migrateToLatest(database);
+    const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as StoreFacts;
+    return { database, url, facts, release: () => database.close() };
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(url + suffix, { force: true });
+  console.log(`Building the SQLite store ${url}...`);
+  const database = connectDatabase(url);
+  await migrateToLatest(database);
+  const facts = await fillStore(database, options);
+  database.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+  facts.sizeBytes = statSync(url).size;
+  writeFileSync(factsFile, `${JSON.stringify(facts, null, 2)}\n`);
+  return { database, url, facts, release: () => database.close() };
+}
+
+/** Creates tagscout_bench_<random> on the server, fills it, and drops it on release. */
+export async function openPostgresStore(options: BenchOptions): Promise<BenchStore> {
+  const name = `tagscout_bench_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: options.postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(options.postgresUrl);
+  url.pathname = `/${name}`;
+  console.log(`Building the PostgreSQL store in database ${name}...`);
+  const database = connectDatabase(url.toString(), (message, error) => console.error(message, error));
+  const release = async () => {
+    await database.close();
+    if (options.keepPostgres) {
+      console.log(`Kept the PostgreSQL database ${name} (BENCH_KEEP_POSTGRES=1).`);
+      return;
+    }
+    const dropper = new pg.Client({ connectionString: options.postgresUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+    console.log(`Dropped the PostgreSQL database ${name}.`);
+  };
+  try {
+    await migrateToLatest(database);
+    const facts = await fillStore(database, options);
+    // What autovacuum does shortly after a bulk load, done now so every run starts from the same state.
+    await sql`vacuum analyze`.execute(database.db);
+    const size = await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(
+      database.db,
+    );
+    facts.sizeBytes = Number(size.rows[0]?.size ?? 0);
+    return { database, url: url.toString(), facts, release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** Loads the generated corpus through storeIngest, as the sample-corpus seeding and the importer do. */
+async function fillStore(database: Database, options: BenchOptions): Promise<StoreFacts> {
+  const started = performance.now();
+  const corpus = generateCorpus({
+    seed: options.seed,
+    posts: options.posts,
+    hashtags: options.hashtags,
+    places: options.places,
+    profiles: options.profiles,
+    now: CORPUS_NOW,
+  });
+  console.log(
+    `  corpus planned in ${seconds(started)} s: ${corpus.hashtags.length.toLocaleString('en')} hashtags, ` +
+      `${corpus.places.length.toLocaleString('en')} places, ${corpus.profiles.length.toLocaleString('en')} profiles`,
+  );
+  const storeOptions: StoreOptions = { tagIds: new Map() };
+  const now = Date.now();
+  const store = (batch: Omit<IngestBatch, 'source' | 'now'>) =>
+    storeIngest(database, { ...batch, source: 'sample', now }, storeOptions);
+
+  const itemsStarted = performance.now();
+  for (const chunk of chunksOf(corpus.hashtags, BATCH)) {
+    const hashtags = chunk.flatMap((tag) => {
+      const name = normalizeHashtag(tag.hashtag);
+      return name === null ? [] : [{ name, count: tag.count }];
+    });
+    await store({ hashtags });
+  }
+  for (const chunk of chunksOf(corpus.places, BATCH)) {
+    await store({ places: chunk.map((place) => toPlace(place)) });
+  }
+  for (const chunk of chunksOf(corpus.profiles, BATCH)) {
+    await store({
+      profiles: chunk.map((profile) => toProfile({ ...profile, username: profile.username.toLowerCase() })),
+    });
+  }
+  console.log(`  hashtags, places and profiles stored in ${seconds(itemsStarted)} s`);
+
+  const postsStarted = performance.now();
+  let storing = 0;
+  let posts = 0;
+  let skipped = 0;
+  let nextReport = 100_000;
+  let batch: IncomingPost[] = [];
+  const flush = async () => {
+    const storeStarted = performance.now();
+    const prepared = preparePosts(batch);
+    await store({ posts: prepared.posts });
+    storing += performance.now() - storeStarted;
+    posts += prepared.posts.length;
+    skipped += prepared.skipped;
+    batch = [];
+    if (posts >= nextReport) {
+      const elapsed = (performance.now() - postsStarted) / 1000;
+      console.log(
+        `  ${posts.toLocaleString('en')} / ${options.posts.toLocaleString('en')} posts, ` +
+          `${Math.round(posts / elapsed).toLocaleString('en')} posts/s (storeIngest alone ` +
+          `${Math.round(posts / (storing / 1000)).toLocaleString('en')} posts/s)`,
+      );
+      nextReport += 100_000;
+    }
+  };
+  for (const post of corpus.posts()) {
+    batch.push(post);
+    if (batch.length === BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  const postsSeconds = (performance.now() - postsStarted) / 1000;
+
+  const counted = await countStore(database);
+  return {
+    dialect: database.dialect,
+    posts,
+    skipped,
+    hashtags: counted.hashtags,
+    links: counted.links,
+    mostUsedTag: counted.mostUsedTag,
+    ingest: {
+      wallPostsPerSecond: Math.round(posts / postsSeconds),
+      storePostsPerSecond: Math.round(posts / (storing / 1000)),
+      seconds: Math.round(postsSeconds * 10) / 10,
+    },
+    buildSeconds: Math.round((performance.now() - started) / 100) / 10,
+    sizeBytes: 0,
+    builtAt: new Date().toISOString(),
+  };
+}
+
+async function countStore(database: Database) {
+  const { db } = database;
+  const hashtags = await db
+    .selectFrom('hashtags')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const links = await db
+    .selectFrom('post_hashtags')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const top = await db
+    .selectFrom('post_hashtags')
+    .select(['hashtag_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('hashtag_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const tag = await db
+    .selectFrom('hashtags')
+    .select('name')
+    .where('id', '=', top.hashtag_id)
+    .executeTakeFirstOrThrow();
+  return {
+    hashtags: Number(hashtags.n),
+    links: Number(links.n),
+    mostUsedTag: { name: tag.name, posts: Number(top.n) },
+  };
+}
+
+function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+function seconds(since: number): string {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}

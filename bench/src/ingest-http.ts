@@ -1,0 +1,97 @@
+import type { CacheRecommendBody } from '@tagscout/core/api';
+import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/generate-corpus.js';
+
+export interface IngestFigures {
+  posts: number;
+  requests: number;
+  seconds: number;
+  postsPerSecond: number;
+  /** Per-request latency, ms. */
+  p50: number;
+  p99: number;
+}
+
+/** Crowd-cache bodies stay under the route's 256 KB limit with room to spare. */
+const MAX_BODY_BYTES = 200 * 1024;
+const MAX_POSTS_PER_BODY = 1000;
+
+/**
+ * Steady-state ingest over HTTP: fresh posts (another corpus seed, so new post ids, and tags both
+ * known and new) sent as POST /api/cache/recommend bodies, each a tag page of up to 1,000 posts,
+ * by `clients` senders at once.
+ */
+export async function measureHttpIngest(options: {
+  port: number;
+  posts: number;
+  seed: number;
+  clients: number;
+}): Promise<IngestFigures> {
+  const bodies = recommendBodies(options.posts, options.seed);
+  const latencies: number[] = [];
+  let next = 0;
+  const send = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!;
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${options.port}/api/cache/recommend`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body.json,
+      });
+      const text = await response.text();
+      if (response.status !== 202)
+        throw new Error(`POST /api/cache/recommend answered ${response.status}: ${text}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: options.clients }, send));
+  const seconds = (performance.now() - started) / 1000;
+  const posts = bodies.reduce((sum, body) => sum + body.posts, 0);
+  latencies.sort((a, b) => a - b);
+  return {
+    posts,
+    requests: bodies.length,
+    seconds: Math.round(seconds * 10) / 10,
+    postsPerSecond: Math.round(posts / seconds),
+    p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0,
+    p99: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
+  };
+}
+
+function recommendBodies(count: number, seed: number): { json: string; posts: number }[] {
+  const corpus = generateCorpus({
+    seed,
+    posts: count,
+    hashtags: Math.max(1000, Math.round(count / 2)),
+    places: 1000,
+    profiles: 5000,
+  });
+  const bodies: { json: string; posts: number }[] = [];
+  let posts: CacheRecommendBody['posts'] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (posts.length === 0) return;
+    // The page of the batch's first tag: every post on it carries that tag.
+    const tag = posts[0]!.hashtags![0]!;
+    const body: CacheRecommendBody = { hashtag: { hashtag: tag, count: 1000 + posts.length }, posts };
+    bodies.push({ json: JSON.stringify(body), posts: posts.length });
+    posts = [];
+    bytes = 0;
+  };
+  for (const post of corpus.posts()) {
+    const entry = {
+      post_id: post.post_id,
+      owner: post.owner,
+      timestamp: post.timestamp,
+      hashtags: [...post.hashtags],
+      ...(post.place_id ? { place_id: post.place_id } : {}),
+    };
+    const size = JSON.stringify(entry).length + 1;
+    if (posts.length === MAX_POSTS_PER_BODY || bytes + size > MAX_BODY_BYTES) flush();
+    posts.push(entry);
+    bytes += size;
+  }
+  flush();
+  return bodies;
+}

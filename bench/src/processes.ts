@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** `node --conditions=source --import tsx <file>`, pinned to one CPU when taskset exists. */
+export function spawnNode(options: {
+  file: string;
+  args?: string[];
+  cpu?: number;
+  env?: NodeJS.ProcessEnv;
+}): ChildProcess {
+  const node = [
+    process.execPath,
+    '--conditions=source',
+    '--import',
+    'tsx',
+    options.file,
+    ...(options.args ?? []),
+  ];
+  const [command, ...args] =
+    hasTaskset && options.cpu !== undefined ? ['taskset', '-c', String(options.cpu), ...node] : node;
+  return spawn(command!, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+export const isPinned = hasTaskset;
+
+export interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process and waits for its "ready on http://localhost:<port>" line. */
+export async function startServer(options: Parameters<typeof spawnNode>[0]): Promise<RunningServer> {
+  const child = spawnNode(options);
+  const lines = createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) =>
+      reject(new Error(`${options.file} exited with ${code} before it was ready`)),
+    );
+    lines.on('line', (line) => {
+      const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Runs a process to its end and returns its last line of output. */
+export async function runToEnd(options: Parameters<typeof spawnNode>[0]): Promise<string> {
+  const child = spawnNode(options);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${options.file} exited with ${code}`);
+  return output.trim().split('\n').at(-1) ?? '';
+}

@@ -1,0 +1,165 @@
+// `npm run bench:quality`: how well each related-tag ranking recovers a hidden tag of a real post.
+// Reads the evaluation sets from /work/shared/data (QUALITY_DATA_DIR) at run time; never copies them.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findHashtagInfo } from '@tagscout/server/src/features/hashtags/hashtags.service.js';
+import { SuggestionCache } from '@tagscout/server/src/features/hashtags/suggestion-cache.js';
+import { readBenchOptions } from './options.js';
+import { DATASETS, type Dataset, loadDataset } from './quality/datasets.js';
+import { Combination, type Evaluation, evaluateHiddenTag } from './quality/evaluate.js';
+import { MEASURES } from './quality/measures.js';
+import { RelatedLists } from './quality/related-lists.js';
+import { buildTrainStore, type TrainStore } from './quality/train-store.js';
+
+const DATA_DIR = process.env.QUALITY_DATA_DIR ?? '/work/shared/data';
+const SEED = 20_261_121;
+const TEST_SHARE = 0.1;
+/** The product's default RELATED_POST_WINDOW. */
+const WINDOW = 500;
+/** Network-scale counts: the most used tag of a set gets about what the largest tags have (10^9). */
+const NETWORK_TOP_COUNT = 1e9;
+
+interface ScenarioResult {
+  dataset: string;
+  scenario: string;
+  counts: string;
+  evaluation: Evaluation;
+}
+
+async function main(): Promise<void> {
+  const results: ScenarioResult[] = [];
+  for (const spec of DATASETS) {
+    const started = performance.now();
+    const dataset = loadDataset({
+      dataDir: DATA_DIR,
+      name: spec.name,
+      hasSeedTags: spec.hasSeedTags,
+      testShare: TEST_SHARE,
+      seed: SEED,
+    });
+    const store = await buildTrainStore({ name: spec.name, train: dataset.train });
+    try {
+      console.log(
+        `\n## ${spec.name}: ${dataset.train.length.toLocaleString('en')} train posts ` +
+          `(${store.imported.toLocaleString('en')} imported, ${store.tagCount.toLocaleString('en')} tags, ` +
+          `largest in-store count ${store.maxCount.toLocaleString('en')}), ` +
+          `${dataset.test.length.toLocaleString('en')} test posts`,
+      );
+      await checkAgainstProduct(store, dataset);
+      const knownTags = new Set(dataset.train.flatMap((post) => post.tags));
+      for (const [counts, countScale] of [
+        ['in-store post counts', 1],
+        [
+          `in-store counts x ${Math.round(NETWORK_TOP_COUNT / store.maxCount).toLocaleString('en')}`,
+          NETWORK_TOP_COUNT / store.maxCount,
+        ],
+      ] as const) {
+        const lists = new RelatedLists({
+          database: store.database,
+          window: WINDOW,
+          storePosts: store.imported,
+          measures: MEASURES,
+          countScale,
+        });
+        const scenarios: [string, ((post: Dataset['test'][number], tag: string) => boolean) | undefined][] = [
+          ['any tag hidden', undefined],
+        ];
+        if (spec.hasSeedTags) scenarios.push(['non-seed tag hidden', (post, tag) => tag !== post.seedTag]);
+        for (const [scenario, canHide] of scenarios) {
+          const evaluation = await evaluateHiddenTag({
+            test: dataset.test,
+            lists,
+            measures: MEASURES,
+            knownTags,
+            seed: SEED,
+            canHide,
+          });
+          results.push({ dataset: spec.name, scenario, counts, evaluation });
+          printEvaluation({ dataset: spec.name, scenario, counts, evaluation });
+        }
+      }
+    } finally {
+      await store.close();
+    }
+    console.log(`(${spec.name} took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  saveResults(results);
+}
+
+/** The lists measured must be the product's: compare the spec list with the service's answer. */
+async function checkAgainstProduct(store: TrainStore, dataset: Dataset): Promise<void> {
+  const lists = new RelatedLists({
+    database: store.database,
+    window: WINDOW,
+    storePosts: store.imported,
+    measures: MEASURES.filter((measure) => measure.name === 'spec'),
+    countScale: 1,
+  });
+  const context = {
+    database: store.database,
+    suggestions: new SuggestionCache<never>({ maxEntries: 0, ttlMs: 0 }),
+    relatedWindow: WINDOW,
+  };
+  const tags = [...new Set(dataset.test.flatMap((post) => post.tags))].slice(0, 200);
+  let compared = 0;
+  for (const tag of tags) {
+    const ours = (await lists.of(tag)).get('spec') ?? [];
+    const answer = await findHashtagInfo(context, { names: tag, recommended: true }).catch(() => undefined);
+    if (!answer) continue;
+    const theirs = answer.data[0]?.related_tags ?? [];
+    const same =
+      theirs.length === ours.length &&
+      theirs.every((tag, i) => tag.hashtag === ours[i]?.hashtag && tag.relevance === ours[i]?.score);
+    if (!same) throw new Error(`The spec list of "${tag}" differs from the product's related tags`);
+    compared++;
+  }
+  console.log(
+    `Spec lists equal the service's related tags (findHashtagInfo) for all ${compared} tags checked.`,
+  );
+}
+
+function printEvaluation(result: ScenarioResult): void {
+  const { evaluation } = result;
+  console.log(
+    `\n### ${result.dataset}, ${result.scenario}, ${result.counts}: ${evaluation.posts.toLocaleString('en')} ` +
+      `test posts with 3+ tags; hidden tag unseen in train: ${percent(evaluation.unseenHidden, evaluation.posts)}`,
+  );
+  console.log(
+    '\n| measure | hit@5 | hit@10 | MRR | in candidates | rank fusion: hit@10 | rank fusion: MRR |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const measure of MEASURES) {
+    const scores = evaluation.byMeasure.get(measure.name)!;
+    const sum = scores.get(Combination.sum)!;
+    const fusion = scores.get(Combination.rankFusion)!;
+    const name = measure.isCore ? measure.name : `${measure.name} (explored)`;
+    console.log(
+      `| ${name} | ${percent(sum.hitsAt5, sum.posts)} | ${percent(sum.hitsAt10, sum.posts)} | ` +
+        `${(sum.reciprocalRankSum / sum.posts).toFixed(3)} | ${percent(sum.found, sum.posts)} | ` +
+        `${percent(fusion.hitsAt10, fusion.posts)} | ${(fusion.reciprocalRankSum / fusion.posts).toFixed(3)} |`,
+    );
+  }
+}
+
+function saveResults(results: ScenarioResult[]): void {
+  const { cacheDir } = readBenchOptions();
+  mkdirSync(cacheDir, { recursive: true });
+  const file = join(cacheDir, `quality-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const plain = results.map((result) => ({
+    ...result,
+    evaluation: {
+      ...result.evaluation,
+      byMeasure: Object.fromEntries(
+        [...result.evaluation.byMeasure].map(([name, scores]) => [name, Object.fromEntries(scores)]),
+      ),
+    },
+  }));
+  writeFileSync(file, `${JSON.stringify(plain, null, 2)}\n`);
+  console.log(`\nResults saved to ${file}`);
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+await main();

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectDatabase, type Database } from '@tagscout/server/src/db/connect.js';
+import { migrateToLatest } from '@tagscout/server/src/db/migrate.js';
+import { importPostsFile } from '@tagscout/server/src/features/hashtags/import-posts.js';
+import { storeIngest } from '@tagscout/server/src/features/hashtags/ingest.repository.js';
+import type { LabelledPost } from './datasets.js';
+
+export interface TrainStore {
+  database: Database;
+  imported: number;
+  /** Distinct tags stored, each with its in-store post count as its "network" count. */
+  tagCount: number;
+  maxCount: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A temporary SQLite store filled from the train posts through the importer (`npm run import`'s
+ * importPostsFile). The sets carry no network-wide counts, so each tag's count is set to the number
+ * of train posts that carry it, written through the same ingest path as counts from a search.
+ */
+export async function buildTrainStore(options: {
+  name: string;
+  train: readonly LabelledPost[];
+}): Promise<TrainStore> {
+  const folder = mkdtempSync(join(tmpdir(), `tagscout-quality-${options.name}-`));
+  const file = join(folder, 'train.jsonl');
+  // No timestamps in the sets: the importer stamps every post with the import time.
+  writeFileSync(
+    file,
+    `${options.train.map((post) => JSON.stringify({ post_id: safeId(post.postId), hashtags: post.tags })).join('\n')}\n`,
+  );
+  const database = connectDatabase(join(folder, 'store.db'));
+  await migrateToLatest(database);
+  const report = await importPostsFile(database, { file, onBadLine: (message) => console.warn(message) });
+
+  const counts = await database.db
+    .selectFrom('post_hashtags')
+    .innerJoin('hashtags', 'hashtags.id', 'post_hashtags.hashtag_id')
+    .select(['hashtags.name', (eb) => eb.fn.countAll<number>().as('posts')])
+    .groupBy('hashtags.name')
+    .execute();
+  await storeIngest(database, {
+    hashtags: counts.map((row) => ({ name: row.name, count: Number(row.posts) })),
+    source: 'import',
+    now: Date.now(),
+  });
+  return {
+    database,
+    imported: report.imported,
+    tagCount: counts.length,
+    maxCount: Math.max(...counts.map((row) => Number(row.posts))),
+    close: async () => {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** HARRISON ids hold a '/' ("sea/image_50"), which the importer accepts; anything else is replaced. */
+function safeId(postId: string): string {
+  return postId.replace(/[^A-Za-z0-9_.:/-]/g, '_');
+}

@@ -1,0 +1,285 @@
+// `npm run bench`: the speed figures of the hashtag store on SQLite and PostgreSQL (see bench/README.md).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '@tagscout/server/src/app.js';
+import { loadConfig } from '@tagscout/server/src/config.js';
+import { sql } from 'kysely';
+import { type BenchStore, openPostgresStore, openSqliteStore } from './bench-store.js';
+import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
+import { type IngestFigures, measureHttpIngest } from './ingest-http.js';
+import { type BenchOptions, readBenchOptions } from './options.js';
+import { isPinned, type RunningServer, startServer } from './processes.js';
+import { drawSamples, type Samples } from './samples.js';
+import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
+import { formatTable, type LatencySummary } from './stats.js';
+
+interface DialectResult {
+  dialect: string;
+  version: string;
+  store: BenchStore['facts'];
+  service: LatencySummary[];
+  inject: LatencySummary[];
+  mixed: LoadFigures;
+  byKind: LoadFigures[];
+  ingest: IngestFigures[];
+}
+
+const options = readBenchOptions();
+mkdirSync(options.cacheDir, { recursive: true });
+const workDir = mkdtempSync(join(options.cacheDir, 'run-'));
+const startedAt = new Date();
+const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
+console.log(`Tagscout bench: ${machine}`);
+console.log(
+  `Store: ${options.posts.toLocaleString('en')} posts, ${options.hashtags.toLocaleString('en')} hashtags; ` +
+    `load: ${options.loadRounds} x ${options.loadSeconds} s, ${options.connections} connections` +
+    (isPinned ? '; server on CPU 0, load on CPU 1' : '; taskset missing: processes not pinned'),
+);
+
+const results: DialectResult[] = [];
+let standIn: LoadFigures | undefined;
+try {
+  for (const dialect of options.dialects) {
+    console.log(`\n=== ${dialect} ===`);
+    const store = dialect === 'sqlite' ? await openSqliteStore(options) : await openPostgresStore(options);
+    try {
+      const result = await benchDialect(store, options);
+      results.push(result);
+      if (dialect === 'sqlite') standIn = await benchStandIn(store, options);
+    } finally {
+      await store.release();
+    }
+  }
+  printSummary();
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+async function benchDialect(store: BenchStore, options: BenchOptions): Promise<DialectResult> {
+  const { facts } = store;
+  console.log(
+    `Store: ${facts.posts.toLocaleString('en')} posts, ${facts.hashtags.toLocaleString('en')} hashtags, ` +
+      `${facts.links.toLocaleString('en')} post-tag links, ${(facts.sizeBytes / 2 ** 30).toFixed(2)} GB; ` +
+      `most used #${facts.mostUsedTag.name} (${facts.mostUsedTag.posts.toLocaleString('en')} posts). ` +
+      `Loaded at ${facts.ingest.wallPostsPerSecond.toLocaleString('en')} posts/s ` +
+      `(storeIngest alone ${facts.ingest.storePostsPerSecond.toLocaleString('en')} posts/s), built ${facts.builtAt}.`,
+  );
+  const samples = await drawSamples(store.database, { mostUsedTag: facts.mostUsedTag.name });
+
+  console.log('\nService calls in-process (one at a time):');
+  const service = await measureServiceLatency(store.database, samples);
+  printLatency(service);
+
+  const config = appConfig(store.url);
+  const app = await buildApp(config, { database: store.database });
+  const inject = await measureInjectLatency(app, samples);
+  await app.close();
+  console.log('\nThe same through the whole app with inject():');
+  printLatency(inject);
+
+  console.log('\nMixed read load over loopback HTTP (autocannon):');
+  const server = await startApp(store.url);
+  let mixed: LoadFigures;
+  const byKind: LoadFigures[] = [];
+  try {
+    mixed = await measureLoad({
+      ...loadOptions(options, server),
+      name: `${facts.dialect} mixed`,
+      paths: mixedPaths(samples),
+    });
+    for (const [kind, paths] of pathsByKind(samples)) {
+      byKind.push(
+        await measureLoad({
+          ...loadOptions(options, server),
+          name: `${facts.dialect} ${kind} only`,
+          paths,
+          rounds: 1,
+        }),
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const ingest = await benchHttpIngest(store, options);
+  const version = await databaseVersion(store);
+  return { dialect: facts.dialect, version, store: facts, service, inject, mixed, byKind, ingest };
+}
+
+/** The bare Fastify + better-sqlite3 server, measured the same way on the same file. */
+async function benchStandIn(store: BenchStore, options: BenchOptions): Promise<LoadFigures> {
+  const samples = await drawSamples(store.database, { mostUsedTag: store.facts.mostUsedTag.name });
+  const server = await startServer({ file: 'bench/src/serve-stand-in.ts', args: [store.url], cpu: 0 });
+  try {
+    return await measureLoad({
+      ...loadOptions(options, server),
+      name: 'stand-in',
+      paths: standInPaths(samples),
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Fresh posts through POST /api/cache/recommend. On SQLite into a copy of the store, so the cached
+ * store stays as built; on PostgreSQL into the run's own database.
+ */
+async function benchHttpIngest(store: BenchStore, options: BenchOptions): Promise<IngestFigures[]> {
+  console.log('\nSteady-state ingest over HTTP (POST /api/cache/recommend):');
+  let url = store.url;
+  if (store.database.sqlite) {
+    url = join(workDir, 'ingest.db');
+    await store.database.sqlite.backup(url);
+  }
+  const server = await startApp(url);
+  const figures: IngestFigures[] = [];
+  try {
+    for (const clients of [1, 4]) {
+      const result = await measureHttpIngest({
+        port: server.port,
+        posts: options.ingestPosts,
+        seed: options.seed + 100 + clients,
+        clients,
+      });
+      console.log(
+        `  ${clients} sender(s): ${result.posts.toLocaleString('en')} posts in ${result.requests} requests, ` +
+          `${result.seconds} s: ${result.postsPerSecond.toLocaleString('en')} posts/s ` +
+          `(request p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms)`,
+      );
+      figures.push(result);
+    }
+  } finally {
+    await server.stop();
+    if (url !== store.url) for (const suffix of ['', '-wal', '-shm']) rmSync(url + suffix, { force: true });
+  }
+  return figures;
+}
+
+function appConfig(databaseUrl: string) {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    SEED_CORPUS: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    CACHE_RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+}
+
+/** The real server (apps/server/src/main.ts) in its own process on CPU 0. */
+function startApp(databaseUrl: string): Promise<RunningServer> {
+  const config = appConfig(databaseUrl);
+  return startServer({
+    file: 'apps/server/src/main.ts',
+    cpu: 0,
+    env: {
+      DATABASE_URL: config.DATABASE_URL,
+      HOST: config.HOST,
+      PORT: String(config.PORT),
+      LOG_LEVEL: config.LOG_LEVEL,
+      SEED_CORPUS: 'false',
+      RATE_LIMIT_PER_MINUTE: String(config.RATE_LIMIT_PER_MINUTE),
+      CACHE_RATE_LIMIT_PER_MINUTE: String(config.CACHE_RATE_LIMIT_PER_MINUTE),
+    },
+  });
+}
+
+function loadOptions(options: BenchOptions, server: RunningServer) {
+  return {
+    port: server.port,
+    workDir,
+    seconds: options.loadSeconds,
+    rounds: options.loadRounds,
+    connections: options.connections,
+  };
+}
+
+/** Each kind of the mix alone, one short round each, to see where the time goes. */
+function pathsByKind(samples: Samples): [string, string[]][] {
+  const all = mixedPaths(samples);
+  return [
+    ['autocomplete', all.filter((path) => path.startsWith('/api/autocomplete/'))],
+    ['info 100', all.filter((path) => path.startsWith('/api/info/') && !path.endsWith('recommended=1'))],
+    ['related', all.filter((path) => path.endsWith('recommended=1'))],
+  ];
+}
+
+async function databaseVersion(store: BenchStore): Promise<string> {
+  if (store.database.sqlite)
+    return `SQLite ${store.database.sqlite.prepare('select sqlite_version()').pluck().get()}`;
+  const row = await sql<{ version: string }>`select version()`.execute(store.database.db);
+  return row.rows[0]?.version.split(' on ')[0] ?? 'PostgreSQL';
+}
+
+function printLatency(rows: LatencySummary[]): void {
+  console.log(
+    formatTable(
+      ['operation', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'max ms'],
+      rows.map((row) => [row.name, row.iterations, row.p50, row.p99, row.mean, row.max]),
+    ),
+  );
+}
+
+function printSummary(): void {
+  console.log('\n=== Summary ===');
+  const lines: (string | number)[][] = [];
+  const fmt = (value: number) => Number(value.toFixed(2));
+  for (const result of results) {
+    const row = (name: string) => result.service.find((entry) => entry.name.startsWith(name))!;
+    const ingest = result.ingest.at(-1);
+    const ratio = standIn
+      ? result.mixed.median.requestsPerSecond / standIn.median.requestsPerSecond
+      : undefined;
+    lines.push(
+      [
+        result.dialect,
+        'autocomplete p50 / p99 ms',
+        `${fmt(row('autocomplete (product').p50)} / ${fmt(row('autocomplete (product').p99)}`,
+        'p99 < 5',
+      ],
+      [
+        result.dialect,
+        '  uncached p50 / p99 ms',
+        `${fmt(row('autocomplete (no').p50)} / ${fmt(row('autocomplete (no').p99)}`,
+        '',
+      ],
+      [
+        result.dialect,
+        'info 100 names p50 / p99 ms',
+        `${fmt(row('info').p50)} / ${fmt(row('info').p99)}`,
+        'p99 < 10',
+      ],
+      [
+        result.dialect,
+        'related, most-used p50 / p99 ms',
+        `${fmt(row('related, most').p50)} / ${fmt(row('related, most').p99)}`,
+        'p99 < 20',
+      ],
+      [result.dialect, 'ingest while loading posts/s', result.store.ingest.wallPostsPerSecond, '>= 20,000'],
+      [result.dialect, 'ingest over HTTP posts/s', ingest ? ingest.postsPerSecond : '-', ''],
+      [result.dialect, 'mixed load req/s', result.mixed.median.requestsPerSecond, '>= 5,000'],
+      [result.dialect, 'mixed load p99 ms', result.mixed.median.p99, '< 30'],
+      [
+        result.dialect,
+        'mixed / stand-in',
+        ratio === undefined ? '-' : `${(ratio * 100).toFixed(0)}%`,
+        '>= 40%',
+      ],
+    );
+  }
+  if (standIn) {
+    lines.push([
+      'sqlite',
+      'stand-in req/s (p99 ms)',
+      `${standIn.median.requestsPerSecond.toLocaleString('en')} (${standIn.median.p99})`,
+      '',
+    ]);
+  }
+  console.log(formatTable(['dialect', 'figure', 'value', 'target'], lines));
+  const file = join(options.cacheDir, `results-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ machine, startedAt, options, results, standIn }, null, 2)}\n`);
+  console.log(`\nAll figures saved to ${file}`);
+}

@@ -1,0 +1,88 @@
+import type { Database } from '@tagscout/server/src/db/connect.js';
+import type { HashtagRow } from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
+import {
+  autocompleteHashtags,
+  findHashtagInfo,
+  type HashtagContext,
+} from '@tagscout/server/src/features/hashtags/hashtags.service.js';
+import { SuggestionCache } from '@tagscout/server/src/features/hashtags/suggestion-cache.js';
+import type { FastifyInstance } from 'fastify';
+import type { Samples } from './samples.js';
+import { type LatencySummary, summarize, timeEach } from './stats.js';
+
+/** The app's default RELATED_POST_WINDOW. */
+const RELATED_WINDOW = 500;
+
+/** Each operation called in-process, one call at a time, through the service functions the routes call. */
+export async function measureServiceLatency(database: Database, samples: Samples): Promise<LatencySummary[]> {
+  // As the routes build it (hashtags.routes.ts), and once with the short-prefix cache off.
+  const context: HashtagContext = {
+    database,
+    suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
+    relatedWindow: RELATED_WINDOW,
+  };
+  const uncached: HashtagContext = {
+    ...context,
+    suggestions: new SuggestionCache({ maxEntries: 0, ttlMs: 0 }),
+  };
+  const prefixes = samples.prefixes.slice(0, 5000);
+  return [
+    summarize(
+      'autocomplete (product cache)',
+      await timeEach(prefixes, (prefix) => autocompleteHashtags(context, prefix)),
+    ),
+    summarize(
+      'autocomplete (no cache)',
+      await timeEach(prefixes, (prefix) => autocompleteHashtags(uncached, prefix)),
+    ),
+    summarize(
+      'info, 100 names',
+      await timeEach(samples.nameBatches.slice(0, 1000), (names) =>
+        findHashtagInfo(context, { names, recommended: false }),
+      ),
+    ),
+    summarize(
+      `related, most-used tag (#${samples.mostUsedTag})`,
+      await timeEach(Array(300).fill(samples.mostUsedTag), (name: string) =>
+        findHashtagInfo(context, { names: name, recommended: true }),
+      ),
+    ),
+    summarize(
+      'related, top-1,000 tags',
+      await timeEach(samples.popularTags.slice(0, 500), (name) =>
+        findHashtagInfo(context, { names: name, recommended: true }),
+      ),
+    ),
+  ];
+}
+
+/** The same calls through the whole Fastify app (routing, validation, serialisation), with inject(). */
+export async function measureInjectLatency(
+  app: FastifyInstance,
+  samples: Samples,
+): Promise<LatencySummary[]> {
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url });
+    if (response.statusCode !== 200)
+      throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
+  };
+  const encode = encodeURIComponent;
+  return [
+    summarize(
+      'inject: autocomplete',
+      await timeEach(samples.prefixes.slice(0, 3000), (prefix) =>
+        get(`/api/autocomplete/hashtag/${encode(prefix)}`),
+      ),
+    ),
+    summarize(
+      'inject: info, 100 names',
+      await timeEach(samples.nameBatches.slice(0, 500), (names) => get(`/api/info/hashtag/${encode(names)}`)),
+    ),
+    summarize(
+      `inject: related, most-used tag`,
+      await timeEach(Array(200).fill(samples.mostUsedTag), (name: string) =>
+        get(`/api/info/hashtag/${encode(name)}?recommended=1`),
+      ),
+    ),
+  ];
+}
