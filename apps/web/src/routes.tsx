@@ -1,5 +1,9 @@
 import { Route, Routes } from 'react-router';
 import { ComingSoon } from './components/coming-soon';
+import { LoginPage } from './features/account/login-page';
+import { LogoutPage } from './features/account/logout-page';
+import { NewAccountPage } from './features/account/new-account-page';
+import { UpgradePlaceholder } from './features/account/upgrade-placeholder';
 import { SearchPage } from './features/search/search-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
@@ -34,12 +38,12 @@ export function AppRoutes() {
         <Route path="collections" element={<ComingSoon pageKey="collections" />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="help" element={<ComingSoon pageKey="help" />} />
-        <Route path="login" element={<ComingSoon pageKey="login" />} />
-        <Route path="logout" element={<ComingSoon pageKey="logout" />} />
-        <Route path="upgrade" element={<ComingSoon pageKey="upgrade" />} />
-        <Route path="specialoffer" element={<ComingSoon pageKey="specialOffer" />} />
-        <Route path="newaccount" element={<ComingSoon pageKey="newAccount" />} />
-        <Route path="newlogin" element={<ComingSoon pageKey="newLogin" />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="logout" element={<LogoutPage />} />
+        <Route path="upgrade" element={<UpgradePlaceholder />} />
+        <Route path="specialoffer" element={<UpgradePlaceholder isSpecialOnly />} />
+        <Route path="newaccount" element={<NewAccountPage />} />
+        <Route path="newlogin" element={<LoginPage isNewAccount />} />
         <Route
           path="portal"
           element={

@@ -2,6 +2,8 @@
 export const EXTERNAL_LINKS = {
   social: 'https://www.instagram.com/tagscout.app/',
   video: 'https://www.youtube.com/@tagscout',
+  /** Live events are streamed on the social page. */
+  live: 'https://www.instagram.com/tagscout.app/live/',
 } as const;
 
 /** The social network's own pages for an item, for the links in result rows. */

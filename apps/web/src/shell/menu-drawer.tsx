@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -6,11 +7,15 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { formatBadge } from '@tagscout/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { DRAWER_WIDTH } from '../theme';
-import { MENU_ENTRIES } from './menu-entries';
-import { useSession } from './session-store';
+import { useLiveDate } from './live-countdown';
+import { useMenuBadges } from './menu-badges';
+import { MENU_ENTRIES, type MenuContext, type MenuText } from './menu-entries';
+import { useCapabilities, useSession } from './session-store';
+import { useNow } from './use-now';
 
 export interface MenuDrawerProps {
   isOpen: boolean;
@@ -20,9 +25,17 @@ export interface MenuDrawerProps {
 /** The menu: a drawer 350 px wide (300 px on phones) with the entries this visitor may use. */
 export function MenuDrawer({ isOpen, onClose }: MenuDrawerProps) {
   const { t } = useTranslation();
-  const session = useSession();
   const location = useLocation();
-  const entries = MENU_ENTRIES.filter((entry) => entry.isVisible(session));
+  const context: MenuContext = {
+    session: useSession(),
+    caps: useCapabilities(),
+    // Countdowns tick every second while the menu is open.
+    nowMs: useNow(isOpen ? 1000 : 60_000),
+    liveDateMs: useLiveDate(),
+  };
+  const badges = useMenuBadges();
+  const entries = MENU_ENTRIES.filter((entry) => entry.isVisible(context));
+  const say = (line: MenuText) => t(line.key, line.values);
 
   return (
     <Drawer
@@ -33,14 +46,23 @@ export function MenuDrawer({ isOpen, onClose }: MenuDrawerProps) {
       <Box component="nav" aria-label={t('menu.open')}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2 }}>
           <img src="/logo.svg" alt="" width={36} height={36} />
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {t('app.name')}
-          </Typography>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+              {t('app.name')}
+            </Typography>
+            {context.session.user?.email && (
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {context.session.user.email}
+              </Typography>
+            )}
+          </Box>
         </Box>
         <Divider />
         <List>
           {entries.map((entry) => {
-            const to = typeof entry.to === 'function' ? entry.to(session) : entry.to;
+            const to = entry.to(context);
+            const detail = entry.detail?.(context) ?? null;
+            const badge = badges[entry.key] ?? 0;
             const Icon = entry.icon;
             const linkProps = entry.isExternal
               ? { component: 'a' as const, href: to, target: '_blank', rel: 'noopener noreferrer' }
@@ -54,9 +76,15 @@ export function MenuDrawer({ isOpen, onClose }: MenuDrawerProps) {
                 sx={{ px: 2.5 }}
               >
                 <ListItemIcon>
-                  <Icon />
+                  <Badge badgeContent={badge > 0 ? formatBadge(badge) : null} color="secondary">
+                    <Icon />
+                  </Badge>
                 </ListItemIcon>
-                <ListItemText primary={t(entry.labelKey)} />
+                <ListItemText
+                  primary={say(entry.label(context))}
+                  secondary={detail ? say(detail) : null}
+                  slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
+                />
               </ListItemButton>
             );
           })}

@@ -1,6 +1,8 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Instagram from '@mui/icons-material/Instagram';
+import LiveTv from '@mui/icons-material/LiveTv';
+import LocalOffer from '@mui/icons-material/LocalOffer';
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
@@ -9,58 +11,133 @@ import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import Star from '@mui/icons-material/Star';
 import ViewList from '@mui/icons-material/ViewList';
+import type { Capabilities } from '@tagscout/core/access';
+import { formatCountdown, isLiveWindow, specialOfferRemaining, trialNoticeText } from '@tagscout/core/time';
 import { EXTERNAL_LINKS } from './external-links';
 import { landingPath, type SessionState } from './session-store';
 
+/** Everything an entry may look at to decide whether and how it shows. */
+export interface MenuContext {
+  session: SessionState;
+  caps: Capabilities;
+  nowMs: number;
+  /** The next (or current) live event, ms since 1970; null when none is planned. */
+  liveDateMs: number | null;
+}
+
+/** A line of text: an i18n key and its values. */
+export interface MenuText {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
 export interface MenuEntry {
   key: string;
-  labelKey: string;
   icon: SvgIconComponent;
+  label: (context: MenuContext) => MenuText;
+  /** A second line: a countdown or the trial time left. */
+  detail?: (context: MenuContext) => MenuText | null;
   /** An in-app path, or an external page opened in a new tab. */
-  to: string | ((session: SessionState) => string);
+  to: (context: MenuContext) => string;
   isExternal?: boolean;
-  isVisible: (session: SessionState) => boolean;
+  isVisible: (context: MenuContext) => boolean;
 }
 
 const always = () => true;
-const signedIn = (session: SessionState) => session.isSignedIn;
-const signedOut = (session: SessionState) => !session.isSignedIn;
+const text = (key: string) => () => ({ key });
+const path = (to: string) => () => to;
 
-/** The menu of SPEC section 2, in order; each entry decides for which visitors it shows. */
+/** The menu of SPEC section 2, in its order; each entry follows the visitor's capabilities. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { key: 'search', labelKey: 'menu.search', icon: Search, to: landingPath, isVisible: always },
+  {
+    key: 'search',
+    icon: Search,
+    label: text('menu.search'),
+    to: ({ session }) => landingPath(session),
+    isVisible: always,
+  },
   {
     key: 'collections',
-    labelKey: 'menu.collections',
     icon: ViewList,
-    to: '/collections',
-    isVisible: (s) => s.isSignedIn || s.isInTrial,
+    label: text('menu.collections'),
+    to: path('/collections'),
+    isVisible: ({ caps }) => caps.canUseCollections,
   },
   {
     key: 'manageAccount',
-    labelKey: 'menu.manageAccount',
     icon: ManageAccounts,
-    to: '/portal',
-    isVisible: (s) => s.accountId !== null,
+    label: text('menu.manageAccount'),
+    to: path('/portal'),
+    isVisible: ({ caps, session }) => caps.canManageAccount && session.accountId !== null,
+  },
+  {
+    key: 'logout',
+    icon: Logout,
+    label: text('menu.logout'),
+    to: path('/logout'),
+    isVisible: ({ caps }) => caps.canLogout,
+  },
+  {
+    key: 'upgrade',
+    icon: Star,
+    label: ({ session }) => ({ key: session.isInTrial ? 'menu.upgrade' : 'menu.getPro' }),
+    detail: trialTimeLeft,
+    to: path('/upgrade'),
+    isVisible: ({ caps }) => caps.canUpgrade,
+  },
+  {
+    key: 'login',
+    icon: Login,
+    label: text('menu.login'),
+    to: path('/login'),
+    isVisible: ({ caps }) => caps.canLogin,
   },
   {
     key: 'prospecting',
-    labelKey: 'menu.prospecting',
     icon: Place,
-    to: '/prospecting',
-    isVisible: (s) => s.isAdmin,
+    label: text('menu.prospecting'),
+    to: path('/prospecting'),
+    isVisible: ({ caps }) => caps.canUseProspecting,
   },
-  { key: 'upgrade', labelKey: 'menu.getPro', icon: Star, to: '/upgrade', isVisible: (s) => !s.isAdmin },
-  { key: 'login', labelKey: 'menu.login', icon: Login, to: '/login', isVisible: signedOut },
-  { key: 'settings', labelKey: 'menu.settings', icon: Settings, to: '/settings', isVisible: always },
-  { key: 'help', labelKey: 'menu.help', icon: HelpOutline, to: '/help', isVisible: always },
+  { key: 'settings', icon: Settings, label: text('menu.settings'), to: path('/settings'), isVisible: always },
+  { key: 'help', icon: HelpOutline, label: text('menu.help'), to: path('/help'), isVisible: always },
   {
     key: 'social',
-    labelKey: 'menu.social',
     icon: Instagram,
-    to: EXTERNAL_LINKS.social,
+    label: text('menu.social'),
+    to: path(EXTERNAL_LINKS.social),
     isExternal: true,
     isVisible: always,
   },
-  { key: 'logout', labelKey: 'menu.logout', icon: Logout, to: '/logout', isVisible: signedIn },
+  {
+    key: 'joinLive',
+    icon: LiveTv,
+    label: text('menu.joinLive'),
+    detail: ({ liveDateMs, nowMs }) =>
+      liveDateMs !== null && liveDateMs > nowMs
+        ? { key: 'menu.startsIn', values: { time: formatCountdown(liveDateMs - nowMs) } }
+        : { key: 'menu.liveNow' },
+    to: path(EXTERNAL_LINKS.live),
+    isExternal: true,
+    isVisible: ({ liveDateMs, nowMs }) => liveDateMs !== null && isLiveWindow(liveDateMs, nowMs),
+  },
+  {
+    key: 'specialOffer',
+    icon: LocalOffer,
+    label: text('menu.specialOffer'),
+    detail: ({ session, nowMs }) => ({
+      key: 'menu.endsIn',
+      values: { time: formatCountdown(specialOfferRemaining(session.trialEndsAtMs ?? Number.NaN, nowMs)) },
+    }),
+    to: path('/specialoffer'),
+    isVisible: ({ session, caps, nowMs }) =>
+      caps.canUpgrade && specialOfferRemaining(session.trialEndsAtMs ?? Number.NaN, nowMs) > 0,
+  },
 ];
+
+/** "3 days left" under Upgrade while a trial runs (SPEC section 9 wording). */
+function trialTimeLeft({ session, nowMs }: MenuContext): MenuText | null {
+  if (!session.isInTrial || session.trialEndsAtMs === null) return null;
+  const notice = trialNoticeText(Math.max(0, (session.trialEndsAtMs - nowMs) / 1000));
+  return { key: `trial.left.${notice.unit}`, values: { count: notice.value } };
+}

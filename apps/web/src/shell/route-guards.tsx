@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { landingPath, type SessionState, useSession } from './session-store';
@@ -11,12 +13,15 @@ export function Guard({
   children: ReactNode;
 }) {
   const session = useSession();
+  // Until the server has said who the visitor is, a signed-in visitor would look signed out.
+  if (!session.isLoaded) return <SessionLoading />;
   return allow(session) ? children : <Navigate to={landingPath(session)} replace />;
 }
 
 /** Any path the app does not know: the visitor's landing page. */
 export function ToLanding() {
   const session = useSession();
+  if (!session.isLoaded) return <SessionLoading />;
   return <Navigate to={landingPath(session)} replace />;
 }
 
@@ -31,4 +36,12 @@ export function OpenExternal({ url }: { url: string }) {
 /** Instagram, Facebook and similar apps open links in their own limited browser. */
 export function isInAppBrowser(userAgent: string = navigator.userAgent): boolean {
   return /Instagram|FBAN|FBAV|FB_IAB|Line\/|TikTok|Snapchat/i.test(userAgent);
+}
+
+function SessionLoading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress />
+    </Box>
+  );
 }

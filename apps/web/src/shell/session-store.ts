@@ -1,26 +1,138 @@
-import { type AccountState, type Capabilities, FREE_VISITOR, resolveAccess } from '@tagscout/core/access';
+import {
+  type AccountState,
+  type Capabilities,
+  expireTrial,
+  FREE_VISITOR,
+  isEffectivelySignedIn,
+  type Platform,
+  resolveAccess,
+  UserGroup,
+} from '@tagscout/core/access';
 import { useMemo } from 'react';
 import { create } from 'zustand';
+import { detectPlatform } from './platform';
 
-/** Who the visitor is, as far as the shell needs to route and build the menu. Accounts fill it in. */
+/** The person behind the session, as the identity provider knows them. */
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  name: string | null;
+  /** An anonymous trial: a session without an email. */
+  isAnonymous: boolean;
+}
+
+/** The dialogs any screen may raise (SPEC section 4, "Dialog display rules"). */
+export interface SessionDialogFlags {
+  registration: boolean;
+  trialNotice: boolean;
+  expiredSubscription: boolean;
+}
+
+/** Who the visitor is and what the shell shows them. */
 export interface SessionState {
+  /** The first answer from the server has arrived (until then the visitor counts as signed out). */
+  isLoaded: boolean;
+  user: SessionUser | null;
+  /** What the server knows of the account; its capabilities come from the core access rules. */
+  account: AccountState;
+  /** When the trial ends or ended, in ms since 1970; null without a trial. Drives the special offer. */
+  trialEndsAtMs: number | null;
+  dialogs: SessionDialogFlags;
+  /** The special offer was closed in special-offer-only mode. */
+  hasSeenSpecial: boolean;
+  // Derived from account on every change (see deriveSession), kept for routes and guards.
   isSignedIn: boolean;
   isInTrial: boolean;
   isAdmin: boolean;
+  /** The billing account behind Manage Account; /portal needs it. */
   accountId: string | null;
-  /** What the server knows of the account; its capabilities come from the core access rules. */
-  account: AccountState;
 }
 
+const NO_DIALOGS: SessionDialogFlags = {
+  registration: false,
+  trialNotice: false,
+  expiredSubscription: false,
+};
+
 export const SIGNED_OUT: SessionState = {
+  isLoaded: false,
+  user: null,
+  account: FREE_VISITOR,
+  trialEndsAtMs: null,
+  dialogs: NO_DIALOGS,
+  hasSeenSpecial: false,
   isSignedIn: false,
   isInTrial: false,
   isAdmin: false,
   accountId: null,
-  account: FREE_VISITOR,
 };
 
-export const useSession = create<SessionState>(() => SIGNED_OUT);
+export const useSession = create<SessionState>(() => ({
+  ...SIGNED_OUT,
+  account: { ...FREE_VISITOR, platform: detectPlatform() },
+}));
+
+/** The flags routes and the menu read, recomputed from the account. */
+export function deriveSession(
+  account: AccountState,
+): Pick<SessionState, 'isSignedIn' | 'isInTrial' | 'isAdmin' | 'accountId'> {
+  const { group } = resolveAccess(account);
+  const isSignedIn = isEffectivelySignedIn(account);
+  return {
+    isSignedIn,
+    isInTrial: group === UserGroup.trial || group === UserGroup.unRegTrial,
+    isAdmin: group === UserGroup.admin,
+    accountId: isSignedIn && account.billingId ? account.billingId : null,
+  };
+}
+
+/** A session built from what the server answered, with its derived flags. */
+export function buildSession(
+  input: Pick<SessionState, 'user' | 'account' | 'trialEndsAtMs'> & Partial<SessionState>,
+): SessionState {
+  return { ...SIGNED_OUT, isLoaded: true, ...input, ...deriveSession(input.account) };
+}
+
+/** Replaces who the visitor is; dialog flags and seen marks are kept unless given. */
+export function setSession(input: Pick<SessionState, 'user' | 'account' | 'trialEndsAtMs'>): void {
+  useSession.setState((old) => ({
+    ...buildSession({ ...input, dialogs: old.dialogs, hasSeenSpecial: old.hasSeenSpecial }),
+  }));
+}
+
+/** Logout or a lost session: free and unregistered, on the same platform. */
+export function resetSession(): void {
+  useSession.setState((old) => ({
+    ...SIGNED_OUT,
+    isLoaded: true,
+    account: { ...FREE_VISITOR, platform: old.account.platform },
+  }));
+}
+
+/** The expiry timer fired: free, not in trial, expire 0, status expired, and the trial notice raised. */
+export function expireSessionTrial(): void {
+  useSession.setState((old) => {
+    const account = expireTrial(old.account);
+    return {
+      account,
+      ...deriveSession(account),
+      trialEndsAtMs: old.trialEndsAtMs ?? Date.now(),
+      dialogs: { ...old.dialogs, trialNotice: true },
+    };
+  });
+}
+
+export function raiseSessionDialog(name: keyof SessionDialogFlags): void {
+  useSession.setState((old) => ({ dialogs: { ...old.dialogs, [name]: true } }));
+}
+
+export function closeSessionDialog(name: keyof SessionDialogFlags): void {
+  useSession.setState((old) => ({ dialogs: { ...old.dialogs, [name]: false } }));
+}
+
+export function markSpecialOfferSeen(): void {
+  useSession.setState({ hasSeenSpecial: true });
+}
 
 /** Where a visitor lands: the full search when signed in or in a trial, else the limited search. */
 export function landingPath(session: Pick<SessionState, 'isSignedIn' | 'isInTrial'>): '/tags' | '/try' {
@@ -32,3 +144,5 @@ export function useCapabilities(): Capabilities {
   const account = useSession((session) => session.account);
   return useMemo(() => resolveAccess(account), [account]);
 }
+
+export type { Platform };

@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { AccountErrorCode } from '@tagscout/core/api';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { isMobileApp } from '../../shell/platform';
+import { useSession } from '../../shell/session-store';
+import { signIn } from './account-api';
+import { errorCode } from './error-text';
+import { PasswordField } from './password-field';
+import { applyMe } from './session-sync';
+
+export interface LoginFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSignedIn: () => void;
+  onForgot: () => void;
+  onNotVerified: () => void;
+}
+
+type Status = 'idle' | 'checking' | 'incorrect' | 'error';
+
+/** Email, password, remember me; the SPEC section 8 messages while and after checking. */
+export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVerified }: LoginFormProps) {
+  const { t } = useTranslation();
+  const platform = useSession((s) => s.account.platform);
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [status, setStatus] = useState<Status>('idle');
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setStatus('checking');
+    try {
+      applyMe(await signIn({ email: email.trim(), password, rememberMe }));
+      onSignedIn();
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === AccountErrorCode.emailNotVerified) return onNotVerified();
+      setStatus(code === AccountErrorCode.invalidCredentials ? 'incorrect' : 'error');
+    }
+  }
+
+  const isChecking = status === 'checking';
+  return (
+    <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+      {status === 'incorrect' && <Alert severity="error">{t('login.incorrect')}</Alert>}
+      {status === 'error' && <Alert severity="error">{t('login.error')}</Alert>}
+      <TextField
+        label={t('login.email')}
+        type="email"
+        required
+        fullWidth
+        autoComplete="username"
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <PasswordField
+        label={t('login.password')}
+        required
+        fullWidth
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />}
+        label={t('login.rememberMe')}
+        sx={{ mt: -1 }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={isChecking}
+        startIcon={isChecking ? <CircularProgress size={18} color="inherit" /> : null}
+      >
+        {isChecking ? t('login.checking') : t('login.submit')}
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Link component={RouterLink} to="/upgrade">
+          {t('login.needAccount')}
+        </Link>
+        <Link component="button" type="button" onClick={onForgot}>
+          {t('login.forgot')}
+        </Link>
+      </Box>
+      {isMobileApp(platform) && (
+        <Button component={RouterLink} to="/upgrade?restore=1" variant="outlined">
+          {t('login.restorePurchases')}
+        </Button>
+      )}
+    </Box>
+  );
+}

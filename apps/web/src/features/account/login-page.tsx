@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AccountCard } from './account-card';
+import { ForgotForm } from './forgot-form';
+import { LoginForm } from './login-form';
+import { ResetCodeForm } from './reset-code-form';
+import { VerifyEmailForm } from './verify-email-form';
+
+/** login, forgot and code (SPEC section 4, "Sign-in"), plus verify for an address not yet proven. */
+export type LoginMode = 'login' | 'forgot' | 'code' | 'verify';
+
+export interface LoginPageProps {
+  /** /newlogin: the first sign-in after setting up an account. */
+  isNewAccount?: boolean;
+}
+
+/** /login and /newlogin: sign in, or reset a forgotten password with an emailed code. */
+export function LoginPage({ isNewAccount = false }: LoginPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<LoginMode>('login');
+  const [email, setEmail] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const goTo = (next: LoginMode, message: string | null = null) => {
+    setNotice(message);
+    setMode(next);
+  };
+  const handleSignedIn = () => navigate('/', { replace: true });
+  const titles: Record<LoginMode, string> = {
+    login: isNewAccount ? t('login.newTitle') : t('login.title'),
+    forgot: t('login.forgotTitle'),
+    code: t('login.codeTitle'),
+    verify: t('login.verifyTitle'),
+  };
+
+  return (
+    <AccountCard
+      title={titles[mode]}
+      subtitle={mode === 'login' && isNewAccount ? t('login.newSubtitle') : undefined}
+      onClose={() => navigate('/')}
+    >
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {mode === 'login' && (
+        <LoginForm
+          email={email}
+          onEmailChange={setEmail}
+          onSignedIn={handleSignedIn}
+          onForgot={() => goTo('forgot')}
+          onNotVerified={() => goTo('verify')}
+        />
+      )}
+      {mode === 'forgot' && (
+        <ForgotForm
+          email={email}
+          onEmailChange={setEmail}
+          onSent={() => goTo('code')}
+          onCancel={() => goTo('login')}
+        />
+      )}
+      {mode === 'code' && (
+        <ResetCodeForm
+          email={email}
+          onDone={() => goTo('login', t('login.passwordChanged'))}
+          onCancel={() => goTo('login')}
+        />
+      )}
+      {mode === 'verify' && (
+        <VerifyEmailForm email={email} onVerified={handleSignedIn} onCancel={() => goTo('login')} />
+      )}
+    </AccountCard>
+  );
+}

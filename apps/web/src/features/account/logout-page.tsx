@@ -1,0 +1,61 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { resetSession, useSession } from '../../shell/session-store';
+import { signOutEverywhere } from './account-api';
+import { AccountCard } from './account-card';
+import { accountErrorText } from './error-text';
+import { forgetTrialEnd } from './session-sync';
+
+/** /logout: confirm, then a global sign-out (every session of the user ends) and a fresh start. */
+export function LogoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const email = useSession((s) => s.user?.email ?? null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSignOut() {
+    setIsBusy(true);
+    setError(null);
+    try {
+      await signOutEverywhere();
+      forgetTrialEnd();
+      resetSession();
+      // SPEC: the sign-out is followed by a reload, so nothing of the account stays in memory.
+      window.location.replace('/');
+    } catch (failure) {
+      setError(accountErrorText(t, failure));
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <AccountCard title={t('logout.title')} onClose={() => navigate('/')}>
+      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+        {email ? t('logout.bodyEmail', { email }) : t('logout.body')}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button onClick={() => (hasHistory() ? navigate(-1) : navigate('/'))}>{t('common.cancel')}</Button>
+        <Button variant="contained" disabled={isBusy} onClick={() => void handleSignOut()}>
+          {t('logout.submit')}
+        </Button>
+      </Box>
+    </AccountCard>
+  );
+}
+
+/** Whether the app has a page to go back to (React Router counts its entries in history.state.idx). */
+function hasHistory(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return (state?.idx ?? 0) > 0;
+}

@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { checkPasswordRules, isPasswordAcceptable } from '@tagscout/core/api';
+import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { resetPassword } from './account-api';
+import { CodeField } from './code-field';
+import { accountErrorText } from './error-text';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
+
+export interface ResetCodeFormProps {
+  email: string;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/** Code mode: the emailed code and a new password that meets the rules. */
+export function ResetCodeForm({ email, onDone, onCancel }: ResetCodeFormProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const canSubmit = code.trim() !== '' && isPasswordAcceptable(password, repeat) && !isBusy;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setIsBusy(true);
+    setError(null);
+    try {
+      await resetPassword({ email: email.trim(), code, password, passwordConfirm: repeat });
+      onDone();
+    } catch (failure) {
+      setError(accountErrorText(t, failure));
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Trans i18nKey="login.codeBody" values={{ email }} components={{ strong: <strong /> }} />
+      </Typography>
+      {error && <Alert severity="error">{error}</Alert>}
+      <CodeField value={code} onChange={setCode} autoFocus />
+      <PasswordField
+        label={t('login.newPassword')}
+        required
+        fullWidth
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordChecklist checks={checkPasswordRules(password, repeat)} password={password} repeat={repeat} />
+      <PasswordField
+        label={t('account.password.repeat')}
+        required
+        fullWidth
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(event) => setRepeat(event.target.value)}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
+        {t('login.resetPassword')}
+      </Button>
+      <Button onClick={onCancel}>{t('common.cancel')}</Button>
+    </Box>
+  );
+}

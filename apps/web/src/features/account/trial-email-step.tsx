@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkPromoCode } from './account-api';
+import type { TrialSignupFlow } from './use-trial-signup-flow';
+
+/** Step 1: the email (and an optional promo code). */
+export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(flow.email);
+  const [promoCode, setPromoCode] = useState('');
+  const [hasPromoField, setHasPromoField] = useState(false);
+  // The default promo code decides how long the trial is.
+  const { data: promo } = useQuery({
+    queryKey: ['promo', 'default'],
+    queryFn: () => checkPromoCode(),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    void flow.submitEmail(email.trim(), promoCode);
+  }
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} noValidate={false}>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {promo ? t('trial.email.bodyDays', { count: promo.promoPeriod }) : t('trial.email.body')}
+      </Typography>
+      <TextField
+        label={t('trial.email.label')}
+        type="email"
+        required
+        fullWidth
+        autoFocus
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
+      />
+      {hasPromoField ? (
+        <TextField
+          label={t('trial.email.promoLabel')}
+          fullWidth
+          value={promoCode}
+          onChange={(event) => setPromoCode(event.target.value)}
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false } }}
+        />
+      ) : (
+        <Link component="button" type="button" onClick={() => setHasPromoField(true)} sx={{ mt: 1.5 }}>
+          {t('trial.email.havePromo')}
+        </Link>
+      )}
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={flow.isBusy} sx={{ mt: 3 }}>
+        {flow.isBusy ? t('trial.email.sending') : t('trial.email.submit')}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        {t('trial.email.noCard')}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,140 @@
+import { TrialStatus, UserGroup } from '@tagscout/core/access';
+import { ANONYMOUS_PROMO_CODE } from '@tagscout/core/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { setSession, useSession } from '../../shell/session-store';
+import { checkEmail, checkPromoCode, removeUser, trialRegister, verifyAccount } from './account-api';
+import { restoreDeviceId } from './device-id';
+import { accountErrorText } from './error-text';
+import { refreshSession } from './session-sync';
+import { closeTrialSignup } from './trial-signup-store';
+
+export type TrialStep = 'email' | 'code' | 'resend';
+
+export interface TrialSignupFlow {
+  step: TrialStep;
+  email: string;
+  isBusy: boolean;
+  error: string | null;
+  /** A new code went out (shown on the code step). */
+  hasResent: boolean;
+  /** The address already has an account: the visitor is told, then signed in and sent home. */
+  isAlreadyRegistered: boolean;
+  submitEmail: (email: string, promoCode: string) => Promise<void>;
+  submitCode: (code: string) => Promise<void>;
+  resend: () => Promise<void>;
+  goTo: (step: TrialStep) => void;
+  skip: () => Promise<void>;
+  finishAlreadyRegistered: () => void;
+}
+
+/**
+ * SPEC section 4, "Trial sign-up flow": email -> code -> resend -> code, and the anonymous skip.
+ */
+export function useTrialSignupFlow(): TrialSignupFlow {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<TrialStep>('email');
+  const [email, setEmail] = useState('');
+  const [promoCode, setPromoCode] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [hasResent, setHasResent] = useState(false);
+  const [isAlreadyRegistered, setIsAlreadyRegistered] = useState(false);
+  const language = i18n.resolvedLanguage === 'pt' ? 'pt' : 'en';
+
+  async function run(action: () => Promise<void>) {
+    setIsBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(accountErrorText(t, failure));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  /** The default promo code from the server, or the visitor's own once checked; then the code goes out. */
+  async function register(address: string, code: string) {
+    const promo = await checkPromoCode(code || undefined);
+    await trialRegister({ email: address, promocode: promo.promoCode, language });
+    const { account, user, trialEndsAtMs } = useSession.getState();
+    // Trial, unverified: no trial time until the code proves the address.
+    setSession({
+      user,
+      trialEndsAtMs,
+      account: {
+        ...account,
+        group: UserGroup.trial,
+        trialStatus: TrialStatus.unverified,
+        inTrial: false,
+        expireSeconds: 0,
+      },
+    });
+  }
+
+  return {
+    step,
+    email,
+    isBusy,
+    error,
+    hasResent,
+    isAlreadyRegistered,
+    submitEmail: (address, code) =>
+      run(async () => {
+        await checkEmail(address);
+        await register(address, code.trim());
+        setEmail(address);
+        setPromoCode(code.trim());
+        setHasResent(false);
+        setStep('code');
+      }),
+    submitCode: (code) =>
+      run(async () => {
+        const answer = await verifyAccount({ email, code, trial: true, language });
+        if (answer.alreadyRegistered) {
+          restoreDeviceId(answer.uuID);
+          await refreshSession();
+          setIsAlreadyRegistered(true);
+          return;
+        }
+        if (!answer.inTrial) {
+          setError(t('account.errors.codeNotVerified'));
+          return;
+        }
+        await refreshSession();
+        closeTrialSignup();
+        navigate('/tags');
+      }),
+    resend: () =>
+      run(async () => {
+        await removeUser();
+        await register(email, promoCode);
+        setHasResent(true);
+        setStep('code');
+      }),
+    goTo: (next) => {
+      setError(null);
+      setStep(next);
+    },
+    skip: () =>
+      run(async () => {
+        const { account } = useSession.getState();
+        if (account.group === UserGroup.unRegTrial || account.trialStatus === TrialStatus.expired) {
+          closeTrialSignup();
+          return;
+        }
+        await trialRegister({ promocode: ANONYMOUS_PROMO_CODE, language });
+        await refreshSession();
+        closeTrialSignup();
+        navigate('/tags');
+      }),
+    finishAlreadyRegistered: () => {
+      setIsAlreadyRegistered(false);
+      closeTrialSignup();
+      navigate('/');
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { resendCode, verifyEmail } from './account-api';
+import { CodeField } from './code-field';
+import { accountErrorText } from './error-text';
+import { applyMe } from './session-sync';
+
+export interface VerifyEmailFormProps {
+  email: string;
+  onVerified: () => void;
+  onCancel?: () => void;
+}
+
+/** The code that proves an address; verifying signs the visitor in. */
+export function VerifyEmailForm({ email, onVerified, onCancel }: VerifyEmailFormProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [hasResent, setHasResent] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setIsBusy(true);
+    setError(null);
+    try {
+      applyMe(await verifyEmail(email.trim(), code));
+      onVerified();
+    } catch (failure) {
+      // SPEC: a failed confirmation is only logged; the visitor still needs to know to try again.
+      console.warn('verification failed', failure);
+      setError(accountErrorText(t, failure));
+      setIsBusy(false);
+    }
+  }
+
+  async function handleResend() {
+    setError(null);
+    try {
+      await resendCode(email.trim(), 'verify-email');
+      setHasResent(true);
+    } catch (failure) {
+      setError(accountErrorText(t, failure));
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Trans i18nKey="account.code.body" values={{ email }} components={{ strong: <strong /> }} />
+      </Typography>
+      {hasResent && <Alert severity="success">{t('account.code.resent')}</Alert>}
+      {error && <Alert severity="error">{error}</Alert>}
+      <CodeField value={code} onChange={setCode} autoFocus />
+      <Button type="submit" variant="contained" size="large" disabled={isBusy || code.trim() === ''}>
+        {t('account.code.submit')}
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => void handleResend()}>{t('account.code.resend')}</Button>
+        {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+      </Box>
+    </Box>
+  );
+}

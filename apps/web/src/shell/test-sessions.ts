@@ -1,0 +1,52 @@
+import { type AccountState, FREE_VISITOR } from '@tagscout/core/access';
+import { buildSession, type SessionState, type SessionUser } from './session-store';
+
+/** Accounts per user group, for tests of the menu, guards and dialogs. */
+export const TEST_ACCOUNTS = {
+  free: FREE_VISITOR,
+  trial: { ...FREE_VISITOR, group: 'trial', trialStatus: 'active', inTrial: true, expireSeconds: 3 * 86_400 },
+  unRegTrial: {
+    ...FREE_VISITOR,
+    group: 'unRegTrial',
+    trialStatus: 'unRegTrial',
+    inTrial: true,
+    expireSeconds: 7200,
+  },
+  expiredTrial: { ...FREE_VISITOR, group: 'free', trialStatus: 'expired', inTrial: false, expireSeconds: 0 },
+  beta: { ...FREE_VISITOR, group: 'beta', trialStatus: 'active', isSignedIn: true },
+  admin: { ...FREE_VISITOR, group: 'admin', trialStatus: 'active', isSignedIn: true },
+  CBcustomer: {
+    ...FREE_VISITOR,
+    group: 'CBcustomer',
+    trialStatus: 'active',
+    isSignedIn: true,
+    billingId: 'cb_1',
+    subscriptions: [{ status: 'active' }],
+  },
+  lapsedCustomer: {
+    ...FREE_VISITOR,
+    group: 'CBcustomer',
+    trialStatus: 'active',
+    isSignedIn: true,
+    billingId: 'cb_1',
+    subscriptions: [{ status: 'cancelled' }],
+  },
+} satisfies Record<string, AccountState>;
+
+export type TestGroup = keyof typeof TEST_ACCOUNTS;
+
+/** A loaded session of that group at `nowMs`, with a user when the account has one. */
+export function testSession(
+  group: TestGroup,
+  nowMs = Date.now(),
+  changes: Partial<SessionState> = {},
+): SessionState {
+  const account = TEST_ACCOUNTS[group];
+  const user: SessionUser | null = account.isSignedIn
+    ? { id: `user-${group}`, email: `${group}@example.com`, name: null, isAnonymous: false }
+    : group === 'unRegTrial'
+      ? { id: 'user-anon', email: null, name: null, isAnonymous: true }
+      : null;
+  const trialEndsAtMs = account.inTrial ? nowMs + account.expireSeconds * 1000 : null;
+  return buildSession({ user, account, trialEndsAtMs, ...changes });
+}
