@@ -2,17 +2,14 @@ import Check from '@mui/icons-material/Check';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { useExportList } from '../export/export-store';
 
 /** Adds a tag to the export list; shows "Exported" once it is there. */
-export function AddButton({ hashtag, count }: { hashtag: string; count: number }) {
+export function AddButton({ hashtag, count, isPhone }: { hashtag: string; count: number; isPhone: boolean }) {
   const { t } = useTranslation();
   const isExported = useExportList((state) => state.tags.some((tag) => tag.hashtag === hashtag));
   const add = useExportList((state) => state.add);
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.only('xs'));
   const label = isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag });
   if (isPhone) {
     return (

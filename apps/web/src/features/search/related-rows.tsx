@@ -22,6 +22,7 @@ import type { ResultItem } from './search-api';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 import { TagName } from './tag-name';
+import { useIsPhone } from './use-is-phone';
 
 const COLUMNS = 4;
 
@@ -34,6 +35,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   const shownSetting = useSearch((s) => s.relatedShown[item.key]);
   const showMore = useSearch((s) => s.showMore);
   const related = useRelatedTags(item);
+  const isPhone = useIsPhone();
   useRefreshUnknownCounts(item, related.data);
 
   if (related.isPending) {
@@ -65,6 +67,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           hashtag={tag.hashtag}
           count={related.data.counts.get(tag.hashtag) ?? -1}
           isBanned={tag.isBanned}
+          isPhone={isPhone}
         />
       ))}
       {hiddenByPlan > 0 && (
@@ -112,7 +115,17 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   );
 }
 
-function RelatedRow({ hashtag, count, isBanned }: { hashtag: string; count: number; isBanned: boolean }) {
+function RelatedRow({
+  hashtag,
+  count,
+  isBanned,
+  isPhone,
+}: {
+  hashtag: string;
+  count: number;
+  isBanned: boolean;
+  isPhone: boolean;
+}) {
   const { t } = useTranslation();
   const { setKind, setText, search } = useSearch();
   const searchThis = () => {
@@ -127,17 +140,23 @@ function RelatedRow({ hashtag, count, isBanned }: { hashtag: string; count: numb
       </TableCell>
       <TableCell>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-          <TagName label={hashtag} prefix="#" href={networkTagUrl(hashtag)} isBanned={isBanned} />
+          <TagName
+            label={hashtag}
+            prefix="#"
+            href={networkTagUrl(hashtag)}
+            isBanned={isBanned}
+            isPhone={isPhone}
+          />
           <IconButton size="small" aria-label={t('search.searchTag', { tag: hashtag })} onClick={searchThis}>
             <SearchIcon fontSize="inherit" />
           </IconButton>
         </Stack>
       </TableCell>
       <TableCell align="right">
-        <PostCount count={count} />
+        <PostCount count={count} isPhone={isPhone} />
       </TableCell>
       <TableCell align="right">
-        <AddButton hashtag={hashtag} count={count} />
+        <AddButton hashtag={hashtag} count={count} isPhone={isPhone} />
       </TableCell>
     </TableRow>
   );

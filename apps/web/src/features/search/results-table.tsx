@@ -6,7 +6,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { canExpandRelated } from '@tagscout/core/access';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { RelatedRows } from './related-rows';
 import type { ResultItem } from './search-api';
 import { useRelatedUsage, useSearch } from './search-store';
 import { TagName } from './tag-name';
+import { useIsPhone } from './use-is-phone';
 
 type Notice = 'indexing' | 'limit' | null;
 
@@ -30,6 +30,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
   const toggleExpanded = useSearch((s) => s.toggleExpanded);
   const usage = useRelatedUsage();
   const [notice, setNotice] = useState<Notice>(null);
+  const isPhone = useIsPhone();
 
   const handleDrill = (item: ResultItem) => {
     if (expandedKey === item.key) return toggleExpanded(item.key);
@@ -62,21 +63,17 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
               <Fragment key={item.key}>
                 <TableRow hover selected={isExpanded} data-testid="result-row">
                   <TableCell sx={{ width: { xs: 36, sm: 48 }, pr: 0 }}>
-                    <Tooltip
-                      describeChild
+                    <IconButton
+                      size="small"
                       title={t(isExpanded ? 'search.hideRelated' : 'search.showRelated')}
+                      aria-expanded={isExpanded}
+                      aria-label={t(isExpanded ? 'search.hideRelatedOf' : 'search.showRelatedOf', {
+                        name: item.label,
+                      })}
+                      onClick={() => handleDrill(item)}
                     >
-                      <IconButton
-                        size="small"
-                        aria-expanded={isExpanded}
-                        aria-label={t(isExpanded ? 'search.hideRelatedOf' : 'search.showRelatedOf', {
-                          name: item.label,
-                        })}
-                        onClick={() => handleDrill(item)}
-                      >
-                        {isExpanded ? <ExpandLess /> : <ExpandMore />}
-                      </IconButton>
-                    </Tooltip>
+                      {isExpanded ? <ExpandLess /> : <ExpandMore />}
+                    </IconButton>
                   </TableCell>
                   <TableCell>
                     <TagName
@@ -84,13 +81,16 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                       prefix={item.kind === 'hashtag' ? '#' : ''}
                       href={item.kind === 'hashtag' ? networkTagUrl(item.key) : networkPlaceUrl(item.key)}
                       isBanned={item.isBanned}
+                      isPhone={isPhone}
                     />
                   </TableCell>
                   <TableCell align="right">
-                    <PostCount count={item.count} />
+                    <PostCount count={item.count} isPhone={isPhone} />
                   </TableCell>
                   <TableCell align="right">
-                    {item.kind === 'hashtag' && <AddButton hashtag={item.key} count={item.count} />}
+                    {item.kind === 'hashtag' && (
+                      <AddButton hashtag={item.key} count={item.count} isPhone={isPhone} />
+                    )}
                   </TableCell>
                 </TableRow>
                 {isExpanded && <RelatedRows item={item} />}

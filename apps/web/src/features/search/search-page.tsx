@@ -5,21 +5,20 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBadge } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportPanel } from '../export/export-panel';
 import { useExportList } from '../export/export-store';
 import { FindPane } from './find-pane';
+import { useIsPhone } from './use-is-phone';
 
 type Pane = 'find' | 'export';
 
 /** The main screen: Find and Export side by side on desktop; one at a time with a footer bar on phones. */
 export function SearchPage() {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.only('xs'));
+  const isPhone = useIsPhone();
   const tagCount = useExportList((s) => s.tags.length);
   const [pane, setPane] = useState<Pane>('find');
 

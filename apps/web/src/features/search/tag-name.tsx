@@ -3,9 +3,7 @@ import WarningAmber from '@mui/icons-material/WarningAmber';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { LIMITS } from '@tagscout/core/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +13,12 @@ export interface TagNameProps {
   href: string;
   prefix?: string;
   isBanned?: boolean;
+  isPhone: boolean;
 }
 
 /** A tag or place name linking out to the network; long names are cut on phones with a button for the rest. */
-export function TagName({ label, href, prefix = '', isBanned = false }: TagNameProps) {
+export function TagName({ label, href, prefix = '', isBanned = false, isPhone }: TagNameProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [isFullShown, setIsFullShown] = useState(false);
   const isCut = isPhone && label.length > LIMITS.tagTruncationChars && !isFullShown;
   const shown = isCut ? `${label.slice(0, LIMITS.tagTruncationChars)}…` : label;
