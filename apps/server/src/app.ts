@@ -3,9 +3,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
 import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -53,7 +55,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
+  await registerAuth(app);
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(hashtagRoutes, { prefix: '/api' });
   await registerWebApp(app, config);
   return app;

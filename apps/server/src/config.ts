@@ -39,9 +39,33 @@ const EnvSchema = z.object({
     .int()
     .positive('must be a positive whole number')
     .default(120),
+  // Accounts (decision 007). None is required: without AUTH_SECRET/CODE_PEPPER a random one is made
+  // on first start and kept in the settings table; without SMTP_URL mail goes to the outbox and log.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CODE_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url('must be a URL such as https://tagscout.example').optional(),
+  TRUSTED_ORIGINS: z.string().default('capacitor://localhost,https://localhost'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Tagscout <no-reply@tagscout.local>'),
+  EXPOSE_OUTBOX: booleanText.default(false),
+  REDIS_URL: z.string().min(1).optional(),
+  COUNTDOWN_DATE: z.string().min(1).optional(),
+  DEFAULT_PROMO_CODE: z.string().min(1).max(50).default('TRIAL7'),
+  PROMO_CODES: z
+    .string()
+    .regex(
+      /^([^:,\s]+:\d+(\.\d+)?)(,[^:,\s]+:\d+(\.\d+)?)*$/,
+      'must be CODE:days pairs, e.g. TRIAL7:7,PRO30:30',
+    )
+    .default('TRIAL7:7,TRIAL30:30'),
+  ADMIN_BILLING_MARKER: z.string().min(1).optional(),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { version: string };
+export type Config = z.infer<typeof EnvSchema> & {
+  version: string;
+  /** The server clock in epoch ms (trial expiry, codes, throttles, sessions); tests move it. */
+  now?: () => number;
+};
 
 export class ConfigError extends Error {}
 

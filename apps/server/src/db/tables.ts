@@ -10,6 +10,18 @@ export interface Tables {
   profiles: ProfileTable;
   posts: PostTable;
   post_hashtags: PostHashtagTable;
+  // Accounts (migration 003, decision 007). Better Auth's tables keep its camelCase columns.
+  users: AuthUserTable;
+  sessions: AuthSessionTable;
+  auth_accounts: AuthAccountTable;
+  verifications: AuthVerificationTable;
+  accounts: AccountTable;
+  trial_devices: TrialDeviceTable;
+  trial_registrations: TrialRegistrationTable;
+  pending_signups: PendingSignupTable;
+  email_outbox: EmailOutboxTable;
+  auth_throttle: AuthThrottleTable;
+  settings: SettingTable;
 }
 
 export const CountState = {
@@ -77,4 +89,139 @@ export interface PostHashtagTable {
   hashtag_id: number;
   /** Copied from the post so "the tag's most recent posts" is one index range scan. */
   taken_at: number;
+}
+
+/** Better Auth writes dates as ISO text on SQLite and timestamptz on PostgreSQL; booleans as 0/1 or bool. */
+type AuthDate = string | Date;
+type AuthBoolean = number | boolean;
+
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthBoolean;
+  image: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  isAnonymous: AuthBoolean | null;
+  role: string | null;
+  banned: AuthBoolean | null;
+  banReason: string | null;
+  banExpires: AuthDate | null;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expiresAt: AuthDate;
+  token: string;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+/** What Better Auth does not model: group, trial and billing state, one row per user. Times epoch ms. */
+export interface AccountTable {
+  user_id: string;
+  device_id: string | null;
+  group_name: string;
+  trial_status: string;
+  trial_started_at: number | null;
+  trial_expires_at: number | null;
+  promo_code: string | null;
+  billing_id: string | null;
+  /** JSON: [{"status": "..."}], newest first. */
+  subscriptions: Generated<string>;
+  has_valid_store_subscription: Generated<number>;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  instagram_user: string | null;
+  language: string | null;
+  platform: Generated<string>;
+  session_epoch: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TrialDeviceTable {
+  device_id: string;
+  /** 'anonymous' | 'email' | 'account' */
+  kind: string;
+  user_id: string | null;
+  platform: string;
+  created_at: number;
+}
+
+export interface TrialRegistrationTable {
+  email: string;
+  device_id: string;
+  promo_code: string;
+  promo_period_days: number;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  instagram_user: string | null;
+  language: string | null;
+  platform: string;
+  created_at: number;
+}
+
+export interface PendingSignupTable {
+  email: string;
+  password_hash: string;
+  billing_id: string | null;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  created_at: number;
+}
+
+export interface EmailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  created_at: number;
+  sent_at: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  window_start: number;
+  locked_until: Generated<number>;
+  updated_at: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }

@@ -17,6 +17,7 @@ import {
   UserInfoResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
 import type { HashtagRow } from './hashtags.repository.js';
 import {
@@ -88,6 +89,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/info/hashtag/:names',
     {
+      preHandler: relatedSearchGuard,
       schema: {
         tags: ['hashtags'],
         summary:
@@ -104,6 +106,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/info/place/:id',
     {
+      preHandler: relatedSearchGuard,
       schema: {
         tags: ['hashtags'],
         summary: 'A place, with its related tags when ?recommended=1',
@@ -119,6 +122,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/info/user/:id',
     {
+      preHandler: relatedSearchGuard,
       schema: {
         tags: ['hashtags'],
         summary: 'A profile (by id, or else username), with its related tags when ?recommended=1',

@@ -1,0 +1,235 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/connect.js';
+import type { AccountTable, PendingSignupTable, TrialRegistrationTable } from '../../db/tables.js';
+
+export type AccountRow = Selectable<AccountTable>;
+export type TrialRegistrationRow = Selectable<TrialRegistrationTable>;
+export type PendingSignupRow = Selectable<PendingSignupTable>;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  isAnonymous: boolean;
+  role: string | null;
+  banned: boolean;
+}
+
+const truthy = (value: unknown) => value === true || value === 1 || value === '1';
+
+function toUser(row: {
+  id: string;
+  email: string;
+  emailVerified: unknown;
+  isAnonymous: unknown;
+  role: string | null;
+  banned: unknown;
+}): UserRow {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: truthy(row.emailVerified),
+    isAnonymous: truthy(row.isAnonymous),
+    role: row.role,
+    banned: truthy(row.banned),
+  };
+}
+
+const userColumns = ['id', 'email', 'emailVerified', 'isAnonymous', 'role', 'banned'] as const;
+
+export async function findUserById(database: Database, userId: string): Promise<UserRow | undefined> {
+  const row = await database.db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function findUserByEmail(database: Database, email: string): Promise<UserRow | undefined> {
+  const row = await database.db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function hasPassword(database: Database, userId: string): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('auth_accounts')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .where('password', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setUserRole(database: Database, userId: string, role: string): Promise<void> {
+  await database.db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+}
+
+export async function findAccount(database: Database, userId: string): Promise<AccountRow | undefined> {
+  return database.db.selectFrom('accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findAccountByDevice(
+  database: Database,
+  deviceId: string,
+): Promise<AccountRow | undefined> {
+  return database.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export async function findUserIdByBillingId(database: Database, billingId: string): Promise<string | null> {
+  const row = await database.db
+    .selectFrom('accounts')
+    .select('user_id')
+    .where('billing_id', '=', billingId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export async function insertAccount(database: Database, row: Insertable<AccountTable>): Promise<void> {
+  await database.db.insertInto('accounts').values(row).execute();
+}
+
+export async function updateAccount(
+  database: Database,
+  userId: string,
+  patch: Updateable<AccountTable>,
+): Promise<void> {
+  await database.db.updateTable('accounts').set(patch).where('user_id', '=', userId).execute();
+}
+
+/** Global sign-out (SECURITY §2): every session of the user, and a bumped epoch, in one transaction. */
+export async function deleteAllSessions(database: Database, userId: string, now: number): Promise<number> {
+  return database.db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst();
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId)
+      .execute();
+    return Number(deleted.numDeletedRows);
+  });
+}
+
+export async function deleteSession(database: Database, sessionId: string): Promise<void> {
+  await database.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function countSessions(database: Database, userId: string): Promise<number> {
+  const row = await database.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---- Trial devices and pending registrations ----
+
+export async function findTrialDevice(database: Database, deviceId: string) {
+  return database.db
+    .selectFrom('trial_devices')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+export async function recordTrialDevice(
+  database: Database,
+  row: { device_id: string; kind: string; user_id: string | null; platform: string; created_at: number },
+): Promise<void> {
+  await database.db
+    .insertInto('trial_devices')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('device_id').doUpdateSet({ kind: row.kind, user_id: row.user_id }),
+    )
+    .execute();
+}
+
+export async function saveTrialRegistration(database: Database, row: Insertable<TrialRegistrationTable>) {
+  const { email: _email, ...rest } = row;
+  await database.db
+    .insertInto('trial_registrations')
+    .values(row)
+    .onConflict((conflict) => conflict.column('email').doUpdateSet(rest))
+    .execute();
+}
+
+export async function findTrialRegistration(database: Database, email: string) {
+  return database.db
+    .selectFrom('trial_registrations')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function deleteTrialRegistration(database: Database, email: string): Promise<void> {
+  await database.db.deleteFrom('trial_registrations').where('email', '=', email).execute();
+}
+
+export async function deleteTrialRegistrationsOfDevice(database: Database, deviceId: string): Promise<void> {
+  await database.db.deleteFrom('trial_registrations').where('device_id', '=', deviceId).execute();
+}
+
+export async function savePendingSignup(database: Database, row: Insertable<PendingSignupTable>) {
+  const { email: _email, ...rest } = row;
+  await database.db
+    .insertInto('pending_signups')
+    .values(row)
+    .onConflict((conflict) => conflict.column('email').doUpdateSet(rest))
+    .execute();
+}
+
+export async function findPendingSignup(database: Database, email: string) {
+  return database.db.selectFrom('pending_signups').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function deletePendingSignup(database: Database, email: string): Promise<void> {
+  await database.db.deleteFrom('pending_signups').where('email', '=', email).execute();
+}
+
+/** When the newest code for a Better Auth verification identifier expires (epoch ms), if any. */
+export async function findCodeExpiry(database: Database, identifier: string): Promise<number | null> {
+  const row = await database.db
+    .selectFrom('verifications')
+    .select('expiresAt')
+    .where('identifier', '=', identifier)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+  return row ? new Date(row.expiresAt).getTime() : null;
+}
+
+export async function deleteCodes(database: Database, identifier: string): Promise<void> {
+  await database.db.deleteFrom('verifications').where('identifier', '=', identifier).execute();
+}
+
+// ---- Settings ----
+
+export async function readSetting(database: Database, key: string): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores the value unless one exists; answers the stored one (first writer wins across processes). */
+export async function ensureSetting(database: Database, key: string, value: string, now: number) {
+  await database.db
+    .insertInto('settings')
+    .values({ key, value, updated_at: now })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+  return (await readSetting(database, key)) ?? value;
+}

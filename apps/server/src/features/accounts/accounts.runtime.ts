@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/connect.js';
+import { codeEmail } from '../email/email-templates.js';
+import { createMailer, type Mailer } from '../email/mailer.js';
+import { ensureSetting } from './accounts.repository.js';
+import { type Auth, createAuth } from './better-auth.js';
+import { type Clock, clockOf } from './clock.js';
+import { Throttle } from './throttle.js';
+import { databaseThrottleStore, redisThrottleStore } from './throttle-store.js';
+
+/** Everything the accounts routes and the auth plugin share, built once per app. */
+export interface AccountsRuntime {
+  auth: Auth;
+  /** Better Auth's secret (signs cookies). */
+  secret: string;
+  throttle: Throttle;
+  mailer: Mailer;
+  now: Clock;
+  database: Database;
+  config: Config;
+  trustedOrigins: Set<string>;
+  /** Promo code -> trial days. */
+  promoCodes: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function createAccountsRuntime(app: FastifyInstance): Promise<AccountsRuntime> {
+  const { config, database } = app;
+  const now = clockOf(config);
+  // Generated once and kept in the database when not configured, so `npm start` needs nothing.
+  const secret =
+    config.AUTH_SECRET ??
+    (await ensureSetting(database, 'auth_secret', randomBytes(32).toString('base64url'), now()));
+  const codePepper =
+    config.CODE_PEPPER ??
+    (await ensureSetting(database, 'code_pepper', randomBytes(32).toString('base64url'), now()));
+  const trustedOrigins = new Set(
+    config.TRUSTED_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  );
+  if (config.PUBLIC_URL) trustedOrigins.add(new URL(config.PUBLIC_URL).origin);
+
+  const mailer = createMailer({
+    database,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+    now,
+  });
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : null;
+  const store = redis ? redisThrottleStore(redis) : databaseThrottleStore(database);
+
+  const auth = createAuth({
+    database,
+    secret,
+    codePepper,
+    baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    trustedOrigins: [...trustedOrigins],
+    log: app.log,
+    sendCode: ({ email, code, kind }) => mailer.send(codeEmail(email, kind, code)),
+  });
+
+  return {
+    auth,
+    secret,
+    throttle: new Throttle(store, now),
+    mailer,
+    now,
+    database,
+    config,
+    trustedOrigins,
+    promoCodes: parsePromoCodes(config.PROMO_CODES, config.DEFAULT_PROMO_CODE),
+    close: async () => {
+      await mailer.close();
+      await redis?.quit().catch(() => {});
+    },
+  };
+}
+
+function parsePromoCodes(text: string, defaultCode: string): Map<string, number> {
+  const codes = new Map<string, number>();
+  for (const pair of text.split(',')) {
+    const [code, days] = pair.split(':');
+    if (code && days) codes.set(code.toUpperCase(), Number(days));
+  }
+  // The default code always exists: 7 days unless PROMO_CODES says otherwise.
+  if (!codes.has(defaultCode.toUpperCase())) codes.set(defaultCode.toUpperCase(), 7);
+  return codes;
+}

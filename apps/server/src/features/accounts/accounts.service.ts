@@ -1,0 +1,153 @@
+import {
+  type AccountState,
+  FREE_VISITOR,
+  type Platform,
+  TrialStatus,
+  UserGroup,
+} from '@tagscout/core/access';
+import type { Database } from '../../db/connect.js';
+import {
+  type AccountRow,
+  deleteAllSessions,
+  findAccount,
+  insertAccount,
+  setUserRole,
+  updateAccount,
+} from './accounts.repository.js';
+
+export { findUserIdByBillingId } from './accounts.repository.js';
+
+const IN_TRIAL = new Set<string>([TrialStatus.active, TrialStatus.unRegTrial]);
+
+export interface StateContext {
+  now: number;
+  platform: Platform;
+  /** Signed in with a password or an emailed code (an anonymous trial is not). */
+  isSignedIn: boolean;
+  adminBillingMarker?: string | undefined;
+}
+
+/**
+ * The account's state by the server clock: a trial past its end is free, not in trial, expire 0,
+ * status expired (core's expireTrial), whatever the stored row still says.
+ */
+export function accountStateOf(row: AccountRow | undefined, context: StateContext): AccountState {
+  if (!row) return { ...FREE_VISITOR, platform: context.platform, isSignedIn: context.isSignedIn };
+  const expiresAt = row.trial_expires_at ?? 0;
+  const secondsLeft = Math.max(0, Math.floor((expiresAt - context.now) / 1000));
+  const wasInTrial = IN_TRIAL.has(row.trial_status);
+  const state: AccountState = {
+    group: row.group_name,
+    trialStatus: row.trial_status as TrialStatus,
+    inTrial: wasInTrial && secondsLeft > 0,
+    expireSeconds: wasInTrial ? secondsLeft : 0,
+    isSignedIn: context.isSignedIn,
+    billingId: row.billing_id,
+    subscriptions: parseSubscriptions(row.subscriptions),
+    hasValidStoreSubscription: row.has_valid_store_subscription === 1,
+    platform: context.platform,
+    isAdminMarker: Boolean(context.adminBillingMarker && row.billing_id === context.adminBillingMarker),
+  };
+  if (wasInTrial && secondsLeft <= 0) {
+    return {
+      ...state,
+      group: UserGroup.free,
+      inTrial: false,
+      expireSeconds: 0,
+      trialStatus: TrialStatus.expired,
+    };
+  }
+  return state;
+}
+
+function parseSubscriptions(text: string): { status: string }[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((item): item is { status: string } => typeof item?.status === 'string')
+      .map((item) => ({ status: item.status }));
+  } catch {
+    return [];
+  }
+}
+
+export interface SubscriptionStateChange {
+  /** The stored group, e.g. 'CBcustomer', 'free', 'beta', 'admin'. */
+  group?: string;
+  /** The web billing provider's customer id (cbid). */
+  billingId?: string | null;
+  /** Web subscriptions, newest first as the provider lists them. */
+  subscriptions?: { status: string }[];
+  /** An app-store subscription the server validated. */
+  hasValidStoreSubscription?: boolean;
+}
+
+/**
+ * For billing: changes what a user pays for. The user's next request sees it (nothing is cached).
+ * Creates the account row if the user has none. 'admin' also gives the Better Auth admin role.
+ */
+export async function setSubscriptionState(
+  database: Database,
+  userId: string,
+  change: SubscriptionStateChange,
+  now: number = Date.now(),
+): Promise<void> {
+  const patch = {
+    ...(change.group !== undefined && { group_name: change.group }),
+    ...(change.billingId !== undefined && { billing_id: change.billingId }),
+    ...(change.subscriptions !== undefined && {
+      subscriptions: JSON.stringify(change.subscriptions.map(({ status }) => ({ status }))),
+    }),
+    ...(change.hasValidStoreSubscription !== undefined && {
+      has_valid_store_subscription: change.hasValidStoreSubscription ? 1 : 0,
+    }),
+    updated_at: now,
+  };
+  if (await findAccount(database, userId)) {
+    await updateAccount(database, userId, patch);
+  } else {
+    await insertAccount(database, {
+      user_id: userId,
+      device_id: null,
+      group_name: UserGroup.free,
+      trial_status: TrialStatus.unregistered,
+      trial_started_at: null,
+      trial_expires_at: null,
+      promo_code: null,
+      billing_id: null,
+      instagram_user: null,
+      language: null,
+      created_at: now,
+      ...patch,
+    });
+  }
+  if (change.group !== undefined) {
+    await setUserRole(database, userId, change.group === UserGroup.admin ? 'admin' : 'user');
+  }
+}
+
+/** Global sign-out: every session and bearer token of the user ends now. */
+export async function signOutEverywhere(database: Database, userId: string, now: number): Promise<number> {
+  return deleteAllSessions(database, userId, now);
+}
+
+export type AccountMergeHook = (input: {
+  database: Database;
+  fromUserId: string;
+  toUserId: string;
+}) => Promise<void>;
+
+const mergeHooks: AccountMergeHook[] = [];
+
+/**
+ * For features that own data (collections): when an anonymous trial becomes an email account, the
+ * anonymous user's data moves to the new user. Register once at start-up; hooks run in order.
+ */
+export function registerAccountMergeHook(hook: AccountMergeHook): void {
+  mergeHooks.push(hook);
+}
+
+export async function runAccountMergeHooks(database: Database, fromUserId: string, toUserId: string) {
+  for (const hook of mergeHooks) await hook({ database, fromUserId, toUserId });
+}

@@ -1,0 +1,52 @@
+import { AccountErrorCode, type ErrorCode } from '@tagscout/core/api';
+import { isAPIError } from 'better-auth/api';
+import { AppError } from '../../plugins/errors.js';
+
+/** What one Better Auth endpoint answered, whether it succeeded or threw. */
+export interface AuthCallResult {
+  status: number;
+  code: string | null;
+  body: Record<string, unknown> | null;
+  headers: Headers;
+}
+
+/** Runs `auth.api.x({..., asResponse: true})` and answers its status, body and headers; never throws APIError. */
+export async function callAuth(call: () => Promise<Response>): Promise<AuthCallResult> {
+  try {
+    const response = await call();
+    const text = await response.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown> | null) : null;
+    const code = response.status >= 400 && typeof body?.code === 'string' ? body.code : null;
+    return { status: response.status, code, body, headers: response.headers };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const body = (error.body ?? null) as Record<string, unknown> | null;
+    return {
+      status: error.statusCode,
+      code: typeof body?.code === 'string' ? body.code : null,
+      body,
+      headers: new Headers((error.headers ?? undefined) as ConstructorParameters<typeof Headers>[0]),
+    };
+  }
+}
+
+/** The one way our account routes fail on purpose: a status, one of AccountErrorCode, a sentence. */
+export function accountError(status: number, code: AccountErrorCode, message: string): AppError {
+  // ErrorCode (core/api/errors.ts) lists the generic codes; the accounts contract adds its own.
+  return new AppError(status, code as ErrorCode, message);
+}
+
+/** 429; plugins/auth.ts adds Retry-After from it. */
+export class RateLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      AccountErrorCode.rateLimited as ErrorCode,
+      `Too many attempts. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+    );
+  }
+}
+
+export function throwIfRefused(refusal: { retryAfterSeconds: number } | null): void {
+  if (refusal) throw new RateLimitError(refusal.retryAfterSeconds);
+}

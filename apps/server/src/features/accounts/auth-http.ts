@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_IP_HEADER, DONT_REMEMBER_COOKIE, SESSION_COOKIE } from './better-auth.js';
+
+/**
+ * The bridge between Fastify and Better Auth's web Request/Response, and where our cookie names
+ * live: Better Auth names its cookies "sid" and "sid_dr"; over HTTPS the browser sees them as
+ * "__Host-sid" and "__Host-sid_dr" with Secure (SECURITY §4.3), and only those names are read.
+ */
+const HOST_PREFIX = '__Host-';
+const OUR_COOKIES = new Set([SESSION_COOKIE, DONT_REMEMBER_COOKIE]);
+
+export function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** The browser-side name of the session cookie for this request. */
+export function sessionCookieName(request: FastifyRequest): string {
+  return isHttps(request) ? `${HOST_PREFIX}${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const name = sessionCookieName(request);
+  return parseCookieHeader(request.headers.cookie).some(([key]) => key === name);
+}
+
+export function hasBearerToken(request: FastifyRequest): boolean {
+  return /^bearer\s+\S/i.test(request.headers.authorization ?? '');
+}
+
+/** Request headers as Better Auth should see them: our cookie names unwrapped, the client IP ours. */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === 'cookie' || key === CLIENT_IP_HEADER) continue;
+    if (key === 'content-length' || key === 'transfer-encoding') continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const https = isHttps(request);
+  const cookies = parseCookieHeader(request.headers.cookie).flatMap(([key, value]) => {
+    if (https && key.startsWith(HOST_PREFIX) && OUR_COOKIES.has(key.slice(HOST_PREFIX.length))) {
+      return [`${key.slice(HOST_PREFIX.length)}=${value}`];
+    }
+    // Over HTTPS a plain "sid" could have been planted over HTTP: never read it there.
+    if (OUR_COOKIES.has(key)) return https ? [] : [`${key}=${value}`];
+    return [];
+  });
+  if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Copies Better Auth's Set-Cookie headers to the reply, renamed and Secure over HTTPS. */
+export function forwardSetCookies(request: FastifyRequest, reply: FastifyReply, headers: Headers): void {
+  const https = isHttps(request);
+  for (const cookie of headers.getSetCookie()) {
+    const name = cookie.slice(0, cookie.indexOf('='));
+    if (!OUR_COOKIES.has(name)) continue;
+    reply.header('set-cookie', https ? `${HOST_PREFIX}${cookie}; Secure` : cookie);
+  }
+}
+
+/** Expires both our cookies in the browser. */
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const prefix = isHttps(request) ? HOST_PREFIX : '';
+  const secure = isHttps(request) ? '; Secure' : '';
+  for (const name of OUR_COOKIES) {
+    reply.header('set-cookie', `${prefix}${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  }
+}
+
+function parseCookieHeader(header: string | undefined): [string, string][] {
+  if (!header) return [];
+  return header.split(';').flatMap((part) => {
+    const index = part.indexOf('=');
+    if (index <= 0) return [];
+    return [[part.slice(0, index).trim(), part.slice(index + 1).trim()] as [string, string]];
+  });
+}

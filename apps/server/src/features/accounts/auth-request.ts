@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { platformOf } from '../../plugins/auth.js';
+import { throwIfRefused } from './auth-calls.js';
+import { authHeaders, forwardSetCookies } from './auth-http.js';
+import type { AuthRequest } from './identity.service.js';
+
+/** SECURITY §2 request limits: auth bodies are small. */
+export const AUTH_BODY_LIMIT = 16 * 1024;
+
+export function authRequestOf(request: FastifyRequest): AuthRequest {
+  return {
+    headers: authHeaders(request),
+    ip: request.ip,
+    platform: platformOf(request),
+    viewer: request.viewer,
+  };
+}
+
+/** Per IP: 10 auth POSTs a minute (sign-in, sign-up, codes, trial registration). */
+export const countAuthPost: preHandlerAsyncHookHandler = async function (this, request) {
+  throwIfRefused(await request.server.accounts.throttle.countAuthPost(request.ip));
+};
+
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookies: Headers | null,
+): void {
+  if (cookies) forwardSetCookies(request, reply, cookies);
+}

@@ -1,0 +1,171 @@
+import {
+  CheckEmailResponseSchema,
+  ErrorResponseSchema,
+  ForgotPasswordBodySchema,
+  MeResponseSchema,
+  ResendCodeBodySchema,
+  ResetPasswordBodySchema,
+  ResetPasswordResponseSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  VerifyEmailBodySchema,
+} from '@tagscout/core/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookies } from './auth-http.js';
+import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.js';
+import {
+  forgotPassword,
+  resendCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  verifyEmail,
+} from './identity.service.js';
+import { presentMe } from './me.presenter.js';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+const tags = ['account'];
+
+/** Identity (docs/api-accounts.md): our routes in front of Better Auth. */
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const runtime = app.accounts;
+  const post = { bodyLimit: AUTH_BODY_LIMIT, preHandler: countAuthPost };
+
+  app.post(
+    '/sign-up',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary: 'Account setup: email, password (SPEC section 5 rules) and billing id; a code is emailed',
+        body: SignUpBodySchema,
+        response: { 202: CheckEmailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await signUp(runtime, request.body, authRequestOf(request))),
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary: 'The emailed sign-up code: verifies the address, sets the password and signs in',
+        body: VerifyEmailBodySchema,
+        response: { 200: MeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { me, cookies } = await verifyEmail(runtime, request.body, authRequestOf(request));
+      setSessionCookies(request, reply, cookies);
+      return me;
+    },
+  );
+
+  app.post(
+    '/resend-code',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary: 'A new code for sign-up, password reset or the email trial (older codes stop working)',
+        body: ResendCodeBodySchema,
+        response: { 202: CheckEmailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await resendCode(runtime, request.body, authRequestOf(request))),
+  );
+
+  app.post(
+    '/sign-in',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary:
+          "Email and password; 401 'Incorrect username or password' for a wrong password or unknown address",
+        body: SignInBodySchema,
+        response: { 200: MeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { me, cookies } = await signIn(runtime, request.body, authRequestOf(request));
+      setSessionCookies(request, reply, cookies);
+      return me;
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary: 'Emails a password reset code if the address has an account (same answer either way)',
+        body: ForgotPasswordBodySchema,
+        response: { 202: CheckEmailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await forgotPassword(runtime, request.body, authRequestOf(request))),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary: 'Sets a new password with the emailed code; every session of the user ends',
+        body: ResetPasswordBodySchema,
+        response: { 200: ResetPasswordResponseSchema, ...errors },
+      },
+    },
+    async (request) => resetPassword(runtime, request.body, authRequestOf(request)),
+  );
+
+  app.post(
+    '/sign-out',
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Global sign-out: every session of the user ends; answers the free visitor state',
+        body: z.strictObject({}).nullish(),
+        response: { 200: MeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await signOut(runtime, authRequestOf(request));
+      clearSessionCookies(request, reply);
+      return me;
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The visitor: user, device id, account state and capabilities by the server clock',
+        response: { 200: MeResponseSchema },
+      },
+    },
+    async (request) =>
+      presentMe(runtime, {
+        userId: request.viewer.userId,
+        platform: request.viewer.account.platform,
+        deviceId: request.viewer.deviceId,
+      }),
+  );
+};

@@ -1,0 +1,327 @@
+import type { Platform } from '@tagscout/core/access';
+import {
+  AccountErrorCode,
+  CHECK_EMAIL_MESSAGE,
+  type CheckEmailResponse,
+  CODE_NOT_VERIFIED_MESSAGE,
+  type CodePurpose,
+  type MeResponse,
+  SIGN_IN_MESSAGES,
+} from '@tagscout/core/api';
+import type { Viewer } from '../../plugins/auth.js';
+import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
+import {
+  deleteCodes,
+  deletePendingSignup,
+  findAccount,
+  findCodeExpiry,
+  findPendingSignup,
+  findUserByEmail,
+  hasPassword,
+  savePendingSignup,
+  updateAccount,
+} from './accounts.repository.js';
+import type { AccountsRuntime } from './accounts.runtime.js';
+import { setSubscriptionState, signOutEverywhere } from './accounts.service.js';
+import { type AuthCallResult, accountError, callAuth, throwIfRefused } from './auth-calls.js';
+import { presentMe } from './me.presenter.js';
+import { findPasswordProblem, hashPassword } from './password.js';
+
+/** The parts of an HTTP request the account services need (no Fastify here). */
+export interface AuthRequest {
+  headers: Headers;
+  ip: string;
+  platform: Platform;
+  viewer: Viewer;
+}
+
+/** A call that signs in: the Me answer, and the cookies to set (null when the token goes in the body). */
+export interface SignedIn {
+  me: MeResponse;
+  cookies: Headers | null;
+}
+
+export const CHECK_EMAIL: CheckEmailResponse = { status: 'check_email', message: CHECK_EMAIL_MESSAGE };
+
+/** Better Auth's verification identifiers, one per purpose and address. */
+export const CODE_TYPE: Record<CodePurpose, 'email-verification' | 'forget-password' | 'sign-in'> = {
+  'verify-email': 'email-verification',
+  'reset-password': 'forget-password',
+  trial: 'sign-in',
+};
+
+export function codeIdentifier(purpose: CodePurpose, email: string): string {
+  return `${CODE_TYPE[purpose]}-otp-${email}`;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Sign-up (account setup): the password waits in pending_signups until the emailed code proves the
+ * address. An address that already has a password gets a "you already have an account" mail; the
+ * answer is the same 202 either way (SECURITY enumeration rule), and the password is hashed either
+ * way so the time taken is alike.
+ */
+export async function signUp(
+  runtime: AccountsRuntime,
+  input: {
+    email: string;
+    password: string;
+    passwordConfirm: string;
+    cbid?: string | undefined;
+    firstname?: string | undefined;
+    lastname?: string | undefined;
+  },
+  request: AuthRequest,
+): Promise<CheckEmailResponse> {
+  const email = normaliseEmail(input.email);
+  const problem = findPasswordProblem(input.password, input.passwordConfirm, email);
+  if (problem) throw accountError(400, AccountErrorCode.weakPassword, problem);
+  throwIfRefused(await runtime.throttle.countCodeSend(email, request.ip));
+
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(runtime.database, email);
+  if (existing && !existing.isAnonymous && (await hasPassword(runtime.database, existing.id))) {
+    await runtime.mailer.send(alreadyRegisteredEmail(email));
+    return CHECK_EMAIL;
+  }
+  await savePendingSignup(runtime.database, {
+    email,
+    password_hash: passwordHash,
+    billing_id: input.cbid || null,
+    firstname: input.firstname ?? '',
+    lastname: input.lastname ?? '',
+    created_at: runtime.now(),
+  });
+  if (!existing) {
+    const context = await runtime.auth.$context;
+    await context.internalAdapter.createUser({ email, name: '', emailVerified: false }, { method: 'email-password' });
+  }
+  await sendCode(runtime, 'verify-email', email, request);
+  return CHECK_EMAIL;
+}
+
+/** Sends a fresh code (voiding older ones) within the send limits; Better Auth skips unknown users where the purpose needs one. */
+export async function resendCode(
+  runtime: AccountsRuntime,
+  input: { email: string; purpose: CodePurpose },
+  request: AuthRequest,
+): Promise<CheckEmailResponse> {
+  const email = normaliseEmail(input.email);
+  throwIfRefused(await runtime.throttle.countCodeSend(email, request.ip));
+  await sendCode(runtime, input.purpose, email, request);
+  return CHECK_EMAIL;
+}
+
+export async function forgotPassword(
+  runtime: AccountsRuntime,
+  input: { email: string },
+  request: AuthRequest,
+) {
+  return resendCode(runtime, { email: input.email, purpose: 'reset-password' }, request);
+}
+
+async function sendCode(runtime: AccountsRuntime, purpose: CodePurpose, email: string, request: AuthRequest) {
+  const headers = withoutCredentials(request.headers);
+  const result =
+    purpose === 'reset-password'
+      ? await callAuth(() =>
+          runtime.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers, asResponse: true }),
+        )
+      : await callAuth(() =>
+          runtime.auth.api.sendVerificationOTP({
+            body: { email, type: CODE_TYPE[purpose] },
+            headers,
+            asResponse: true,
+          }),
+        );
+  if (result.status >= 400)
+    throw accountError(400, AccountErrorCode.codeNotVerified, 'The code could not be sent.');
+}
+
+/** Verifies the sign-up code, attaches the waiting password and billing id, and signs in. */
+export async function verifyEmail(
+  runtime: AccountsRuntime,
+  input: { email: string; code: string; session: 'cookie' | 'bearer' },
+  request: AuthRequest,
+): Promise<SignedIn> {
+  const email = normaliseEmail(input.email);
+  const result = await checkCode(runtime, 'verify-email', email, request, () =>
+    runtime.auth.api.verifyEmailOTP({
+      body: { email, otp: input.code },
+      headers: withoutCredentials(request.headers),
+      asResponse: true,
+    }),
+  );
+  const user = result.body?.user as { id: string } | undefined;
+  const token = typeof result.body?.token === 'string' ? result.body.token : undefined;
+  if (!user || !token) throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
+
+  const pending = await findPendingSignup(runtime.database, email);
+  if (pending) {
+    const context = await runtime.auth.$context;
+    if (await context.internalAdapter.findCredentialAccount(user.id)) {
+      await context.internalAdapter.updatePassword(user.id, pending.password_hash);
+    } else {
+      await context.internalAdapter.createAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: pending.password_hash,
+      });
+    }
+    await setSubscriptionState(
+      runtime.database,
+      user.id,
+      pending.billing_id ? { billingId: pending.billing_id } : {},
+      runtime.now(),
+    );
+    if (pending.firstname || pending.lastname) {
+      await updateAccount(runtime.database, user.id, {
+        firstname: pending.firstname,
+        lastname: pending.lastname,
+      });
+    }
+    await deletePendingSignup(runtime.database, email);
+  }
+  return signedIn(runtime, user.id, token, input.session, result.headers, request);
+}
+
+/**
+ * Sign-in with email and password. Better Auth answers an unknown address and a wrong password
+ * alike (and hashes the password for an unknown address so timing matches); we add the per-account
+ * lock and SPEC's message.
+ */
+export async function signIn(
+  runtime: AccountsRuntime,
+  input: { email: string; password: string; rememberMe: boolean; session: 'cookie' | 'bearer' },
+  request: AuthRequest,
+): Promise<SignedIn> {
+  const email = normaliseEmail(input.email);
+  const lockKey = `sign-in:${email}`;
+  throwIfRefused(await runtime.throttle.checkLock(lockKey));
+  const result = await callAuth(() =>
+    runtime.auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: input.rememberMe },
+      headers: withoutCredentials(request.headers),
+      asResponse: true,
+    }),
+  );
+  if (result.status === 401 || result.status === 400) {
+    await runtime.throttle.recordFailure(lockKey);
+    throw accountError(401, AccountErrorCode.invalidCredentials, SIGN_IN_MESSAGES.incorrect);
+  }
+  if (result.code === 'EMAIL_NOT_VERIFIED') {
+    throw accountError(
+      403,
+      AccountErrorCode.emailNotVerified,
+      'Verify your email address first: use the code we sent.',
+    );
+  }
+  if (result.status >= 400) {
+    throw accountError(
+      403,
+      AccountErrorCode.forbidden,
+      typeof result.body?.message === 'string' ? result.body.message : SIGN_IN_MESSAGES.error,
+    );
+  }
+  await runtime.throttle.recordSuccess(lockKey);
+  const user = result.body?.user as { id: string };
+  return signedIn(runtime, user.id, String(result.body?.token), input.session, result.headers, request);
+}
+
+/** Password reset by code: sets the password and ends every session of the user. */
+export async function resetPassword(
+  runtime: AccountsRuntime,
+  input: { email: string; code: string; password: string; passwordConfirm: string },
+  request: AuthRequest,
+): Promise<{ status: 'password_reset' }> {
+  const email = normaliseEmail(input.email);
+  const problem = findPasswordProblem(input.password, input.passwordConfirm, email);
+  if (problem) throw accountError(400, AccountErrorCode.weakPassword, problem);
+  await checkCode(runtime, 'reset-password', email, request, () =>
+    runtime.auth.api.resetPasswordEmailOTP({
+      body: { email, otp: input.code, password: input.password },
+      headers: withoutCredentials(request.headers),
+      asResponse: true,
+    }),
+  );
+  const user = await findUserByEmail(runtime.database, email);
+  if (user) {
+    await signOutEverywhere(runtime.database, user.id, runtime.now());
+    await runtime.mailer.send(passwordChangedEmail(email));
+  }
+  return { status: 'password_reset' };
+}
+
+/** Global sign-out: every session of the user ends; the answer is a free, unregistered visitor. */
+export async function signOut(runtime: AccountsRuntime, request: AuthRequest): Promise<MeResponse> {
+  if (request.viewer.userId) await signOutEverywhere(runtime.database, request.viewer.userId, runtime.now());
+  return presentMe(runtime, { userId: null, platform: request.platform, deviceId: null });
+}
+
+/**
+ * Checks a code through Better Auth with our additions: the per-account lock (5 free failures,
+ * then backoff), and expiry by the server clock (10 minutes). Every failure answers alike.
+ */
+export async function checkCode(
+  runtime: AccountsRuntime,
+  purpose: CodePurpose,
+  email: string,
+  _request: AuthRequest,
+  call: () => Promise<Response>,
+): Promise<AuthCallResult> {
+  const lockKey = `code:${purpose}:${email}`;
+  throwIfRefused(await runtime.throttle.checkLock(lockKey));
+  const identifier = codeIdentifier(purpose, email);
+  const expiresAt = await findCodeExpiry(runtime.database, identifier);
+  if (expiresAt !== null && expiresAt <= runtime.now()) {
+    await deleteCodes(runtime.database, identifier);
+    await runtime.throttle.recordFailure(lockKey);
+    throw codeExpired();
+  }
+  const result = await callAuth(call);
+  if (result.status >= 400) {
+    await runtime.throttle.recordFailure(lockKey);
+    if (result.code === 'OTP_EXPIRED' || result.code === 'TOO_MANY_ATTEMPTS') throw codeExpired();
+    throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
+  }
+  await runtime.throttle.recordSuccess(lockKey);
+  return result;
+}
+
+function codeExpired() {
+  return accountError(
+    400,
+    AccountErrorCode.codeExpired,
+    'This code has expired or was replaced. Ask for a new code.',
+  );
+}
+
+export async function signedIn(
+  runtime: AccountsRuntime,
+  userId: string,
+  token: string,
+  transport: 'cookie' | 'bearer',
+  headers: Headers,
+  request: AuthRequest,
+): Promise<SignedIn> {
+  const row = await findAccount(runtime.database, userId);
+  const me = await presentMe(runtime, {
+    userId,
+    platform: request.platform,
+    deviceId: row?.device_id ?? request.viewer.deviceId,
+    ...(transport === 'bearer' && { token }),
+  });
+  return { me, cookies: transport === 'cookie' ? headers : null };
+}
+
+/** Calls that sign in must not see the caller's current session (Better Auth's anonymous hooks would act on it). */
+export function withoutCredentials(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete('cookie');
+  copy.delete('authorization');
+  return copy;
+}

@@ -1,0 +1,38 @@
+import { OutboxQuerySchema, OutboxResponseSchema } from '@tagscout/core/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../plugins/errors.js';
+import { listOutbox } from './email.repository.js';
+
+/**
+ * GET /api/dev/outbox: the outbox for local use and e2e tests. It exists only with
+ * EXPOSE_OUTBOX=true and no SMTP_URL; otherwise it answers 404 like any unknown path.
+ */
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Emails in the outbox, newest first (only with EXPOSE_OUTBOX=true and no SMTP_URL)',
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!app.config.EXPOSE_OUTBOX || app.config.SMTP_URL) {
+        throw AppError.notFound(`No such endpoint: GET /api/dev/outbox`);
+      }
+      const rows = await listOutbox(app.database, request.query.to?.toLowerCase(), 50);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.body_text,
+          code: /\b(\d{6})\b/.exec(row.body_text)?.[1] ?? null,
+          createdAt: new Date(Number(row.created_at)).toISOString(),
+        })),
+      };
+    },
+  );
+};
