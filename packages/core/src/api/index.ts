@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';
+export * from './quarries.js';
