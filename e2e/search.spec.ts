@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, saveScreenshot, startSeededServer } from './fixtures';
@@ -19,6 +20,8 @@ describe('search and export on the sample corpus', () => {
   ): Promise<{ context: BrowserContext; page: Page }> {
     const opened = await newPage(browser, { baseURL: server.url, viewport });
     await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    // Each test is its own device, so the server's per-device related-search count starts at zero.
+    await opened.context.addInitScript((id) => localStorage.setItem('uuID', id), randomUUID());
     await opened.page.goto('/try');
     return opened;
   }

@@ -1,4 +1,6 @@
 import type { ErrorResponse } from '@tagscout/core/api';
+import { getDeviceId } from '../features/account/device-id';
+import { detectPlatform } from '../shell/platform';
 
 /** A failed API call, carrying the server's code and user-readable message. */
 export class ApiError extends Error {
@@ -27,10 +29,24 @@ export async function apiSend<T>(
   });
 }
 
+const platform = detectPlatform();
+
+/** Who is calling: platform, device id (per-device trials and limits) and, in the apps, the session token. */
+function identityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'x-platform': platform, 'x-device-id': getDeviceId() };
+  const token = platform === 'web' ? null : localStorage.getItem('authToken');
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
 async function request<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
+    response = await fetch(`/api${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { ...identityHeaders(), ...init.headers },
+    });
   } catch {
     throw new ApiError(0, 'network', 'Could not reach Tagscout. Check your connection and try again.');
   }

@@ -12,6 +12,7 @@ import { hasEmoji } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../api/client';
 import { networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
@@ -48,6 +49,9 @@ export function RelatedRows({ item }: { item: ResultItem }) {
     );
   }
   if (related.isError) {
+    if (related.error instanceof ApiError && related.error.code === 'related_limit_reached') {
+      return <UpgradeRow text={t('upgradePrompt.relatedLimitMessage')} />;
+    }
     return <NoteRow text={related.error.message} />;
   }
 
@@ -70,26 +74,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           isPhone={isPhone}
         />
       ))}
-      {hiddenByPlan > 0 && (
-        <TableRow>
-          <TableCell colSpan={COLUMNS} sx={{ pl: 6, bgcolor: 'action.hover' }}>
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-              <Typography variant="body2">
-                {t('search.upgradeForRelated', { count: hiddenByPlan })}
-              </Typography>
-              <Button
-                size="small"
-                variant="contained"
-                startIcon={<Star />}
-                component={RouterLink}
-                to="/upgrade"
-              >
-                {t('upgradePrompt.action')}
-              </Button>
-            </Stack>
-          </TableCell>
-        </TableRow>
-      )}
+      {hiddenByPlan > 0 && <UpgradeRow text={t('search.upgradeForRelated', { count: hiddenByPlan })} />}
       <TableRow>
         <TableCell colSpan={COLUMNS} sx={{ pl: 6 }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -169,6 +154,22 @@ function NoteRow({ text }: { text: string }) {
         <Typography variant="body2" color="text.secondary">
           {text}
         </Typography>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function UpgradeRow({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <TableRow>
+      <TableCell colSpan={COLUMNS} sx={{ pl: 6, bgcolor: 'action.hover' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="body2">{text}</Typography>
+          <Button size="small" variant="contained" startIcon={<Star />} component={RouterLink} to="/upgrade">
+            {t('upgradePrompt.action')}
+          </Button>
+        </Stack>
       </TableCell>
     </TableRow>
   );
