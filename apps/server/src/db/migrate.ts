@@ -2,12 +2,14 @@ import { type Migration, Migrator } from 'kysely';
 import type { Database } from './connect.js';
 import { storeMigration } from './migrations/001-store.js';
 import { accountsMigration } from './migrations/003-accounts.js';
+import { topicsMigration } from './migrations/004-topics.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 function migrations(dialect: Database['dialect']): Record<string, Migration> {
   return {
     '001-store': storeMigration(dialect),
     '003-accounts': accountsMigration(dialect),
+    '004-topics': topicsMigration(dialect),
   };
 }
 

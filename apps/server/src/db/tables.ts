@@ -22,6 +22,8 @@ export interface Tables {
   email_outbox: EmailOutboxTable;
   auth_throttle: AuthThrottleTable;
   settings: SettingTable;
+  // Collections (migration 004).
+  topics: TopicTable;
 }
 
 export const CountState = {
@@ -224,4 +226,23 @@ export interface SettingTable {
   key: string;
   value: string;
   updated_at: number;
+}
+
+/** A collection. JSON text: export_filters {postCount, selectionStrategy, selectionCount}; export, selected, hidden string[]. */
+export interface TopicTable {
+  /** UUIDv4. */
+  topic_id: string;
+  owner_id: string;
+  creator_id: string;
+  title: string;
+  /** Epoch ms. */
+  created: number;
+  /** Epoch ms; grows on every save and is the version a PUT must name. */
+  modified: number;
+  export_filters: string;
+  apply_filter: number;
+  export: string;
+  export_count: number;
+  selected: string;
+  hidden: string;
 }

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';
 export * from './quarries.js';
+export * from './topics.js';

@@ -1,0 +1,136 @@
+import {
+  CreateTopicBodySchema,
+  ErrorResponseSchema,
+  TopicConflictResponseSchema,
+  TopicOwnerQuerySchema,
+  TopicParamsSchema,
+  TopicsByIdSchema,
+  UpdateTopicBodySchema,
+} from '@tagscout/core/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCapability } from '../../plugins/auth.js';
+import { keyById } from './topics.presenter.js';
+import {
+  createTopic,
+  getTopic,
+  listTopics,
+  removeTopic,
+  TopicConflictError,
+  type TopicContext,
+  updateTopic,
+} from './topics.service.js';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const tags = ['topics'];
+
+/** Collections (SPEC section 7): the caller's own topics only, answers keyed by topic_id. */
+export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: TopicContext = { database: app.database, now: app.config.now ?? Date.now };
+  const canRead = requireCapability('canUseCollections');
+  const canWrite = requireCapability('canSaveTopics');
+
+  app.get(
+    '/topics',
+    {
+      preHandler: canRead,
+      schema: {
+        tags,
+        summary: "The caller's collections, most recently saved first",
+        querystring: TopicOwnerQuerySchema,
+        response: { 200: TopicsByIdSchema, ...errors },
+      },
+    },
+    async (request) => keyById(await listTopics(context, request.viewer, request.query.owner_id)),
+  );
+
+  app.post(
+    '/topics',
+    {
+      preHandler: canWrite,
+      schema: {
+        tags,
+        summary: "Saves a new collection; an empty title is stored as '(untitled)'",
+        querystring: TopicOwnerQuerySchema,
+        body: CreateTopicBodySchema,
+        response: { 201: TopicsByIdSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const topic = await createTopic(context, request.viewer, request.body, request.query.owner_id);
+      return reply.status(201).send(keyById([topic]));
+    },
+  );
+
+  app.get(
+    '/topics/:topicId',
+    {
+      preHandler: canRead,
+      schema: {
+        tags,
+        summary: 'One of the caller’s collections',
+        params: TopicParamsSchema,
+        querystring: TopicOwnerQuerySchema,
+        response: { 200: TopicsByIdSchema, ...errors },
+      },
+    },
+    async (request) =>
+      keyById([await getTopic(context, request.viewer, request.params.topicId, request.query.owner_id)]),
+  );
+
+  app.put(
+    '/topics/:topicId',
+    {
+      preHandler: canWrite,
+      schema: {
+        tags,
+        summary: 'Replaces a collection if it is still at base_modified; else 409 with the stored version',
+        params: TopicParamsSchema,
+        querystring: TopicOwnerQuerySchema,
+        body: UpdateTopicBodySchema,
+        response: { 200: TopicsByIdSchema, ...errors, 409: TopicConflictResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const topic = await updateTopic(
+          context,
+          request.viewer,
+          request.params.topicId,
+          request.body,
+          request.query.owner_id,
+        );
+        return keyById([topic]);
+      } catch (error) {
+        if (!(error instanceof TopicConflictError)) throw error;
+        return reply.status(409).send({
+          error: { code: error.code, message: error.message },
+          current: error.current,
+        });
+      }
+    },
+  );
+
+  app.delete(
+    '/topics/:topicId',
+    {
+      preHandler: canWrite,
+      schema: {
+        tags,
+        summary: 'Deletes one of the caller’s collections',
+        params: TopicParamsSchema,
+        querystring: TopicOwnerQuerySchema,
+        response: { 204: z.null().meta({ description: 'Deleted' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeTopic(context, request.viewer, request.params.topicId, request.query.owner_id);
+      return reply.status(204).send(null);
+    },
+  );
+};

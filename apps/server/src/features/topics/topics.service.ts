@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { Capabilities } from '@tagscout/core/access';
+import {
+  type CreateTopic,
+  DEFAULT_EXPORT_FILTERS,
+  ErrorCode,
+  TOPIC_LIMITS,
+  type Topic,
+  topicTitle,
+  type UpdateTopic,
+} from '@tagscout/core/api';
+import type { Database } from '../../db/connect.js';
+import { AppError } from '../../plugins/errors.js';
+import { presentTopic, serializeFilters } from './topics.presenter.js';
+import {
+  countTopicsOfOwner,
+  deleteTopic,
+  findTopic,
+  findTopicsOfOwner,
+  insertTopic,
+  type TopicChanges,
+  updateTopicAtVersion,
+} from './topics.repository.js';
+
+/** Who acts on topics: the session's user (never a body or query field) and what they may do. */
+export interface TopicActor {
+  userId: string | null;
+  capabilities: Pick<Capabilities, 'canUseCollections' | 'canSaveTopics'>;
+}
+
+export interface TopicContext {
+  database: Database;
+  now: () => number;
+}
+
+/** A stale PUT: the topic was saved since the version the client edited. */
+export class TopicConflictError extends AppError {
+  constructor(readonly current: Topic) {
+    super(
+      409,
+      ErrorCode.conflict,
+      'This collection was saved somewhere else since you opened it. Reload it, or save yours over it.',
+    );
+  }
+}
+
+export async function listTopics(
+  context: TopicContext,
+  actor: TopicActor,
+  ownerQuery?: string,
+): Promise<Topic[]> {
+  const ownerId = authorize(actor, 'canUseCollections', ownerQuery);
+  const rows = await findTopicsOfOwner(context.database, ownerId);
+  return rows.map(presentTopic);
+}
+
+export async function getTopic(
+  context: TopicContext,
+  actor: TopicActor,
+  topicId: string,
+  ownerQuery?: string,
+): Promise<Topic> {
+  const ownerId = authorize(actor, 'canUseCollections', ownerQuery);
+  const row = await findTopic(context.database, ownerId, topicId);
+  if (!row) throw notFound();
+  return presentTopic(row);
+}
+
+export async function createTopic(
+  context: TopicContext,
+  actor: TopicActor,
+  input: CreateTopic,
+  ownerQuery?: string,
+): Promise<Topic> {
+  const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
+  if ((await countTopicsOfOwner(context.database, ownerId)) >= TOPIC_LIMITS.topicsPerOwner) {
+    throw AppError.badRequest(
+      `You have ${TOPIC_LIMITS.topicsPerOwner} collections, the most an account can keep. Delete one to save a new one.`,
+    );
+  }
+  const now = context.now();
+  const topicId = randomUUID();
+  await insertTopic(context.database, {
+    topic_id: topicId,
+    owner_id: ownerId,
+    creator_id: ownerId,
+    created: now,
+    ...storedFields(input, now),
+  });
+  return getTopic(context, actor, topicId);
+}
+
+/**
+ * Replaces the topic if it is still at `base_modified`. The new stamp is later than both the clock
+ * and the old stamp, so it is a fresh version even within one millisecond or with a clock that
+ * went back. A stale save gets 409 with the stored version; another owner's topic is a 404.
+ */
+export async function updateTopic(
+  context: TopicContext,
+  actor: TopicActor,
+  topicId: string,
+  input: UpdateTopic,
+  ownerQuery?: string,
+): Promise<Topic> {
+  const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
+  const modified = Math.max(context.now(), input.base_modified + 1);
+  const changes = storedFields(input, modified);
+  const key = { ownerId, topicId, baseModified: input.base_modified };
+  if (await updateTopicAtVersion(context.database, key, changes)) {
+    return getTopic(context, actor, topicId);
+  }
+  const current = await findTopic(context.database, ownerId, topicId);
+  if (!current) throw notFound();
+  throw new TopicConflictError(presentTopic(current));
+}
+
+export async function removeTopic(
+  context: TopicContext,
+  actor: TopicActor,
+  topicId: string,
+  ownerQuery?: string,
+): Promise<void> {
+  const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
+  if (!(await deleteTopic(context.database, ownerId, topicId))) throw notFound();
+}
+
+/**
+ * The first check of every operation: a session, the capability, and an `owner_id` query (SPEC
+ * section 7 sends one) that names the caller. Returns the owner every query is scoped to.
+ */
+function authorize(
+  actor: TopicActor,
+  capability: keyof TopicActor['capabilities'],
+  ownerQuery?: string,
+): string {
+  if (!actor.userId) throw new AppError(401, ErrorCode.unauthorized, 'Sign in to use collections.');
+  if (!actor.capabilities[capability]) {
+    throw AppError.forbidden(
+      'Collections are part of Tagscout Pro. Upgrade or start a free trial to save them.',
+    );
+  }
+  if (ownerQuery !== undefined && ownerQuery !== actor.userId) {
+    throw AppError.forbidden('You can only use your own collections.');
+  }
+  return actor.userId;
+}
+
+function storedFields(input: CreateTopic, modified: number): TopicChanges {
+  return {
+    title: topicTitle(input.title),
+    modified,
+    export_filters: serializeFilters(input.exportFilters ?? DEFAULT_EXPORT_FILTERS),
+    apply_filter: (input.applyFilter ?? true) ? 1 : 0,
+    export: JSON.stringify(input.export),
+    export_count: input.export.length,
+    selected: JSON.stringify(input.selected ?? input.export),
+    hidden: JSON.stringify(input.hidden ?? []),
+  };
+}
+
+function notFound(): AppError {
+  return AppError.notFound('This collection does not exist, or it is not yours.');
+}
