@@ -182,3 +182,22 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
     .filter((pair) => pair && !pair.endsWith('='))
     .join('; ');
 }
+
+/** A clock the app reads (config.now) that tests move forward. */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => Date.now() + offsetMs,
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+  };
+}
+
+let nextAddress = 0;
+
+/** A fresh client IP per call, so per-IP limits do not leak between tests. */
+export function freshIp(): string {
+  nextAddress += 1;
+  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
+}

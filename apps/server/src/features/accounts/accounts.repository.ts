@@ -209,6 +209,20 @@ export async function findCodeExpiry(database: Database, identifier: string): Pr
   return row ? new Date(row.expiresAt).getTime() : null;
 }
 
+/** Sets when the codes of an identifier expire (by our clock; Better Auth stamps them with its own). */
+export async function setCodeExpiry(
+  database: Database,
+  identifier: string,
+  expiresAt: number,
+): Promise<void> {
+  const value = database.dialect === 'sqlite' ? new Date(expiresAt).toISOString() : new Date(expiresAt);
+  await database.db
+    .updateTable('verifications')
+    .set({ expiresAt: value })
+    .where('identifier', '=', identifier)
+    .execute();
+}
+
 export async function deleteCodes(database: Database, identifier: string): Promise<void> {
   await database.db.deleteFrom('verifications').where('identifier', '=', identifier).execute();
 }

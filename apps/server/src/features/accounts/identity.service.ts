@@ -19,11 +19,13 @@ import {
   findUserByEmail,
   hasPassword,
   savePendingSignup,
+  setCodeExpiry,
   updateAccount,
 } from './accounts.repository.js';
 import type { AccountsRuntime } from './accounts.runtime.js';
 import { setSubscriptionState, signOutEverywhere } from './accounts.service.js';
 import { type AuthCallResult, accountError, callAuth, throwIfRefused } from './auth-calls.js';
+import { CODE_TTL_SECONDS } from './better-auth.js';
 import { presentMe } from './me.presenter.js';
 import { findPasswordProblem, hashPassword } from './password.js';
 
@@ -97,7 +99,10 @@ export async function signUp(
   });
   if (!existing) {
     const context = await runtime.auth.$context;
-    await context.internalAdapter.createUser({ email, name: '', emailVerified: false }, { method: 'email-password' });
+    await context.internalAdapter.createUser(
+      { email, name: '', emailVerified: false },
+      { method: 'email-password' },
+    );
   }
   await sendCode(runtime, 'verify-email', email, request);
   return CHECK_EMAIL;
@@ -137,8 +142,15 @@ async function sendCode(runtime: AccountsRuntime, purpose: CodePurpose, email: s
             asResponse: true,
           }),
         );
-  if (result.status >= 400)
+  if (result.status >= 400) {
     throw accountError(400, AccountErrorCode.codeNotVerified, 'The code could not be sent.');
+  }
+  // The server clock decides expiry (Better Auth stamped the code with the system time).
+  await setCodeExpiry(
+    runtime.database,
+    codeIdentifier(purpose, email),
+    runtime.now() + CODE_TTL_SECONDS * 1000,
+  );
 }
 
 /** Verifies the sign-up code, attaches the waiting password and billing id, and signs in. */
