@@ -1,15 +1,21 @@
 import { type Migration, Migrator } from 'kysely';
 import type { Database } from './connect.js';
 import { storeMigration } from './migrations/001-store.js';
+import { linkOrderMigration } from './migrations/002-link-order.js';
 import { accountsMigration } from './migrations/003-accounts.js';
+import { pendingLinksMigration } from './migrations/003-pending-links.js';
 import { topicsMigration } from './migrations/004-topics.js';
+import { quarriesMigration } from './migrations/005-quarries.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 function migrations(dialect: Database['dialect']): Record<string, Migration> {
   return {
     '001-store': storeMigration(dialect),
+    '002-link-order': linkOrderMigration(dialect),
+    '003-pending-links': pendingLinksMigration(),
     '003-accounts': accountsMigration(dialect),
     '004-topics': topicsMigration(dialect),
+    '005-quarries': quarriesMigration(dialect),
   };
 }
 

@@ -24,6 +24,11 @@ export interface Tables {
   settings: SettingTable;
   // Collections (migration 004).
   topics: TopicTable;
+  // Prospecting (migration 005, decision 008).
+  quarries: QuarryTable;
+  quarry_prospects: QuarryProspectTable;
+  prospecting_usage: ProspectingUsageTable;
+  automation_templates: AutomationTemplateTable;
 }
 
 export const CountState = {
@@ -83,14 +88,20 @@ export interface PostTable {
   /** Epoch seconds. */
   taken_at: number;
   place_id: string | null;
+  /** Provenance: 'crowd' (cache POSTs), 'sample' (the bundled corpus), 'import' (npm run import). */
   source: string;
+  /** The post's tag ids, comma-separated ("12,5,873"): its tags are read with the post. */
+  tag_ids: string;
+  /** 0 while a bulk import has not yet written the post's links (see linkPendingPosts). */
+  linked: Generated<number>;
 }
 
+/** Keyed (hashtag_id, taken_at, post_id): a tag's most recent posts are one primary-key range. */
 export interface PostHashtagTable {
-  post_id: number;
   hashtag_id: number;
-  /** Copied from the post so "the tag's most recent posts" is one index range scan. */
+  /** Copied from the post. */
   taken_at: number;
+  post_id: number;
 }
 
 /** Better Auth writes dates as ISO text on SQLite and timestamptz on PostgreSQL; booleans as 0/1 or bool. */
@@ -245,4 +256,55 @@ export interface TopicTable {
   export_count: number;
   selected: string;
   hidden: string;
+}
+
+/** A saved prospecting search. JSON text: place_ids string[], post_filters, profile_filters. Times epoch ms. */
+export interface QuarryTable {
+  /** UUIDv4. */
+  id: string;
+  owner_id: string;
+  title: string;
+  active: number;
+  hidden: number;
+  place_ids: string;
+  post_filters: string;
+  profile_filters: string;
+  /** Prospects the latest run found for the first time. */
+  new_prospects: Generated<number>;
+  /** Prospects the latest run recorded. */
+  prospect_count: Generated<number>;
+  run_count: Generated<number>;
+  last_run_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A profile a quarry has found; kept after it stops matching, so it is never counted new again. */
+export interface QuarryProspectTable {
+  quarry_id: string;
+  profile_id: string;
+  /** Epoch ms. */
+  first_seen_at: number;
+  first_seen_run: number;
+  /** The latest run that recorded it; the quarry's prospects are those of its latest run. */
+  last_seen_run: number;
+  /** Epoch seconds, like posts.taken_at. */
+  last_post_at: number;
+  matched_posts: number;
+}
+
+export interface ProspectingUsageTable {
+  owner_id: string;
+  /** Epoch ms: the start of the account's current (or last) 30-day period. */
+  period_start: number;
+  posts_scanned: number;
+  prospects_found: number;
+  updated_at: number;
+}
+
+export interface AutomationTemplateTable {
+  owner_id: string;
+  /** JSON: the AutomationTemplate of packages/core/src/quarries. */
+  document: string;
+  updated_at: number;
 }

@@ -40,8 +40,7 @@ export function storeMigration(dialect: MigrationDialect) {
       await db.schema
         .createTable('profiles')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        // Not unique: a network lets a name move from one profile to another.
-        .addColumn('username', binaryText, (c) => c.notNull())
+        .addColumn('username', binaryText, (c) => c.notNull().unique())
         .addColumn('full_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('biography', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('followers', bigint(dialect), (c) => c.notNull().defaultTo(0))
@@ -55,11 +54,6 @@ export function storeMigration(dialect: MigrationDialect) {
         .addColumn('searches', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', bigint(dialect), (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('profiles_username')
-        .on('profiles')
-        .columns(['username', 'followers'])
-        .execute();
 
       await db.schema
         .createTable('posts')
@@ -70,17 +64,8 @@ export function storeMigration(dialect: MigrationDialect) {
         .addColumn('place_id', 'text')
         .addColumn('source', 'text', (c) => c.notNull())
         .execute();
-      // "The item's most recent posts", newest first with a stable tie-break, is one index range scan.
-      await db.schema
-        .createIndex('posts_place')
-        .on('posts')
-        .columns(['place_id', 'taken_at desc', 'id desc'])
-        .execute();
-      await db.schema
-        .createIndex('posts_owner')
-        .on('posts')
-        .columns(['owner', 'taken_at desc', 'id desc'])
-        .execute();
+      await db.schema.createIndex('posts_place').on('posts').columns(['place_id', 'taken_at']).execute();
+      await db.schema.createIndex('posts_owner').on('posts').columns(['owner', 'taken_at']).execute();
 
       let links = db.schema
         .createTable('post_hashtags')
@@ -93,7 +78,7 @@ export function storeMigration(dialect: MigrationDialect) {
       await db.schema
         .createIndex('post_hashtags_recent')
         .on('post_hashtags')
-        .columns(['hashtag_id', 'taken_at desc', 'post_id desc'])
+        .columns(['hashtag_id', 'taken_at desc'])
         .execute();
     },
   };

@@ -12,11 +12,6 @@ export interface HashtagRow {
 export type PlaceRow = Pick<Selectable<PlaceTable>, 'id' | 'title' | 'post_count' | 'profile_pic_url'>;
 export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at'>;
 
-/** One co-occurrence: a tag carried by one of the item's recent posts. */
-export interface RecentPostTagRow extends HashtagRow {
-  post_id: number;
-}
-
 export type ItemKey =
   | { kind: 'hashtag'; name: string }
   | { kind: 'place'; id: string }
@@ -149,39 +144,56 @@ export async function findProfile(database: Database, idOrUsername: string): Pro
     .executeTakeFirst();
 }
 
+export interface RecentPosts {
+  /** Each recent post's tag ids. */
+  posts: number[][];
+  /** Every tag those posts carry, by id. */
+  tags: Map<number, HashtagRow>;
+}
+
 /**
- * Every tag of the item's `window` most recent posts, in one statement: the newest posts come from
- * one index range scan ((hashtag_id | place_id | owner), taken_at desc), then their links and tags.
+ * The item's `window` most recent posts with their tags, in two statements: the posts come from one
+ * index range ((hashtag_id | place_id | owner), taken_at desc) and carry their tag ids; then the tags.
  */
-export async function findRecentPostTags(
+export async function findRecentPosts(
   database: Database,
   options: { item: ItemKey; window: number },
-): Promise<RecentPostTagRow[]> {
+): Promise<RecentPosts> {
   const { db } = database;
   const { item, window } = options;
-  const recent =
+  const rows =
     item.kind === 'hashtag'
-      ? db
+      ? await db
           .selectFrom('post_hashtags')
-          .innerJoin('hashtags', 'hashtags.id', 'post_hashtags.hashtag_id')
-          .select('post_hashtags.post_id as id')
-          .where('hashtags.name', '=', item.name)
+          .innerJoin('posts', 'posts.id', 'post_hashtags.post_id')
+          .select('posts.tag_ids')
+          .where('post_hashtags.hashtag_id', '=', (eb) =>
+            eb.selectFrom('hashtags').select('hashtags.id').where('hashtags.name', '=', item.name),
+          )
           .orderBy('post_hashtags.taken_at', 'desc')
           .orderBy('post_hashtags.post_id', 'desc')
           .limit(window)
-      : db
+          .execute()
+      : await db
           .selectFrom('posts')
-          .select('posts.id')
-          .where(item.kind === 'place' ? 'posts.place_id' : 'posts.owner', '=', item.id)
-          .orderBy('posts.taken_at', 'desc')
-          .orderBy('posts.id', 'desc')
-          .limit(window);
-  return db
-    .selectFrom(recent.as('recent'))
-    .innerJoin('post_hashtags as links', 'links.post_id', 'recent.id')
-    .innerJoin('hashtags as tags', 'tags.id', 'links.hashtag_id')
-    .select(['links.post_id', 'tags.name', 'tags.post_count', 'tags.count_state', 'tags.banned'])
-    .execute();
+          .select('tag_ids')
+          .where(item.kind === 'place' ? 'place_id' : 'owner', '=', item.id)
+          .orderBy('taken_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(window)
+          .execute();
+  const posts = rows.map((row) => (row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number)));
+  const ids = [...new Set(posts.flat())];
+  const tags = new Map<number, HashtagRow>();
+  for (let start = 0; start < ids.length; start += 5000) {
+    const found = await db
+      .selectFrom('hashtags')
+      .select(['id', ...hashtagColumns])
+      .where('id', 'in', ids.slice(start, start + 5000))
+      .execute();
+    for (const { id, ...tag } of found) tags.set(id, tag);
+  }
+  return { posts, tags };
 }
 
 export async function findBannedTagNames(database: Database): Promise<string[]> {

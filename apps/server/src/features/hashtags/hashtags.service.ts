@@ -26,7 +26,7 @@ import {
   findPlacesByPrefix,
   findProfile,
   findProfilesByPrefix,
-  findRecentPostTags,
+  findRecentPosts,
   findTopHashtagsByPrefix,
   type HashtagRow,
   type ItemKey,
@@ -153,29 +153,25 @@ export async function findUserInfo(
   return { data: [{ ...profile, ...(await findRelated(context, { kind: 'profile', id: row.id })) }] };
 }
 
-/** The core rules applied to the item's most recent posts, read in one query. */
+/** The core rules applied to the item's most recent posts (no query per post or per tag). */
 async function findRelated(context: HashtagContext, item: ItemKey) {
-  const rows = await findRecentPostTags(context.database, { item, window: context.relatedWindow });
-  const posts = new Map<number, string[]>();
-  const tags = new Map<string, HashtagRow>();
-  for (const row of rows) {
-    const post = posts.get(row.post_id);
-    if (post) post.push(row.name);
-    else posts.set(row.post_id, [row.name]);
-    tags.set(row.name, row);
-  }
-  const kind: ItemKind = item.kind;
+  const recent = await findRecentPosts(context.database, { item, window: context.relatedWindow });
+  const byName = new Map<string, HashtagRow>();
+  for (const tag of recent.tags.values()) byName.set(tag.name, tag);
+  const nameOf = (id: number) => recent.tags.get(id)?.name;
   const related = computeRelatedTags({
-    kind,
+    kind: item.kind satisfies ItemKind,
     self: item.kind === 'hashtag' ? item.name : undefined,
-    posts: posts.values(),
+    posts: recent.posts.map((tagIds) =>
+      tagIds.map(nameOf).filter((name): name is string => name !== undefined),
+    ),
     countOf: (name) => {
-      const tag = tags.get(name);
+      const tag = byName.get(name);
       return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
     },
   });
   return {
-    related_tags: related.map((tag) => presentRelatedTag(tag, tags.get(tag.hashtag)?.banned === 1)),
-    related_post_count: posts.size,
+    related_tags: related.map((tag) => presentRelatedTag(tag, byName.get(tag.hashtag)?.banned === 1)),
+    related_post_count: recent.posts.length,
   };
 }

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { INGEST_LIMITS } from '@tagscout/core/api';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
-import { type StoreOptions, storeIngest } from './ingest.repository.js';
+import { linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
 import { type IncomingPost, preparePosts } from './ingest.service.js';
 
 export const IMPORT_SOURCE = 'import';
@@ -48,18 +48,22 @@ export interface ImportReport {
   postsPerSecond: number;
 }
 
-const BATCH = 5000;
+const BATCH = 20_000;
 /** Tag ids kept in memory across batches; cleared when it grows past this. */
 const TAG_ID_CACHE_MAX = 2_000_000;
 
-/** Streams a JSON-lines file of posts into the store in batches; bad lines are reported, not fatal. */
+/**
+ * Streams a JSON-lines file of posts into the store in batches; bad lines are reported, not fatal.
+ * The posts' links are written at the end, all at once and sorted by tag (see linkPendingPosts), so
+ * the imported posts count for their tags once the import has finished.
+ */
 export async function importPostsFile(
   database: Database,
   options: { file: string; source?: string; onBadLine?: (message: string) => void },
 ): Promise<ImportReport> {
   const started = performance.now();
   const importedAt = Math.floor(Date.now() / 1000);
-  const storeOptions: StoreOptions = { tagIds: new Map() };
+  const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   const report = { imported: 0, badLines: 0, tooFewTags: 0 };
   let batch: IncomingPost[] = [];
 
@@ -94,6 +98,7 @@ export async function importPostsFile(
     if (batch.length === BATCH) await flush();
   }
   if (batch.length > 0) await flush();
+  await linkPendingPosts(database);
 
   const seconds = (performance.now() - started) / 1000;
   return { ...report, seconds, postsPerSecond: seconds > 0 ? Math.round(report.imported / seconds) : 0 };

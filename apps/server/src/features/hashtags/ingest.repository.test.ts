@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
-import { type IngestBatch, type PostToStore, storeIngest } from './ingest.repository.js';
+import { type IngestBatch, linkPendingPosts, type PostToStore, storeIngest } from './ingest.repository.js';
 
 const T0 = 1_700_000_000;
 const post = (
@@ -125,6 +125,22 @@ describe('storeIngest: the SQLite fast path and the portable path write the same
 });
 
 describe.each(testDialects)('storeIngest on %s', (dialect) => {
+  it('with deferred links writes the same store once linkPendingPosts has run', async () => {
+    const direct = await freshDatabase(dialect);
+    const deferred = await freshDatabase(dialect);
+    for (const batch of batches) {
+      await storeIngest(direct, batch);
+      await storeIngest(deferred, batch, { deferLinks: true });
+    }
+    const before = await snapshot(deferred);
+    // Only the tags "a" gained on its second arrival are linked so far.
+    expect(before.links.map((link) => `${link.post_id}:${link.name}`)).toEqual(['a:extra']);
+
+    expect(await linkPendingPosts(deferred)).toBe(3);
+    expect(await snapshot(deferred)).toEqual(await snapshot(direct));
+    expect(await linkPendingPosts(deferred)).toBe(0);
+  });
+
   it('writes all of a batch or none of it, and remembers only committed tag ids', async () => {
     const database = await freshDatabase(dialect);
     const tagIds = new Map<string, number>();

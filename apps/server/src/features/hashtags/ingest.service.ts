@@ -5,7 +5,7 @@ import type {
   IngestPlace,
   IngestProfile,
 } from '@tagscout/core/api';
-import { extractHashtags, hashtagsOfPost, normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import { extractHashtags, normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
 import type { Database } from '../../db/connect.js';
 import {
   type PlaceToStore,
@@ -13,6 +13,7 @@ import {
   type ProfileToStore,
   storeIngest,
 } from './ingest.repository.js';
+import { tagsOfPost } from './tags-of-post.js';
 
 /** Provenance of crowd-cache posts (see decision 005). */
 export const CROWD_SOURCE = 'crowd';
@@ -77,7 +78,7 @@ export function preparePosts(
   const posts: PostToStore[] = [];
   let skipped = 0;
   for (const post of incoming) {
-    const tags = hashtagsOfPost(withItemTag(post, context.itemTag));
+    const tags = tagsOfPost(withItemTag(post, context.itemTag));
     if (tags === null) {
       skipped++;
       continue;

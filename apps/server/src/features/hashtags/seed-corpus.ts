@@ -1,7 +1,7 @@
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Database } from '../../db/connect.js';
 import type { CorpusOptions } from './corpus/generate-corpus.js';
-import { type IngestBatch, type StoreOptions, storeIngest } from './ingest.repository.js';
+import { type IngestBatch, linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
 import { preparePosts, toPlace, toProfile } from './ingest.service.js';
 
 export const SAMPLE_SOURCE = 'sample';
@@ -15,11 +15,12 @@ export interface SeedReport {
   seconds: number;
 }
 
-const BATCH = 5000;
+const BATCH = 20_000;
 
 /**
  * Imports the bundled sample corpus (generateCorpus) so a fresh machine shows a living product with
- * no network. Writes in batches of 5,000, each one transaction, through the ingest path.
+ * no network. Writes through the ingest path in batches of 20,000 posts, each one transaction, with
+ * the links deferred and then written at once, sorted by tag (linkPendingPosts).
  */
 export async function seedSampleCorpus(
   database: Database,
@@ -30,7 +31,7 @@ export async function seedSampleCorpus(
   const { generateCorpus } = await import('./corpus/generate-corpus.js');
   const corpus = generateCorpus(options.corpus);
   const now = Date.now();
-  const storeOptions: StoreOptions = { tagIds: new Map() };
+  const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   const store = (batch: Omit<IngestBatch, 'source' | 'now'>) =>
     storeIngest(database, { ...batch, source: SAMPLE_SOURCE, now }, storeOptions);
 
@@ -69,6 +70,7 @@ export async function seedSampleCorpus(
     if (batch.length === BATCH) await flush();
   }
   if (batch.length > 0) await flush();
+  await linkPendingPosts(database);
 
   const report: SeedReport = {
     posts,
