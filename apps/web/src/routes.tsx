@@ -4,6 +4,7 @@ import { LoginPage } from './features/account/login-page';
 import { LogoutPage } from './features/account/logout-page';
 import { NewAccountPage } from './features/account/new-account-page';
 import { UpgradePlaceholder } from './features/account/upgrade-placeholder';
+import { CollectionsPage } from './features/collections/collections-page';
 import { SearchPage } from './features/search/search-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
@@ -35,7 +36,7 @@ export function AppRoutes() {
             </Guard>
           }
         />
-        <Route path="collections" element={<ComingSoon pageKey="collections" />} />
+        <Route path="collections" element={<CollectionsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="help" element={<ComingSoon pageKey="help" />} />
         <Route path="login" element={<LoginPage />} />

@@ -16,15 +16,15 @@ import Typography from '@mui/material/Typography';
 import { buildCopyText, filterByPostCount } from '@tagscout/core/export';
 import { formatCount } from '@tagscout/core/format';
 import { LIMITS } from '@tagscout/core/limits';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
 import { ExportFiltersPanel } from './export-filters-panel';
 import { selectedInOrder, useExportList } from './export-store';
 
-/** The export list: pick tags, filter, copy. */
-export function ExportPanel() {
+/** The export list: pick tags, filter, copy; on /tags, the collection's name and Save above it. */
+export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
   const settings = useSettings();
@@ -54,6 +54,7 @@ export function ExportPanel() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      {topicBar}
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('export.title')}

@@ -1,6 +1,7 @@
+import type { Topic } from '@tagscout/core/api';
 import { SelectionStrategy } from '@tagscout/core/export';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useExportList } from './export-store';
+import { topicBody, useExportList } from './export-store';
 
 const tag = (hashtag: string, count: number) => ({ hashtag, count });
 const state = () => useExportList.getState();
@@ -61,5 +62,97 @@ describe('the export list', () => {
     state().setFilters({ selectionStrategy: SelectionStrategy.random });
     expect(state().applyFilter).toBe(true);
     expect(state().selected).toEqual(['a']);
+  });
+});
+
+const saved: Topic = {
+  topic_id: '6f1c2a8e-4b1d-4c3e-9a7f-2d5e8b9c0a11',
+  title: 'Beach trip',
+  creator_id: 'u1',
+  owner_id: 'u1',
+  created: 1000,
+  modified: 2000,
+  exportFilters: { postCount: [10, null], selectionStrategy: 'lowestPostCount', selectionCount: 2 },
+  applyFilter: false,
+  export: ['beach', 'sunset', 'waves'],
+  export_count: 3,
+  selected: ['waves', 'beach'],
+  hidden: ['spam'],
+};
+
+describe('the export list as a collection (SPEC section 4, Collection)', () => {
+  beforeEach(() => state().clear());
+
+  it('starts as a new, unmodified topic', () => {
+    expect(state().topic).toEqual({ topicId: null, title: '', version: null });
+    expect(state().isModified).toBe(false);
+  });
+
+  it.each<[string, () => void]>([
+    ['adding a tag', () => state().add({ hashtag: 'x', count: 5 })],
+    ['changing filters', () => state().setFilters({ postCount: [1, 2] })],
+    ['changing the strategy', () => state().setFilters({ selectionStrategy: 'random' })],
+    ['changing the title', () => state().setTitle('New name')],
+    ['ticking a tag by hand', () => state().toggleSelected('beach')],
+    ['removing a tag', () => state().remove('sunset')],
+  ])('marks a loaded topic modified on %s', (_name, change) => {
+    state().loadTopic(saved);
+    expect(state().isModified).toBe(false);
+    change();
+    expect(state().isModified).toBe(true);
+  });
+
+  it('does not mark it modified when counts arrive or the title is set to what it is', () => {
+    state().loadTopic(saved);
+    state().setCounts(new Map([['beach', 100]]));
+    state().setTitle('Beach trip');
+    expect(state().isModified).toBe(false);
+  });
+
+  it('loads a topic: list with unknown counts, its selection in list order, filters, and clears the flag', () => {
+    state().add({ hashtag: 'old', count: 1 });
+    state().loadTopic(saved);
+    const loaded = state();
+    expect(loaded.topic).toEqual({ topicId: saved.topic_id, title: 'Beach trip', version: 2000 });
+    expect(loaded.tags).toEqual([
+      { hashtag: 'beach', count: -1 },
+      { hashtag: 'sunset', count: -1 },
+      { hashtag: 'waves', count: -1 },
+    ]);
+    expect(loaded.applyFilter).toBe(false);
+    expect(loaded.filters).toEqual(saved.exportFilters);
+    expect(loaded.isModified).toBe(false);
+    expect(topicBody(loaded)).toEqual({
+      title: 'Beach trip',
+      exportFilters: saved.exportFilters,
+      applyFilter: false,
+      export: ['beach', 'sunset', 'waves'],
+      export_count: 3,
+      selected: ['beach', 'waves'],
+      hidden: ['spam'],
+    });
+  });
+
+  it('clears the flag after a save, unless something changed while it was on its way', () => {
+    state().add({ hashtag: 'a', count: 1 });
+    const revision = state().revision;
+    state().markSaved({ ...saved, title: '(untitled)', modified: 3000 }, revision);
+    expect(state().isModified).toBe(false);
+    expect(state().topic).toEqual({ topicId: saved.topic_id, title: '(untitled)', version: 3000 });
+
+    const before = state().revision;
+    state().add({ hashtag: 'b', count: 2 });
+    state().markSaved({ ...saved, modified: 4000 }, before);
+    expect(state().isModified).toBe(true);
+    expect(state().topic.version).toBe(4000);
+  });
+
+  it('starts a new topic on clear', () => {
+    state().loadTopic(saved);
+    state().setTitle('changed');
+    state().clear();
+    expect(state().topic.topicId).toBeNull();
+    expect(state().tags).toEqual([]);
+    expect(state().isModified).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { CreateTopicBody, Topic } from '@tagscout/core/api';
 import { type ExportFilters, type ExportTag, SelectionStrategy, selectTags } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
 import { create } from 'zustand';
@@ -8,7 +9,24 @@ export const DEFAULT_FILTERS: ExportFilters = {
   selectionCount: LIMITS.freeSelectionMax,
 };
 
+/** The collection (topic) the export list belongs to. */
+export interface TopicInfo {
+  /** Null until the list is first saved. */
+  topicId: string | null;
+  /** As typed; '' shows as '(untitled)' once saved. */
+  title: string;
+  /** The server's `modified` stamp of the version on screen: the version the next save names. */
+  version: number | null;
+}
+
 export interface ExportState {
+  topic: TopicInfo;
+  /** Changed since the topic was loaded, saved or started (SPEC topicModified). */
+  isModified: boolean;
+  /** Counts every change, so a save can tell whether more came in while it was on its way. */
+  revision: number;
+  /** Hidden tags of the topic, kept as loaded (SPEC section 3). */
+  hidden: string[];
   /** The export list, in the order tags were added. */
   tags: ExportTag[];
   selected: string[];
@@ -23,10 +41,32 @@ export interface ExportState {
   setFilters: (changes: Partial<ExportFilters>) => void;
   setApplyFilter: (applyFilter: boolean) => void;
   setCounts: (counts: ReadonlyMap<string, number>) => void;
+  setTitle: (title: string) => void;
+  /** Shows a saved topic: its list, selection and filters; counts arrive later through setCounts. */
+  loadTopic: (topic: Topic) => void;
+  /** A save of the list as it was at `revision` was answered with `topic`. */
+  markSaved: (topic: Topic, revision: number) => void;
+  /** A new, empty topic (New search, or after its collection was deleted). */
   clear: () => void;
 }
 
-const EMPTY = { tags: [], selected: [], filters: DEFAULT_FILTERS, applyFilter: true, addedCount: 0 };
+const NEW_TOPIC: TopicInfo = { topicId: null, title: '', version: null };
+
+const EMPTY = {
+  topic: NEW_TOPIC,
+  isModified: false,
+  hidden: [],
+  tags: [],
+  selected: [],
+  filters: DEFAULT_FILTERS,
+  applyFilter: true,
+  addedCount: 0,
+};
+
+/** What every change of the list, its filters or its title adds to the state. */
+function changed(state: Pick<ExportState, 'revision'>) {
+  return { isModified: true, revision: state.revision + 1 };
+}
 
 function reselect(state: Pick<ExportState, 'tags' | 'filters' | 'applyFilter' | 'selected'>): string[] {
   return state.applyFilter ? selectTags(state.tags, state.filters, Math.random) : state.selected;
@@ -34,21 +74,27 @@ function reselect(state: Pick<ExportState, 'tags' | 'filters' | 'applyFilter' | 
 
 export const useExportList = create<ExportState>()((set) => ({
   ...EMPTY,
+  revision: 0,
   add: (tag) =>
     set((state) => {
       if (state.tags.some((existing) => existing.hashtag === tag.hashtag)) return state;
       const tags = [...state.tags, tag];
       const selected = state.applyFilter ? reselect({ ...state, tags }) : [...state.selected, tag.hashtag];
-      return { tags, selected, addedCount: state.addedCount + 1 };
+      return { tags, selected, addedCount: state.addedCount + 1, ...changed(state) };
     }),
   remove: (hashtag) =>
     set((state) => {
       const tags = state.tags.filter((tag) => tag.hashtag !== hashtag);
       const selected = state.selected.filter((name) => name !== hashtag);
-      return { tags, selected: state.applyFilter ? reselect({ ...state, tags, selected }) : selected };
+      return {
+        tags,
+        selected: state.applyFilter ? reselect({ ...state, tags, selected }) : selected,
+        ...changed(state),
+      };
     }),
   toggleSelected: (hashtag) =>
     set((state) => ({
+      ...changed(state),
       applyFilter: false,
       selected: state.selected.includes(hashtag)
         ? state.selected.filter((name) => name !== hashtag)
@@ -59,17 +105,73 @@ export const useExportList = create<ExportState>()((set) => ({
   setFilters: (changes) =>
     set((state) => {
       const filters = { ...state.filters, ...changes };
-      return { filters, applyFilter: true, selected: reselect({ ...state, filters, applyFilter: true }) };
+      return {
+        filters,
+        applyFilter: true,
+        selected: reselect({ ...state, filters, applyFilter: true }),
+        ...changed(state),
+      };
     }),
   setApplyFilter: (applyFilter) =>
-    set((state) => ({ applyFilter, selected: reselect({ ...state, applyFilter }) })),
+    set((state) => ({ applyFilter, selected: reselect({ ...state, applyFilter }), ...changed(state) })),
   setCounts: (counts) =>
     set((state) => {
       const tags = state.tags.map((tag) => ({ ...tag, count: counts.get(tag.hashtag) ?? tag.count }));
       return { tags, selected: reselect({ ...state, tags }) };
     }),
-  clear: () => set(EMPTY),
+  setTitle: (title) =>
+    set((state) =>
+      title === state.topic.title ? state : { topic: { ...state.topic, title }, ...changed(state) },
+    ),
+  loadTopic: (topic) =>
+    set((state) => ({
+      ...EMPTY,
+      topic: { topicId: topic.topic_id, title: topic.title, version: topic.modified },
+      hidden: topic.hidden,
+      tags: topic.export.map((hashtag) => ({ hashtag, count: -1 })),
+      selected: topic.selected.filter((name) => topic.export.includes(name)),
+      filters: { ...topic.exportFilters, postCount: [...topic.exportFilters.postCount] },
+      applyFilter: topic.applyFilter,
+      revision: state.revision + 1,
+    })),
+  markSaved: (topic, revision) =>
+    set((state) => ({
+      topic: {
+        topicId: topic.topic_id,
+        title: state.revision === revision ? topic.title : state.topic.title,
+        version: topic.modified,
+      },
+      isModified: state.revision !== revision,
+    })),
+  clear: () => set((state) => ({ ...EMPTY, revision: state.revision + 1 })),
 }));
+
+/** The body of a save: the list, selection, filters and title as they are now. */
+export function topicBody(
+  state: Pick<ExportState, 'topic' | 'tags' | 'selected' | 'filters' | 'applyFilter' | 'hidden'>,
+): CreateTopicBody {
+  const names = state.tags.map((tag) => tag.hashtag);
+  return {
+    title: state.topic.title.trim(),
+    exportFilters: {
+      postCount: [...state.filters.postCount],
+      selectionStrategy: strategyOf(state.filters.selectionStrategy),
+      selectionCount: state.filters.selectionCount,
+    },
+    applyFilter: state.applyFilter,
+    export: names,
+    export_count: names.length,
+    selected: selectedInOrder(state),
+    hidden: state.hidden,
+  };
+}
+
+/** SPEC: any strategy but the two orders is a random sample. */
+function strategyOf(strategy: string): NonNullable<CreateTopicBody['exportFilters']>['selectionStrategy'] {
+  return strategy === SelectionStrategy.lowestPostCount || strategy === SelectionStrategy.highestPostCount
+    ? strategy
+    : SelectionStrategy.random;
+}
 
 /** The selected tags in list order, which is the order they are copied in. */
 export function selectedInOrder(state: Pick<ExportState, 'tags' | 'selected'>): string[] {

@@ -11,7 +11,7 @@ import { SearchBar } from './search-bar';
 import { useSearch } from './search-store';
 
 /** The Find pane: search bar, progress, and results or the reason there are none. */
-export function FindPane() {
+export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   const { t } = useTranslation();
   const kind = useSearch((s) => s.kind);
   const query = useSearch((s) => s.query);
@@ -22,7 +22,7 @@ export function FindPane() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <SearchBar />
+      <SearchBar onNewSearch={onNewSearch} />
       <Box sx={{ height: 4 }}>
         {results.isFetching && <LinearProgress aria-label={t('search.searching')} />}
       </Box>

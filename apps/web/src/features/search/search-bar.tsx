@@ -1,7 +1,10 @@
+import RestartAlt from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -12,8 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 
-/** Tabs for what to search, and the query box: searches 100 ms after typing stops, or at once on Enter. */
-export function SearchBar() {
+/**
+ * Tabs for what to search, New search, and the query box: searches 100 ms after typing stops, or at
+ * once on Enter.
+ */
+export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const { kind, text, setKind, setText, search } = useSearch();
 
@@ -41,16 +47,25 @@ export function SearchBar() {
         borderColor: 'divider',
       }}
     >
-      <Tabs
-        value={kind}
-        onChange={(_, value: SearchKind) => setKind(value)}
-        aria-label={t('search.kindLabel')}
-        sx={{ mb: 1 }}
-      >
-        <Tab value={SearchKind.tags} label={t('search.tabs.tags')} />
-        <Tab value={SearchKind.places} label={t('search.tabs.places')} />
-        <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
-      </Tabs>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
+        <Tabs
+          value={kind}
+          onChange={(_, value: SearchKind) => setKind(value)}
+          aria-label={t('search.kindLabel')}
+          variant="scrollable"
+          scrollButtons={false}
+          sx={{ flexGrow: 1, minWidth: 0 }}
+        >
+          <Tab value={SearchKind.tags} label={t('search.tabs.tags')} />
+          <Tab value={SearchKind.places} label={t('search.tabs.places')} />
+          <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
+        </Tabs>
+        {onNewSearch && (
+          <Button size="small" startIcon={<RestartAlt />} onClick={onNewSearch} sx={{ flexShrink: 0 }}>
+            {t('search.newSearch')}
+          </Button>
+        )}
+      </Stack>
       <TextField
         fullWidth
         size="small"

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useExportList } from '../export/export-store';
+import { deleteTopic, fetchTopics } from './topics-api';
+
+export const topicKeys = {
+  all: ['topics'] as const,
+};
+
+/** The Collections list; fetched each time the screen opens (SPEC section 7). */
+export function useTopics(isEnabled: boolean) {
+  return useQuery({
+    queryKey: topicKeys.all,
+    queryFn: ({ signal }) => fetchTopics(signal),
+    enabled: isEnabled,
+    staleTime: 0,
+  });
+}
+
+/** Deletes a collection; the list on screen forgets it at once, and so does the export list if it shows it. */
+export function useDeleteTopic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTopic,
+    onSuccess: (_, topicId) => {
+      if (useExportList.getState().topic.topicId === topicId) useExportList.getState().clear();
+      return queryClient.invalidateQueries({ queryKey: topicKeys.all });
+    },
+  });
+}
+
+/** After a save, the Collections list is out of date. */
+export function useForgetTopicList() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: topicKeys.all });
+}

@@ -1,0 +1,75 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Save from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../account/visually-hidden';
+import { useExportList } from '../export/export-store';
+import { useTopicName } from './use-topic-name';
+
+export interface TopicBarProps {
+  onSave: () => void;
+  onRename: () => void;
+  isSaving: boolean;
+}
+
+/** The collection's name (with an asterisk while it has unsaved changes), rename and Save. */
+export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
+  const { t } = useTranslation();
+  const isModified = useExportList((s) => s.isModified);
+  const name = useTopicName();
+  return (
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', gap: 0.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Typography
+        variant="subtitle1"
+        component="p"
+        data-testid="topic-title"
+        title={name}
+        sx={{
+          fontWeight: 600,
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {name}
+        {isModified && (
+          <>
+            <Typography
+              component="span"
+              color="primary"
+              aria-hidden
+              data-testid="topic-modified"
+              sx={{ fontWeight: 700 }}
+            >
+              *
+            </Typography>
+            <Box component="span" sx={visuallyHidden}>
+              {t('topic.modified')}
+            </Box>
+          </>
+        )}
+      </Typography>
+      <IconButton size="small" aria-label={t('topic.rename')} onClick={onRename} sx={{ mr: 'auto' }}>
+        <EditOutlined fontSize="small" />
+      </IconButton>
+      <Button
+        variant="contained"
+        size="small"
+        startIcon={<Save />}
+        disabled={!isModified || isSaving}
+        onClick={onSave}
+        sx={{ flexShrink: 0 }}
+      >
+        {t('common.save')}
+      </Button>
+    </Stack>
+  );
+}
