@@ -156,3 +156,82 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, fullPage: false });
   return path;
 }
+
+// ---- Accounts ----
+
+/** A trial promo code that lasts 0.0002 days (17.28 s), for the trial-expiry test. */
+export const QUICK_PROMO = { code: 'QUICK', seconds: 17.28 } as const;
+
+/**
+ * A server for the account tests: the dev outbox on (emailed codes can be read), a quick promo code,
+ * and one proxy hop trusted so each browser context can come from its own address (clientIp): the
+ * per-IP sign-in limits then apply per simulated visitor, as in real use.
+ */
+export async function startAccountsServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  return startServer({
+    ...options,
+    env: {
+      EXPOSE_OUTBOX: 'true',
+      TRUST_PROXY: '1',
+      PROMO_CODES: `TRIAL7:7,TRIAL30:30,${QUICK_PROMO.code}:0.0002`,
+      ...options.env,
+    },
+  });
+}
+
+let nextClientIp = 1;
+
+/** Makes every request of the context come from a different (simulated) client address. */
+export async function useOwnClientIp(context: BrowserContext): Promise<string> {
+  const n = nextClientIp++;
+  const ip = `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${n}`;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  return ip;
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  code: string | null;
+  createdAt: string;
+}
+
+/**
+ * The code of the newest email to `to` that is not in `seen` (ids), from GET /api/dev/outbox;
+ * waits up to 10 s for it to arrive.
+ */
+export async function readEmailCode(
+  server: Pick<RunningServer, 'url'>,
+  to: string,
+  seen: ReadonlySet<string> = new Set(),
+): Promise<{ code: string; message: OutboxMessage }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+    const message = messages.find((item) => !seen.has(item.id) && item.code !== null);
+    if (message?.code) return { code: message.code, message };
+    if (Date.now() > deadline) throw new Error(`no new code for ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Ids of the emails already sent to `to` (so a later readEmailCode finds only a newer one). */
+export async function outboxIds(server: Pick<RunningServer, 'url'>, to: string): Promise<Set<string>> {
+  const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+  return new Set(messages.map((message) => message.id));
+}
+
+/** The labels of the menu's entries (first line of each), after opening the menu. */
+export async function readMenu(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Open menu' });
+  await menu.waitFor();
+  const labels = await menu.locator('.MuiListItemText-primary').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  return labels;
+}

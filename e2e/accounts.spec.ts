@@ -1,0 +1,293 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  outboxIds,
+  QUICK_PROMO,
+  type RunningServer,
+  readEmailCode,
+  readMenu,
+  saveScreenshot,
+  startAccountsServer,
+  useOwnClientIp,
+  type viewports,
+} from './fixtures';
+
+const PASSWORD = 'Violet-Harbor-58q';
+const ALL_RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special', 'match'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SIGNED_OUT_MENU = ['Search', 'Get Pro', 'Login', 'Settings', 'Help', 'Follow us'];
+
+describe('accounts in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  // The account of the first test; the already-registered path signs in to it later.
+  const ana = { email: 'ana@example.com', deviceId: '', codeSentAt: 0 };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAccountsServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A new visitor: own browser context, own (simulated) address. */
+  async function visitor(viewport: keyof typeof viewports = 'desktop') {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
+    await useOwnClientIp(context);
+    return { context, page };
+  }
+
+  it('sets up an account with the checklist and the emailed code, signs in, and signs out everywhere', async () => {
+    const a = await visitor();
+    await a.page.goto('/newaccount');
+    await a.page.getByRole('heading', { name: "You shouldn't be here." }).waitFor();
+
+    await a.page.goto(`/newaccount?email=${encodeURIComponent(ana.email)}&cbid=cb_e2e_1`);
+    const submit = a.page.getByRole('button', { name: 'Create account' });
+    await a.page.getByRole('textbox', { name: 'Password', exact: true }).fill('tagscout');
+    expect(await metRules(a.page)).toEqual(['lowercase']);
+    expect(await submit.isDisabled()).toBe(true);
+    await a.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await a.page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(`${PASSWORD}x`);
+    expect(await metRules(a.page)).toEqual(ALL_RULES.slice(0, 5));
+    expect(await submit.isDisabled()).toBe(true);
+    await a.page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    expect(await metRules(a.page)).toEqual(ALL_RULES);
+    await saveScreenshot(a.page, 'accounts-newaccount-desktop');
+    await submit.click();
+
+    const codeField = a.page.getByLabel('Verification code');
+    await codeField.waitFor();
+    ana.codeSentAt = Date.now();
+    const { code } = await readEmailCode(server, ana.email);
+    await codeField.fill(code);
+    await a.page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const verified = a.page.getByRole('dialog', { name: 'Account verified' });
+    await verified.getByText('you have verified your account successfully').waitFor();
+    await verified.getByRole('button', { name: 'Close' }).click();
+    await a.page.waitForURL('**/tags');
+    expect(await readMenu(a.page)).toContain('Logout');
+    ana.deviceId = (await a.page.evaluate(() => localStorage.getItem('uuID'))) ?? '';
+    expect(ana.deviceId).toMatch(UUID);
+
+    // A second browser signs in to the same account.
+    const b = await visitor();
+    await b.page.goto('/login');
+    await b.page.getByLabel('Email').fill(ana.email);
+    await b.page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong#password1');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByText('Incorrect username or password').waitFor();
+    await saveScreenshot(b.page, 'accounts-login-desktop');
+    await b.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.waitForURL('**/tags');
+    expect(await readMenu(b.page)).toContain('Logout');
+
+    // Signing out in the first browser ends the second browser's session too.
+    await a.page.goto('/logout');
+    await a.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await a.page.waitForURL('**/try');
+    expect(await readMenu(a.page)).toEqual(SIGNED_OUT_MENU);
+
+    await b.page.reload();
+    await b.page.waitForURL('**/try');
+    expect(await readMenu(b.page)).toEqual(SIGNED_OUT_MENU);
+    const me = await b.page.evaluate(() => fetch('/api/account/me').then((response) => response.json()));
+    expect(me.user).toBeNull();
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('starts an anonymous trial with "no thanks" and keeps it across a reload', async () => {
+    const { context, page } = await visitor();
+    await page.goto('/try');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Open menu' }).getByRole('link', { name: 'Get Pro' }).click();
+    await page.waitForURL('**/upgrade');
+
+    // The upgrade screen opens the trial sign-up by itself for an unregistered visitor.
+    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.waitFor();
+    await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
+    await page.waitForURL('**/tags');
+    expect(await page.evaluate(() => localStorage.getItem('uuID'))).toMatch(UUID);
+    expect(await readMenu(page)).toEqual([
+      'Search',
+      'Collections',
+      'Upgrade',
+      'Login',
+      'Settings',
+      'Help',
+      'Follow us',
+    ]);
+
+    // The server holds the trial; the start of the next visit asks to register the email.
+    await page.reload();
+    const registration = page.getByRole('dialog', { name: 'Keep your Pro trial' });
+    await registration.waitFor();
+    expect(await registration.textContent()).toContain('3 days left in your trial');
+    await registration.getByRole('button', { name: 'Not now' }).click();
+    await registration.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/tags');
+
+    // Already in the anonymous trial, "no thanks" only closes the sign-up.
+    await page.goto('/upgrade');
+    await signup.waitFor();
+    await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
+    await signup.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/upgrade');
+    await context.close();
+  });
+
+  it('starts an email trial: the email, a wrong code, then the emailed code', async () => {
+    const email = 'bea@example.com';
+    const { context, page } = await visitor();
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog');
+    await signup.getByText('free for 7 days').waitFor();
+    await signup.getByLabel('Email').fill(email);
+    await saveScreenshot(page, 'accounts-trial-signup-desktop');
+    await signup.getByRole('button', { name: 'Start free trial' }).click();
+
+    await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await signup.getByLabel('Verification code').fill('000000');
+    await signup.getByRole('button', { name: 'Verify and start' }).click();
+    await signup.getByText('The code you entered was not verified, check the code and try again.').waitFor();
+    await saveScreenshot(page, 'accounts-trial-code-desktop');
+
+    const { code } = await readEmailCode(server, email);
+    await signup.getByLabel('Verification code').fill(code);
+    await signup.getByRole('button', { name: 'Verify and start' }).click();
+    await page.waitForURL('**/tags');
+    expect(await readMenu(page)).toEqual([
+      'Search',
+      'Collections',
+      'Logout',
+      'Upgrade',
+      'Settings',
+      'Help',
+      'Follow us',
+    ]);
+    await context.close();
+  });
+
+  it('moves an expiring trial to free with the trial notice, then offers the special offer', async () => {
+    const email = 'cy@example.com';
+    const { context, page } = await visitor();
+    await page.clock.install();
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog');
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByRole('button', { name: 'I have a promo code' }).click();
+    await signup.getByLabel('Promo code').fill(QUICK_PROMO.code);
+    await signup.getByRole('button', { name: 'Start free trial' }).click();
+    const { code } = await readEmailCode(server, email);
+    await signup.getByLabel('Verification code').fill(code);
+    await signup.getByRole('button', { name: 'Verify and start' }).click();
+    await page.waitForURL('**/tags');
+    const trialEndsAt = Date.now() + QUICK_PROMO.seconds * 1000;
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const upgrade = page
+      .getByRole('navigation', { name: 'Open menu' })
+      .getByRole('link', { name: /Upgrade/ });
+    expect(await upgrade.textContent()).toContain('Less than 1 hour left');
+    await page.keyboard.press('Escape');
+
+    // The browser's clock passes the end: the timer fires without waiting in real time.
+    await page.clock.fastForward(QUICK_PROMO.seconds * 1000 + 2000);
+    const notice = page.getByRole('dialog', { name: 'Your Pro trial has ended' });
+    await notice.waitFor();
+    await saveScreenshot(page, 'accounts-trial-notice-desktop');
+    await notice.getByRole('button', { name: 'Not now' }).click();
+
+    // The special offer is open for 3 days after the end.
+    await page.waitForURL('**/specialoffer');
+    const offer = page.getByRole('dialog', { name: 'Special offer' });
+    expect(await offer.getByRole('timer').textContent()).toMatch(/^Offer ends in 2d 23:59:\d\d$/);
+    await offer.getByRole('button', { name: 'No thanks' }).click();
+    // A signed-in visitor (even on the free plan) lands on the full search screen, with the free limits.
+    await page.waitForURL('**/tags');
+    const freeMenu = ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us', 'Special offer'];
+    expect(await readMenu(page)).toEqual(freeMenu);
+
+    // Once the server's clock passes the end too, it agrees: a reload stays free.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, trialEndsAt + 1500 - Date.now())));
+    await page.reload();
+    await page.waitForURL('**/tags');
+    expect(await readMenu(page)).toEqual(freeMenu);
+    const me = await page.evaluate(() => fetch('/api/account/me').then((response) => response.json()));
+    expect(me.account).toMatchObject({ group: 'free', trialStatus: 'expired', inTrial: false });
+    await context.close();
+  });
+
+  it('restores a registered account from the trial sign-up ("already registered")', async () => {
+    // The server sends one code per address per minute (a fixed window): wait for the next one.
+    await waitForNextMinute(ana.codeSentAt);
+    const { context, page } = await visitor('phone');
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog');
+    await signup.getByLabel('Email').waitFor();
+    await saveScreenshot(page, 'accounts-trial-signup-phone');
+    const seen = await outboxIds(server, ana.email);
+    await signup.getByLabel('Email').fill(ana.email);
+    await signup.getByRole('button', { name: 'Start free trial' }).click();
+    await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await saveScreenshot(page, 'accounts-trial-code-phone');
+
+    const { code } = await readEmailCode(server, ana.email, seen);
+    await signup.getByLabel('Verification code').fill(code);
+    const answer = page.waitForResponse('**/api/trial/verifyAccount');
+    await signup.getByRole('button', { name: 'Verify and start' }).click();
+    const { uuID } = (await (await answer).json()) as { uuID: string };
+    const told = page.getByRole('dialog', { name: 'Welcome back' });
+    await told.getByText('The email you entered is already registered').waitFor();
+    await told.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL('**/tags');
+    expect(await page.evaluate(() => localStorage.getItem('uuID'))).toBe(uuID);
+    expect(await readMenu(page)).toContain('Logout');
+    await context.close();
+  });
+
+  it('shows the sign-in and account-setup screens whole on a phone', async () => {
+    const { context, page } = await visitor('phone');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await saveScreenshot(page, 'accounts-login-phone');
+
+    await page.goto('/newaccount?email=dee%40example.com&cbid=cb_e2e_2');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Tagscout1');
+    expect(await metRules(page)).toEqual(['length', 'lowercase', 'uppercase', 'digit']);
+    expect(await fitsWidth(page)).toBe(true);
+    await saveScreenshot(page, 'accounts-newaccount-phone');
+
+    await page.goto('/newaccount?email=dee%40example.com');
+    await page.getByRole('heading', { name: "You shouldn't be here." }).waitFor();
+    await context.close();
+  });
+});
+
+/** The password rules the checklist shows as met. */
+async function metRules(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-rule]')
+    .evaluateAll((items) =>
+      items
+        .filter((item) => item.textContent?.includes('(done)'))
+        .map((item) => item.getAttribute('data-rule') ?? ''),
+    );
+}
+
+/** Nothing sticks out sideways. */
+async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+async function waitForNextMinute(sinceMs: number): Promise<void> {
+  const next = (Math.floor(sinceMs / 60_000) + 1) * 60_000 + 500;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+}
