@@ -201,3 +201,29 @@ export function freshIp(): string {
   nextAddress += 1;
   return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
 }
+
+/**
+ * Waits until load shedding (@fastify/under-pressure, plugins/security.ts) no longer sees the
+ * app's own start-up as pressure: building an app keeps the event loop busy for a second or more,
+ * and the plugin answers 503 until its next sample. Call after buildTestApp.
+ */
+export async function untilSettled(app: FastifyInstance, timeoutMs = 5000): Promise<void> {
+  const probe = app as FastifyInstance & { isUnderPressure?: () => boolean };
+  const deadline = Date.now() + timeoutMs;
+  while (probe.isUnderPressure?.() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * inject() with a short idle pause first. Back-to-back requests on synchronous SQLite keep the
+ * event loop over 98% busy, and @fastify/under-pressure (plugins/security.ts) then answers 503;
+ * a few idle milliseconds per request keep a test's load realistic.
+ */
+export async function pacedInject(
+  app: FastifyInstance,
+  options: Parameters<FastifyInstance['inject']>[0] & object,
+): Promise<Awaited<ReturnType<FastifyInstance['inject']>>> {
+  await new Promise((resolve) => setTimeout(resolve, 3));
+  return app.inject(options);
+}

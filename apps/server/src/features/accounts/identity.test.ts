@@ -7,7 +7,9 @@ import {
   emailsTo,
   freshIp,
   latestCode,
+  pacedInject,
   testClock,
+  untilSettled,
 } from '../../test/test-users.js';
 
 const ORIGIN = 'http://localhost:80';
@@ -21,11 +23,12 @@ describe.each(testDialects)('identity on %s', (dialect) => {
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now });
+    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    testApp.app.inject({
+    pacedInject(testApp.app, {
       method: 'POST',
       url,
       payload,
@@ -33,7 +36,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
       remoteAddress: freshIp(),
     });
   const me = (headers: Record<string, string>) =>
-    testApp.app.inject({ method: 'GET', url: '/api/account/me', headers });
+    pacedInject(testApp.app, { method: 'GET', url: '/api/account/me', headers });
 
   async function registerAccount(email = newEmail(), password = PASSWORD) {
     const signUp = await post('/api/account/sign-up', {
@@ -286,14 +289,14 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     const foreign = await post('/api/account/sign-out', {}, { cookie, origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('csrf_rejected');
-    const crossSite = await testApp.app.inject({
+    const crossSite = await pacedInject(testApp.app, {
       method: 'POST',
       url: '/api/account/sign-out',
       payload: {},
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
-    const noOrigin = await testApp.app.inject({
+    const noOrigin = await pacedInject(testApp.app, {
       method: 'POST',
       url: '/api/account/sign-out',
       payload: {},
@@ -309,6 +312,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     // Its own app and clock: Better Auth stamps sessions with the system time.
     const ownClock = testClock();
     const own = await buildTestApp(dialect, { now: ownClock.now });
+    await untilSettled(own.app);
     try {
       const idle = await createTestViewer(own.app, 'free');
       const busy = await createTestViewer(own.app, 'free');
@@ -336,6 +340,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
 
   it('names the cookie __Host-sid with Secure over HTTPS and reads only that name there', async () => {
     const https = await buildTestApp(dialect, { TRUST_PROXY: 1 });
+    await untilSettled(https.app);
     try {
       const email = newEmail();
       const proto = { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' };

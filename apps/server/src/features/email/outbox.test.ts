@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import { freshIp, untilSettled } from '../../test/test-users.js';
+
+describe.each(testDialects)('development outbox on %s', (dialect) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect, { EXPOSE_OUTBOX: true });
+    await untilSettled(testApp.app);
+  });
+  afterAll(async () => testApp.close());
+
+  it('lists the messages to an address with their code when EXPOSE_OUTBOX is on', async () => {
+    const email = `outbox-${Date.now()}@example.com`;
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/trial/trialRegister',
+      headers: { origin: 'http://localhost:80' },
+      remoteAddress: freshIp(),
+      payload: { uuid: crypto.randomUUID(), email },
+    });
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` });
+    expect(response.statusCode).toBe(200);
+    const [message] = response.json().messages;
+    expect(message).toMatchObject({ to: email, subject: 'Your Tagscout sign-in code' });
+    expect(message.code).toMatch(/^\d{6}$/);
+  });
+
+  it('is not there by default', async () => {
+    const plain = await buildTestApp(dialect);
+    await untilSettled(plain.app);
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
