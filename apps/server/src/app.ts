@@ -7,6 +7,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
 import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { quarriesRoutes } from './features/quarries/quarries.routes.js';
 import { topicRoutes } from './features/topics/topics.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(hashtagRoutes, { prefix: '/api' });
   await app.register(topicRoutes, { prefix: '/api' });
+  await app.register(quarriesRoutes, { prefix: '/api' });
   await registerWebApp(app, config);
   return app;
 }

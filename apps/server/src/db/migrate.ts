@@ -5,6 +5,7 @@ import { linkOrderMigration } from './migrations/002-link-order.js';
 import { accountsMigration } from './migrations/003-accounts.js';
 import { pendingLinksMigration } from './migrations/003-pending-links.js';
 import { topicsMigration } from './migrations/004-topics.js';
+import { quarriesMigration } from './migrations/005-quarries.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 function migrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '003-pending-links': pendingLinksMigration(),
     '003-accounts': accountsMigration(dialect),
     '004-topics': topicsMigration(dialect),
+    '005-quarries': quarriesMigration(dialect),
   };
 }
 
