@@ -62,8 +62,16 @@ const EnvSchema = z.object({
   // Prospecting (decision 008): scheduled runs of every active quarry (0 = only "Run now"), the
   // allowance per account and 30-day period, and the BullMQ key prefix used when REDIS_URL is set.
   PROSPECTING_SCHEDULE_MINUTES: z.coerce.number().int().min(0, 'must be 0 (off) or more minutes').default(60),
-  PROSPECTING_POSTS_PER_PERIOD: z.coerce.number().int().positive('must be a positive whole number').default(100_000),
-  PROSPECTING_PROSPECTS_PER_PERIOD: z.coerce.number().int().positive('must be a positive whole number').default(10_000),
+  PROSPECTING_POSTS_PER_PERIOD: z.coerce
+    .number()
+    .int()
+    .positive('must be a positive whole number')
+    .default(100_000),
+  PROSPECTING_PROSPECTS_PER_PERIOD: z.coerce
+    .number()
+    .int()
+    .positive('must be a positive whole number')
+    .default(10_000),
   JOB_QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'may contain only letters, digits and _ . : -')

@@ -53,7 +53,9 @@ describe.skipIf(!hasRedis)('the BullMQ job queue', () => {
     });
     expect(await queue.submit({ n: 1 }, { key: 'slow', waitMs: 50 })).toEqual({ status: 'queued' });
     await expect(queue.submit({ n: 0 }, { key: 'bad', waitMs: 5000 })).rejects.toThrow('boom');
-    await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith(expect.anything(), 'background job failed'));
+    await vi.waitFor(() =>
+      expect(log.error).toHaveBeenCalledWith(expect.anything(), 'background job failed'),
+    );
     await queue.close();
   });
 
