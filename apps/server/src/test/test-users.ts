@@ -191,10 +191,16 @@ export function testClock() {
     advance(ms: number) {
       offsetMs += ms;
     },
+    /** Moves to just after the start of the next window of this length (fixed windows align to it). */
+    startNextWindow(windowMs: number) {
+      const now = Date.now() + offsetMs;
+      offsetMs += windowMs - (now % windowMs) + 1000;
+    },
   };
 }
 
-let nextAddress = 0;
+// Random start: Redis counters outlive a test run.
+let nextAddress = Math.floor(Math.random() * 0xfff000);
 
 /** A fresh client IP per call, so per-IP limits do not leak between tests. */
 export function freshIp(): string {
