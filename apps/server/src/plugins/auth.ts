@@ -35,6 +35,8 @@ export interface Viewer {
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsRuntime;
+    /** Every /api route registered after the auth plugin (method and URL pattern), for the access matrix. */
+    apiRoutes: { method: string; url: string }[];
   }
   interface FastifyRequest {
     viewer: Viewer;
@@ -54,6 +56,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function registerAuth(app: FastifyInstance): Promise<void> {
   const runtime = await createAccountsRuntime(app);
   app.decorate('accounts', runtime);
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    }
+  });
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.decorateRequest('authSessionId', null);
   app.addHook('onClose', async () => runtime.close());

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import {
+  createTestViewer,
+  freshIp,
+  pacedInject,
+  TEST_VIEWER_KINDS,
+  type TestViewer,
+  type TestViewerKind,
+  untilSettled,
+} from '../../test/test-users.js';
+
+/**
+ * THE ACCESS MATRIX: every /api route, called as each kind of visitor, with the answer expected.
+ * "deny" is 401 unauthorized or 403 forbidden; "allow" is any other answer below 500 (a 400 for a
+ * wrong code or a 404 for a missing topic still means the guard let the visitor through).
+ *
+ * Adding an /api route? Add a row here (copy the closest one). A route without a row fails.
+ * `url` may use {userId} and {deviceId} (the visitor's own); `body` must pass the route's schema
+ * so the request reaches its guard; `freshViewer` when the call ends the visitor's session.
+ */
+type Answer = 'allow' | 'deny';
+type Expected = Record<TestViewerKind, Answer>;
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as registered, e.g. /api/topics/:topicId. */
+  route: string;
+  /** The URL to call; the route itself when absent. */
+  url?: string;
+  body?: () => unknown;
+  expect: Expected;
+  freshViewer?: boolean;
+}
+
+const every = (answer: Answer): Expected => ({
+  none: answer,
+  anonymousTrial: answer,
+  emailTrial: answer,
+  expiredTrial: answer,
+  paying: answer,
+  admin: answer,
+  free: answer,
+});
+const EVERYONE = every('allow');
+/** Any session: an anonymous trial counts. */
+const WITH_SESSION: Expected = { ...every('allow'), none: 'deny' };
+/** Collections (canUseCollections, canSaveTopics): trials in time, paying users, admins. */
+const COLLECTIONS: Expected = { ...every('allow'), none: 'deny', expiredTrial: 'deny', free: 'deny' };
+const ADMIN_ONLY: Expected = { ...every('deny'), admin: 'allow' };
+
+const email = () => `matrix-${randomUUID()}@example.com`;
+const STRONG = 'Matrix-Password-42';
+const someId = '00000000-0000-4000-8000-000000000000';
+const topic = () => ({ title: 'Matrix', export: ['travel', 'beach'] });
+
+export const ACCESS_MATRIX: Row[] = [
+  { method: 'GET', route: '/api/health', expect: EVERYONE },
+
+  // Identity (ours) and Better Auth's own session endpoints
+  {
+    method: 'POST',
+    route: '/api/account/sign-up',
+    body: () => ({ email: email(), password: STRONG, passwordConfirm: STRONG }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/verify-email',
+    body: () => ({ email: email(), code: '123456' }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/resend-code',
+    body: () => ({ email: email(), purpose: 'verify-email' }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/sign-in',
+    body: () => ({ email: email(), password: STRONG }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/forgot-password',
+    body: () => ({ email: email() }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/reset-password',
+    body: () => ({ email: email(), code: '123456', password: STRONG, passwordConfirm: STRONG }),
+    expect: EVERYONE,
+  },
+  { method: 'POST', route: '/api/account/sign-out', body: () => ({}), expect: EVERYONE, freshViewer: true },
+  { method: 'GET', route: '/api/account/me', expect: EVERYONE },
+  { method: 'GET', route: '/api/auth/get-session', expect: EVERYONE },
+  { method: 'GET', route: '/api/auth/list-sessions', expect: WITH_SESSION },
+  {
+    method: 'POST',
+    route: '/api/auth/revoke-session',
+    body: () => ({ token: 'not-a-token' }),
+    expect: WITH_SESSION,
+    freshViewer: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/revoke-other-sessions',
+    body: () => ({}),
+    expect: WITH_SESSION,
+    freshViewer: true,
+  },
+
+  // Trials (SPEC 7)
+  { method: 'GET', route: '/api/trial/checkPromoCode', expect: EVERYONE },
+  { method: 'POST', route: '/api/trial/checkEmail', body: () => ({ email: email() }), expect: EVERYONE },
+  {
+    method: 'POST',
+    route: '/api/trial/trialRegister',
+    body: () => ({ uuid: randomUUID() }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/trial/verifyAccount',
+    body: () => ({ email: email(), code: '123456' }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'GET',
+    route: '/api/trial/getUserDetails',
+    url: '/api/trial/getUserDetails?userID={userId}',
+    expect: WITH_SESSION,
+  },
+  { method: 'POST', route: '/api/trial/removeUser', body: () => ({ uuID: randomUUID() }), expect: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/trial/checkForTrial',
+    url: `/api/trial/checkForTrial?device=${someId}`,
+    expect: EVERYONE,
+  },
+  { method: 'GET', route: '/api/countdown', expect: EVERYONE },
+  { method: 'GET', route: '/api/dev/outbox', expect: EVERYONE },
+
+  // Hashtags: open to everyone (the related-search limit is tested in related-limit.test.ts)
+  {
+    method: 'GET',
+    route: '/api/autocomplete/hashtag/:query',
+    url: '/api/autocomplete/hashtag/trav',
+    expect: EVERYONE,
+  },
+  {
+    method: 'GET',
+    route: '/api/autocomplete/place/:query',
+    url: '/api/autocomplete/place/lis',
+    expect: EVERYONE,
+  },
+  {
+    method: 'GET',
+    route: '/api/autocomplete/user/:query',
+    url: '/api/autocomplete/user/ana',
+    expect: EVERYONE,
+  },
+  { method: 'GET', route: '/api/info/hashtag/:names', url: '/api/info/hashtag/travel', expect: EVERYONE },
+  { method: 'GET', route: '/api/info/place/:id', url: '/api/info/place/p1', expect: EVERYONE },
+  { method: 'GET', route: '/api/info/user/:id', url: '/api/info/user/u1', expect: EVERYONE },
+  { method: 'GET', route: '/api/banned-tags', expect: EVERYONE },
+  { method: 'POST', route: '/api/cache/autocomplete', body: () => ({}), expect: EVERYONE },
+  { method: 'POST', route: '/api/cache/recommend', body: () => ({}), expect: EVERYONE },
+
+  // Collections (topics)
+  { method: 'GET', route: '/api/topics', expect: COLLECTIONS },
+  { method: 'POST', route: '/api/topics', body: topic, expect: COLLECTIONS },
+  { method: 'GET', route: '/api/topics/:topicId', url: `/api/topics/${someId}`, expect: COLLECTIONS },
+  {
+    method: 'PUT',
+    route: '/api/topics/:topicId',
+    url: `/api/topics/${someId}`,
+    body: () => ({ ...topic(), base_modified: 0 }),
+    expect: COLLECTIONS,
+  },
+  { method: 'DELETE', route: '/api/topics/:topicId', url: `/api/topics/${someId}`, expect: COLLECTIONS },
+
+  // Prospecting (quarries): admins only
+  { method: 'GET', route: '/api/quarries', expect: ADMIN_ONLY },
+  { method: 'POST', route: '/api/quarries', body: () => ({ place_ids: ['p1'] }), expect: ADMIN_ONLY },
+  { method: 'GET', route: '/api/quarries/places', url: '/api/quarries/places?q=lis', expect: ADMIN_ONLY },
+  { method: 'GET', route: '/api/quarries/categories', expect: ADMIN_ONLY },
+  { method: 'GET', route: '/api/quarries/usage', expect: ADMIN_ONLY },
+  { method: 'POST', route: '/api/quarries/run', body: () => ({}), expect: ADMIN_ONLY },
+  {
+    method: 'POST',
+    route: '/api/quarries/:quarryId/run',
+    url: `/api/quarries/${someId}/run`,
+    body: () => ({}),
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/quarries/:quarryId/prospects',
+    url: `/api/quarries/${someId}/prospects`,
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/quarries/:quarryId/prospects.csv',
+    url: `/api/quarries/${someId}/prospects.csv`,
+    expect: ADMIN_ONLY,
+  },
+  { method: 'GET', route: '/api/quarries/automation-template', expect: ADMIN_ONLY },
+  { method: 'PUT', route: '/api/quarries/automation-template', body: () => ({}), expect: ADMIN_ONLY },
+  { method: 'GET', route: '/api/quarries/:quarryId', url: `/api/quarries/${someId}`, expect: ADMIN_ONLY },
+  {
+    method: 'PUT',
+    route: '/api/quarries/:quarryId',
+    url: `/api/quarries/${someId}`,
+    body: () => ({}),
+    expect: ADMIN_ONLY,
+  },
+  { method: 'DELETE', route: '/api/quarries/:quarryId', url: `/api/quarries/${someId}`, expect: ADMIN_ONLY },
+];
+
+describe.each(testDialects)('access matrix on %s', (dialect) => {
+  let testApp: TestApp;
+  const viewers = new Map<TestViewerKind, TestViewer>();
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect);
+    for (const kind of TEST_VIEWER_KINDS) viewers.set(kind, await createTestViewer(testApp.app, kind));
+    await untilSettled(testApp.app);
+  });
+  afterAll(async () => testApp.close());
+
+  it('has exactly one row for every /api route', () => {
+    const key = (route: { method: string; url?: string; route?: string }) =>
+      `${route.method} ${route.route ?? route.url}`;
+    const registered = testApp.app.apiRoutes.map(key).sort();
+    const rows = ACCESS_MATRIX.map(key).sort();
+    expect(new Set(rows).size, 'duplicate rows').toBe(rows.length);
+    expect(
+      registered.filter((route) => !rows.includes(route)),
+      'routes without a row in ACCESS_MATRIX',
+    ).toEqual([]);
+    expect(
+      rows.filter((row) => !registered.includes(row)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
+  });
+
+  it.each(ACCESS_MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))(
+    '%s answers each kind of visitor as the matrix says',
+    async (_name, row) => {
+      const outcomes: Partial<Record<TestViewerKind, string>> = {};
+      for (const kind of TEST_VIEWER_KINDS) {
+        const viewer =
+          row.freshViewer && kind !== 'none' ? await createTestViewer(testApp.app, kind) : viewers.get(kind);
+        if (!viewer) throw new Error(`no ${kind} viewer`);
+        const url = (row.url ?? row.route)
+          .replace('{userId}', viewer.userId ?? someId)
+          .replace('{deviceId}', viewer.deviceId ?? someId);
+        const response = await pacedInject(testApp.app, {
+          method: row.method,
+          url,
+          headers: viewer.headers,
+          remoteAddress: freshIp(),
+          ...(row.body && { payload: row.body() as object }),
+        });
+        expect(response.statusCode, `${kind}: ${response.body}`).toBeLessThan(500);
+        const code =
+          response.statusCode >= 400 ? (response.json() as { error?: { code?: string } }).error?.code : null;
+        const isDenied =
+          (response.statusCode === 401 && code === 'unauthorized') ||
+          (response.statusCode === 403 && code === 'forbidden');
+        outcomes[kind] = isDenied ? 'deny' : 'allow';
+      }
+      expect(outcomes).toEqual(row.expect);
+    },
+  );
+});

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import { createTestViewer, pacedInject, testClock, untilSettled } from '../../test/test-users.js';
+
+describe.each(testDialects)('the free related-search limit on %s', (dialect) => {
+  let testApp: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect, { now: clock.now });
+    await untilSettled(testApp.app);
+  });
+  afterAll(async () => testApp.close());
+
+  const expand = (headers: Record<string, string>, url = '/api/info/hashtag/travel?recommended=1') =>
+    pacedInject(testApp.app, { method: 'GET', url, headers });
+
+  it('lets a free user expand related tags 3 times plus one, then answers 403 until the next day', async () => {
+    clock.startNextWindow(86_400_000);
+    const { headers } = await createTestViewer(testApp.app, 'free');
+    const urls = [
+      '/api/info/hashtag/travel?recommended=1',
+      '/api/info/place/p1?recommended=1',
+      '/api/info/user/u1?recommended=1',
+      '/api/info/hashtag/beach?recommended=1',
+    ];
+    for (const url of urls) expect((await expand(headers, url)).statusCode).not.toBe(403);
+    expect((await expand(headers, '/api/info/hashtag/travel')).statusCode).not.toBe(403);
+    const blocked = await expand(headers);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('related_limit_reached');
+    clock.advance(86_400_000);
+    expect((await expand(headers)).statusCode).not.toBe(403);
+  });
+
+  it('counts a signed-out visitor by device id, and an expired trial like free', async () => {
+    clock.startNextWindow(86_400_000);
+    for (const headers of [
+      { 'x-device-id': randomUUID() },
+      (await createTestViewer(testApp.app, 'expiredTrial')).headers,
+    ]) {
+      for (let expansion = 1; expansion <= 4; expansion++)
+        expect((await expand(headers)).statusCode).not.toBe(403);
+      expect((await expand(headers)).statusCode).toBe(403);
+    }
+  });
+
+  it('never limits trials, paying users or admins', async () => {
+    for (const kind of ['anonymousTrial', 'emailTrial', 'paying', 'admin'] as const) {
+      const { headers } = await createTestViewer(testApp.app, kind);
+      for (let expansion = 1; expansion <= 8; expansion++)
+        expect((await expand(headers)).statusCode).not.toBe(403);
+    }
+  });
+});
