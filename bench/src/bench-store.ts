@@ -70,31 +70,41 @@ export async function openSqliteStore(options: BenchOptions): Promise<BenchStore
   return { database, url, facts, release: () => database.close() };
 }
 
-/** Creates tagscout_bench_<random> on the server, fills it, and drops it on release. */
+/**
+ * Creates tagscout_bench_<random> on the server and fills it; release() drops it. With
+ * BENCH_KEEP_POSTGRES=1 it is kept instead, and the next run with that setting reuses it.
+ */
 export async function openPostgresStore(options: BenchOptions): Promise<BenchStore> {
-  const name = `tagscout_bench_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: options.postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const factsFile = join(
+    options.cacheDir,
+    `postgres-${options.posts}p-${options.hashtags}h-s${options.seed}.json`,
+  );
+  const kept = options.keepPostgres ? await findKeptDatabase(options, factsFile) : undefined;
+  const name = kept?.name ?? `tagscout_bench_${Math.random().toString(36).slice(2, 10)}`;
+  if (!kept) await adminQuery(options, `create database ${name}`);
   const url = new URL(options.postgresUrl);
   url.pathname = `/${name}`;
-  console.log(`Building the PostgreSQL store in database ${name}...`);
+  console.log(
+    kept
+      ? `Using the kept PostgreSQL database ${name} (BENCH_KEEP_POSTGRES=1).`
+      : `Building the PostgreSQL store in database ${name}...`,
+  );
   const database = connectDatabase(url.toString(), (message, error) => console.error(message, error));
   const release = async () => {
     await database.close();
     if (options.keepPostgres) {
-      console.log(`Kept the PostgreSQL database ${name} (BENCH_KEEP_POSTGRES=1).`);
+      console.log(
+        `Kept the PostgreSQL database ${name} (BENCH_KEEP_POSTGRES=1; unset it to drop it next time).`,
+      );
       return;
     }
-    const dropper = new pg.Client({ connectionString: options.postgresUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await adminQuery(options, `drop database if exists ${name} with (force)`);
+    rmSync(factsFile, { force: true });
     console.log(`Dropped the PostgreSQL database ${name}.`);
   };
   try {
     await migrateToLatest(database);
+    if (kept) return { database, url: url.toString(), facts: kept.facts, release };
     const facts = await fillStore(database, options);
     // What autovacuum does shortly after a bulk load, done now so every run starts from the same state.
     await sql`vacuum analyze`.execute(database.db);
@@ -102,10 +112,31 @@ export async function openPostgresStore(options: BenchOptions): Promise<BenchSto
       database.db,
     );
     facts.sizeBytes = Number(size.rows[0]?.size ?? 0);
+    writeFileSync(factsFile, `${JSON.stringify({ name, facts }, null, 2)}\n`);
     return { database, url: url.toString(), facts, release };
   } catch (error) {
     await release();
     throw error;
+  }
+}
+
+async function findKeptDatabase(
+  options: BenchOptions,
+  factsFile: string,
+): Promise<{ name: string; facts: StoreFacts } | undefined> {
+  if (!existsSync(factsFile)) return undefined;
+  const kept = JSON.parse(readFileSync(factsFile, 'utf8')) as { name: string; facts: StoreFacts };
+  const rows = await adminQuery(options, `select 1 from pg_database where datname = '${kept.name}'`);
+  return rows.length > 0 ? kept : undefined;
+}
+
+async function adminQuery(options: BenchOptions, text: string): Promise<unknown[]> {
+  const admin = new pg.Client({ connectionString: options.postgresUrl });
+  await admin.connect();
+  try {
+    return (await admin.query(text)).rows;
+  } finally {
+    await admin.end();
   }
 }
 

@@ -20,6 +20,8 @@ export interface RoundFigures {
   max: number;
   requests: number;
   non2xx: number;
+  /** Responses by status code, when any was not 2xx. */
+  statusCodes?: Record<string, number>;
   errors: number;
 }
 
@@ -70,7 +72,8 @@ export async function measureLoad(options: {
     const figures = await round(options.seconds);
     console.log(
       `  ${options.name}, round ${i + 1}: ${figures.requestsPerSecond.toLocaleString('en')} req/s, ` +
-        `p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`,
+        `p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}` +
+        `${figures.statusCodes ? ` ${JSON.stringify(figures.statusCodes)}` : ''}, errors ${figures.errors}`,
     );
     rounds.push(figures);
   }
@@ -87,6 +90,13 @@ function figuresOf(result: Result): RoundFigures {
     max: result.latency.max,
     requests,
     non2xx: result.non2xx,
+    ...(result.non2xx > 0
+      ? {
+          statusCodes: Object.fromEntries(
+            Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]),
+          ),
+        }
+      : {}),
     errors: result.errors,
   };
 }

@@ -6,7 +6,12 @@ import { findHashtagInfo } from '@tagscout/server/src/features/hashtags/hashtags
 import { SuggestionCache } from '@tagscout/server/src/features/hashtags/suggestion-cache.js';
 import { readBenchOptions } from './options.js';
 import { DATASETS, type Dataset, loadDataset } from './quality/datasets.js';
-import { Combination, type Evaluation, evaluateHiddenTag } from './quality/evaluate.js';
+import {
+  Combination,
+  compareReciprocalRanks,
+  type Evaluation,
+  evaluateHiddenTag,
+} from './quality/evaluate.js';
 import { MEASURES } from './quality/measures.js';
 import { RelatedLists } from './quality/related-lists.js';
 import { buildTrainStore, type TrainStore } from './quality/train-store.js';
@@ -61,11 +66,17 @@ async function main(): Promise<void> {
           measures: MEASURES,
           countScale,
         });
-        const scenarios: [string, ((post: Dataset['test'][number], tag: string) => boolean) | undefined][] = [
-          ['any tag hidden', undefined],
+        const isNotSeed = (post: Dataset['test'][number], tag: string) => tag !== post.seedTag;
+        const scenarios: [string, typeof isNotSeed | undefined, 'all' | 'one'][] = [
+          ['any tag hidden', undefined, 'all'],
         ];
-        if (spec.hasSeedTags) scenarios.push(['non-seed tag hidden', (post, tag) => tag !== post.seedTag]);
-        for (const [scenario, canHide] of scenarios) {
+        if (spec.hasSeedTags) scenarios.push(['non-seed tag hidden', isNotSeed, 'all']);
+        scenarios.push([
+          `${spec.hasSeedTags ? 'non-seed' : 'any'} tag hidden, one other tag given (one list alone)`,
+          spec.hasSeedTags ? isNotSeed : undefined,
+          'one',
+        ]);
+        for (const [scenario, canHide, query] of scenarios) {
           const evaluation = await evaluateHiddenTag({
             test: dataset.test,
             lists,
@@ -73,6 +84,7 @@ async function main(): Promise<void> {
             knownTags,
             seed: SEED,
             canHide,
+            query,
           });
           results.push({ dataset: spec.name, scenario, counts, evaluation });
           printEvaluation({ dataset: spec.name, scenario, counts, evaluation });
@@ -125,20 +137,30 @@ function printEvaluation(result: ScenarioResult): void {
       `test posts with 3+ tags; hidden tag unseen in train: ${percent(evaluation.unseenHidden, evaluation.posts)}`,
   );
   console.log(
-    '\n| measure | hit@5 | hit@10 | MRR | in candidates | rank fusion: hit@10 | rank fusion: MRR |',
+    '\n| measure | hit@5 | hit@10 | MRR | MRR - spec [95% CI] | in candidates | rank fusion: hit@10 | rank fusion: MRR |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const spec = evaluation.byMeasure.get('spec')!.get(Combination.sum)!;
   for (const measure of MEASURES) {
     const scores = evaluation.byMeasure.get(measure.name)!;
     const sum = scores.get(Combination.sum)!;
     const fusion = scores.get(Combination.rankFusion)!;
     const name = measure.isCore ? measure.name : `${measure.name} (explored)`;
+    const vsSpec = compareReciprocalRanks(sum.reciprocalRanks, spec.reciprocalRanks);
+    const delta =
+      measure.name === 'spec'
+        ? '-'
+        : `${signed(vsSpec.difference)} [${signed(vsSpec.low)}, ${signed(vsSpec.high)}]`;
     console.log(
       `| ${name} | ${percent(sum.hitsAt5, sum.posts)} | ${percent(sum.hitsAt10, sum.posts)} | ` +
-        `${(sum.reciprocalRankSum / sum.posts).toFixed(3)} | ${percent(sum.found, sum.posts)} | ` +
+        `${(sum.reciprocalRankSum / sum.posts).toFixed(3)} | ${delta} | ${percent(sum.found, sum.posts)} | ` +
         `${percent(fusion.hitsAt10, fusion.posts)} | ${(fusion.reciprocalRankSum / fusion.posts).toFixed(3)} |`,
     );
   }
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
 }
 
 function saveResults(results: ScenarioResult[]): void {
@@ -150,7 +172,12 @@ function saveResults(results: ScenarioResult[]): void {
     evaluation: {
       ...result.evaluation,
       byMeasure: Object.fromEntries(
-        [...result.evaluation.byMeasure].map(([name, scores]) => [name, Object.fromEntries(scores)]),
+        [...result.evaluation.byMeasure].map(([name, scores]) => [
+          name,
+          Object.fromEntries(
+            [...scores].map(([combination, { reciprocalRanks: _, ...figures }]) => [combination, figures]),
+          ),
+        ]),
       ),
     },
   }));

@@ -1,6 +1,6 @@
 // `npm run bench`: the speed figures of the hashtag store on SQLite and PostgreSQL (see bench/README.md).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@tagscout/server/src/app.js';
 import { loadConfig } from '@tagscout/server/src/config.js';
@@ -23,6 +23,8 @@ interface DialectResult {
   mixed: LoadFigures;
   byKind: LoadFigures[];
   ingest: IngestFigures[];
+  /** The machine's 1-minute load average when each part began (other work on the machine shows here). */
+  load: Record<string, number>;
 }
 
 const options = readBenchOptions();
@@ -66,8 +68,13 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
       `(storeIngest alone ${facts.ingest.storePostsPerSecond.toLocaleString('en')} posts/s), built ${facts.builtAt}.`,
   );
   const samples = await drawSamples(store.database, { mostUsedTag: facts.mostUsedTag.name });
+  const load: Record<string, number> = {};
+  const note = (part: string) => {
+    load[part] = Number(loadavg()[0]!.toFixed(2));
+    return `(load average ${load[part]})`;
+  };
 
-  console.log('\nService calls in-process (one at a time):');
+  console.log(`\nService calls in-process (one at a time) ${note('service')}:`);
   const service = await measureServiceLatency(store.database, samples);
   printLatency(service);
 
@@ -75,10 +82,10 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
   const app = await buildApp(config, { database: store.database });
   const inject = await measureInjectLatency(app, samples);
   await app.close();
-  console.log('\nThe same through the whole app with inject():');
+  console.log(`\nThe same through the whole app with inject() ${note('inject')}:`);
   printLatency(inject);
 
-  console.log('\nMixed read load over loopback HTTP (autocannon):');
+  console.log(`\nMixed read load over loopback HTTP (autocannon) ${note('mixed')}:`);
   const server = await startApp(store.url);
   let mixed: LoadFigures;
   const byKind: LoadFigures[] = [];
@@ -102,14 +109,18 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     await server.stop();
   }
 
+  note('ingest');
   const ingest = await benchHttpIngest(store, options);
   const version = await databaseVersion(store);
-  return { dialect: facts.dialect, version, store: facts, service, inject, mixed, byKind, ingest };
+  return { dialect: facts.dialect, version, store: facts, service, inject, mixed, byKind, ingest, load };
 }
 
 /** The bare Fastify + better-sqlite3 server, measured the same way on the same file. */
 async function benchStandIn(store: BenchStore, options: BenchOptions): Promise<LoadFigures> {
   const samples = await drawSamples(store.database, { mostUsedTag: store.facts.mostUsedTag.name });
+  console.log(
+    `\nBare stand-in (Fastify + better-sqlite3, one indexed SELECT) (load average ${loadavg()[0]!.toFixed(2)}):`,
+  );
   const server = await startServer({ file: 'bench/src/serve-stand-in.ts', args: [store.url], cpu: 0 });
   try {
     return await measureLoad({
@@ -146,7 +157,7 @@ async function benchHttpIngest(store: BenchStore, options: BenchOptions): Promis
       console.log(
         `  ${clients} sender(s): ${result.posts.toLocaleString('en')} posts in ${result.requests} requests, ` +
           `${result.seconds} s: ${result.postsPerSecond.toLocaleString('en')} posts/s ` +
-          `(request p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms)`,
+          `(request p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; ${result.shed} answers 503, retried)`,
       );
       figures.push(result);
     }

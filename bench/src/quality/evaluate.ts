@@ -19,6 +19,8 @@ export interface Scores {
   reciprocalRankSum: number;
   /** The hidden tag was among the candidates at all. */
   found: number;
+  /** Per test post, in order: 1 / rank, 0 when not found (for paired comparisons). */
+  reciprocalRanks: number[];
 }
 
 export interface Evaluation {
@@ -33,8 +35,8 @@ const FUSION_OFFSET = 10;
 
 /**
  * Leave-one-out over the test posts with 3 or more tags: a seeded choice of one tag (among those
- * `canHide` allows) is hidden, the rest are the query, and the hidden tag's rank among the merged
- * candidates (the query's own tags excluded) is scored.
+ * `canHide` allows) is hidden, the rest (or one of them) are the query, and the hidden tag's rank
+ * among the merged candidates (the post's other tags excluded) is scored.
  */
 export async function evaluateHiddenTag(options: {
   test: readonly LabelledPost[];
@@ -43,6 +45,8 @@ export async function evaluateHiddenTag(options: {
   knownTags: ReadonlySet<string>;
   seed: number;
   canHide?: (post: LabelledPost, tag: string) => boolean;
+  /** 'all': the query is every remaining tag (default); 'one': a seeded one of them, so one list alone is ranked. */
+  query?: 'all' | 'one';
 }): Promise<Evaluation> {
   const byMeasure = new Map<string, Map<Combination, Scores>>();
   for (const measure of options.measures) {
@@ -56,16 +60,18 @@ export async function evaluateHiddenTag(options: {
     if (hideable.length === 0) continue;
     const random = createRandom(hashOf(post.postId) ^ options.seed);
     const hidden = hideable[Math.floor(random() * hideable.length)]!;
-    const query = post.tags.filter((tag) => tag !== hidden);
+    const remaining = post.tags.filter((tag) => tag !== hidden);
+    const query = options.query === 'one' ? [remaining[Math.floor(random() * remaining.length)]!] : remaining;
     posts++;
     if (!options.knownTags.has(hidden)) unseenHidden++;
     const listsOfQuery = await Promise.all(query.map((tag) => options.lists.of(tag)));
     for (const measure of options.measures) {
       const lists = listsOfQuery.map((lists) => lists.get(measure.name) ?? []);
       for (const combination of Object.values(Combination)) {
-        const rank = rankOf(hidden, mergeCandidates(lists, combination, new Set(query)));
+        const rank = rankOf(hidden, mergeCandidates(lists, combination, new Set(remaining)));
         const scores = byMeasure.get(measure.name)!.get(combination)!;
         scores.posts++;
+        scores.reciprocalRanks.push(rank === undefined ? 0 : 1 / rank);
         if (rank === undefined) continue;
         scores.found++;
         if (rank <= 5) scores.hitsAt5++;
@@ -98,13 +104,36 @@ export function mergeCandidates(
     .map(([name]) => name);
 }
 
+/**
+ * The mean difference in reciprocal rank (a - b) over the same posts, with a 95% interval from a
+ * seeded paired bootstrap: an interval that excludes 0 is a difference the sample supports.
+ */
+export function compareReciprocalRanks(
+  a: readonly number[],
+  b: readonly number[],
+  seed = 1,
+): { difference: number; low: number; high: number } {
+  const differences = a.map((value, i) => value - b[i]!);
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const random = createRandom(seed);
+  const means: number[] = [];
+  for (let round = 0; round < 1000; round++) {
+    let sum = 0;
+    for (let i = 0; i < differences.length; i++)
+      sum += differences[Math.floor(random() * differences.length)]!;
+    means.push(sum / differences.length);
+  }
+  means.sort((x, y) => x - y);
+  return { difference: mean(differences), low: means[25]!, high: means[974]! };
+}
+
 function rankOf(tag: string, ranked: readonly string[]): number | undefined {
   const index = ranked.indexOf(tag);
   return index === -1 ? undefined : index + 1;
 }
 
 function emptyScores(): Scores {
-  return { posts: 0, hitsAt5: 0, hitsAt10: 0, reciprocalRankSum: 0, found: 0 };
+  return { posts: 0, hitsAt5: 0, hitsAt10: 0, reciprocalRankSum: 0, found: 0, reciprocalRanks: [] };
 }
 
 /** FNV-1a, so each post's hidden tag depends only on its id and the seed. */

@@ -1,0 +1,84 @@
+// `node --conditions=source --import tsx bench/src/ingest-experiment.ts`: why ingest slows as the store
+// grows. Copies the cached full-size SQLite store (npm run bench builds it), then stores fresh posts
+// through storeIngest under a few settings, printing posts/s and bytes written per post for each.
+// Evidence for server changes only; the product's settings are the first row.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectDatabase } from '@tagscout/server/src/db/connect.js';
+import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/generate-corpus.js';
+import { type StoreOptions, storeIngest } from '@tagscout/server/src/features/hashtags/ingest.repository.js';
+import { preparePosts } from '@tagscout/server/src/features/hashtags/ingest.service.js';
+import { readBenchOptions } from './options.js';
+import { formatTable } from './stats.js';
+
+interface Variant {
+  name: string;
+  batch: number;
+  pragmas: string[];
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'as the product: 5,000-post transactions, synchronous=FULL', batch: 5000, pragmas: [] },
+  { name: 'synchronous=NORMAL', batch: 5000, pragmas: ['synchronous = NORMAL'] },
+  { name: '1 GB page cache', batch: 5000, pragmas: ['cache_size = -1048576'] },
+  { name: '50,000-post transactions', batch: 50_000, pragmas: [] },
+  {
+    name: '50,000-post transactions, NORMAL, 1 GB cache',
+    batch: 50_000,
+    pragmas: ['synchronous = NORMAL', 'cache_size = -1048576'],
+  },
+];
+const POSTS_PER_VARIANT = Number(process.env.BENCH_EXPERIMENT_POSTS ?? 100_000);
+
+const options = readBenchOptions();
+const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
+const source = join(options.cacheDir, `${name}.db`);
+if (!existsSync(source)) throw new Error(`No cached store at ${source}: run npm run bench first`);
+const copy = join(options.cacheDir, `${name}-experiment.db`);
+console.log(`Copying ${source}...`);
+const original = connectDatabase(source);
+await original.sqlite!.backup(copy);
+await original.close();
+
+const database = connectDatabase(copy);
+const rows: (string | number)[][] = [];
+try {
+  for (const [index, variant] of VARIANTS.entries()) {
+    for (const pragma of ['synchronous = FULL', 'cache_size = -65536', ...variant.pragmas]) {
+      database.sqlite!.pragma(pragma);
+    }
+    const corpus = generateCorpus({
+      seed: options.seed + 500 + index,
+      posts: POSTS_PER_VARIANT,
+      hashtags: POSTS_PER_VARIANT / 2,
+      places: 1000,
+      profiles: 5000,
+    });
+    const incoming = [...corpus.posts()];
+    const storeOptions: StoreOptions = { tagIds: new Map() };
+    const writtenBefore = writtenBytes();
+    const started = performance.now();
+    for (let start = 0; start < incoming.length; start += variant.batch) {
+      const { posts } = preparePosts(incoming.slice(start, start + variant.batch));
+      await storeIngest(database, { posts, source: 'import', now: Date.now() }, storeOptions);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const written = writtenBytes() - writtenBefore;
+    rows.push([
+      variant.name,
+      Math.round(incoming.length / seconds),
+      Math.round(written / incoming.length / 1024),
+    ]);
+    console.log(`  ${variant.name}: ${rows.at(-1)![1]} posts/s, ${rows.at(-1)![2]} KB written per post`);
+  }
+} finally {
+  await database.close();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+}
+console.log(`\n${formatTable(['setting', 'posts/s', 'KB written / post'], rows)}`);
+
+/** Bytes this process has caused to be written to disk (Linux). */
+function writtenBytes(): number {
+  const match = /write_bytes: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'));
+  return Number(match?.[1] ?? 0);
+}
