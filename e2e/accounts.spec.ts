@@ -56,7 +56,7 @@ describe('accounts in a browser', () => {
     expect(await submit.isDisabled()).toBe(true);
     await a.page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
     expect(await metRules(a.page)).toEqual(ALL_RULES);
-    await saveScreenshot(a.page, 'accounts-newaccount-desktop');
+    await snap(a.page, 'accounts-newaccount-desktop');
     await submit.click();
 
     const codeField = a.page.getByLabel('Verification code');
@@ -80,7 +80,7 @@ describe('accounts in a browser', () => {
     await b.page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong#password1');
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.getByText('Incorrect username or password').waitFor();
-    await saveScreenshot(b.page, 'accounts-login-desktop');
+    await snap(b.page, 'accounts-login-desktop');
     await b.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.waitForURL('**/tags');
@@ -149,14 +149,14 @@ describe('accounts in a browser', () => {
     const signup = page.getByRole('dialog');
     await signup.getByText('free for 7 days').waitFor();
     await signup.getByLabel('Email').fill(email);
-    await saveScreenshot(page, 'accounts-trial-signup-desktop');
+    await snap(page, 'accounts-trial-signup-desktop');
     await signup.getByRole('button', { name: 'Start free trial' }).click();
 
     await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
     await signup.getByLabel('Verification code').fill('000000');
     await signup.getByRole('button', { name: 'Verify and start' }).click();
     await signup.getByText('The code you entered was not verified, check the code and try again.').waitFor();
-    await saveScreenshot(page, 'accounts-trial-code-desktop');
+    await snap(page, 'accounts-trial-code-desktop');
 
     const { code } = await readEmailCode(server, email);
     await signup.getByLabel('Verification code').fill(code);
@@ -201,7 +201,7 @@ describe('accounts in a browser', () => {
     await page.clock.fastForward(QUICK_PROMO.seconds * 1000 + 2000);
     const notice = page.getByRole('dialog', { name: 'Your Pro trial has ended' });
     await notice.waitFor();
-    await saveScreenshot(page, 'accounts-trial-notice-desktop');
+    await snap(page, 'accounts-trial-notice-desktop');
     await notice.getByRole('button', { name: 'Not now' }).click();
 
     // The special offer is open for 3 days after the end.
@@ -231,12 +231,12 @@ describe('accounts in a browser', () => {
     await page.goto('/upgrade');
     const signup = page.getByRole('dialog');
     await signup.getByLabel('Email').waitFor();
-    await saveScreenshot(page, 'accounts-trial-signup-phone');
+    await snap(page, 'accounts-trial-signup-phone');
     const seen = await outboxIds(server, ana.email);
     await signup.getByLabel('Email').fill(ana.email);
     await signup.getByRole('button', { name: 'Start free trial' }).click();
     await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await saveScreenshot(page, 'accounts-trial-code-phone');
+    await snap(page, 'accounts-trial-code-phone');
 
     const { code } = await readEmailCode(server, ana.email, seen);
     await signup.getByLabel('Verification code').fill(code);
@@ -257,13 +257,13 @@ describe('accounts in a browser', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
-    await saveScreenshot(page, 'accounts-login-phone');
+    await snap(page, 'accounts-login-phone');
 
     await page.goto('/newaccount?email=dee%40example.com&cbid=cb_e2e_2');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Tagscout1');
     expect(await metRules(page)).toEqual(['length', 'lowercase', 'uppercase', 'digit']);
     expect(await fitsWidth(page)).toBe(true);
-    await saveScreenshot(page, 'accounts-newaccount-phone');
+    await snap(page, 'accounts-newaccount-phone');
 
     await page.goto('/newaccount?email=dee%40example.com');
     await page.getByRole('heading', { name: "You shouldn't be here." }).waitFor();
@@ -282,6 +282,12 @@ async function metRules(page: Page): Promise<string[]> {
     );
 }
 
+/** A screenshot once transitions (dialog fades, label moves, button colours) have finished. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await saveScreenshot(page, name);
+}
+
 /** Nothing sticks out sideways. */
 async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -291,3 +297,43 @@ async function waitForNextMinute(sinceMs: number): Promise<void> {
   const next = (Math.floor(sinceMs / 60_000) + 1) * 60_000 + 500;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
 }
+
+describe('the live-event countdown in the menu', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const liveAt = Math.floor(Date.now() / 1000) + 3600;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startAccountsServer({ env: { COUNTDOWN_DATE: String(liveAt) } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows Join Live counting down to the date from /api/countdown, until 15 minutes after it', async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await page.clock.install();
+    await page.goto('/try');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const joinLive = page
+      .getByRole('navigation', { name: 'Open menu' })
+      .getByRole('link', { name: /Join Live/ });
+    expect(await joinLive.textContent()).toMatch(/^Join LiveStarts in 0[01]:\d\d:\d\d$/);
+    expect(await joinLive.getAttribute('target')).toBe('_blank');
+    await page.keyboard.press('Escape');
+
+    // 14 minutes after the start it is live; after 15 it is gone.
+    await page.clock.fastForward(liveAt * 1000 - Date.now() + 14 * 60_000);
+    expect(await readMenu(page)).toContain('Join Live');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await joinLive.textContent()).toBe('Join LiveLive now');
+    await page.keyboard.press('Escape');
+    await page.clock.fastForward(2 * 60_000);
+    expect(await readMenu(page)).not.toContain('Join Live');
+    await context.close();
+  });
+});

@@ -1,18 +1,25 @@
 import { Route, Routes } from 'react-router';
 import { ComingSoon } from './components/coming-soon';
-import { LoginPage } from './features/account/login-page';
-import { LogoutPage } from './features/account/logout-page';
-import { NewAccountPage } from './features/account/new-account-page';
-import { UpgradePlaceholder } from './features/account/upgrade-placeholder';
 import { CollectionsPage } from './features/collections/collections-page';
 import { SearchPage } from './features/search/search-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
 import { EXTERNAL_LINKS } from './shell/external-links';
+import { lazyScreen } from './shell/lazy-screen';
 import { Guard, isInAppBrowser, OpenExternal, ToLanding } from './shell/route-guards';
 import type { SessionState } from './shell/session-store';
 
 const hasAccess = (s: SessionState) => s.isSignedIn || s.isInTrial;
+
+// The account screens load on first visit (AppFrame's Suspense shows a spinner meanwhile).
+const LoginPage = lazyScreen(() => import('./features/account/login-page').then((m) => m.LoginPage));
+const LogoutPage = lazyScreen(() => import('./features/account/logout-page').then((m) => m.LogoutPage));
+const NewAccountPage = lazyScreen(() =>
+  import('./features/account/new-account-page').then((m) => m.NewAccountPage),
+);
+const UpgradePlaceholder = lazyScreen(() =>
+  import('./features/account/upgrade-placeholder').then((m) => m.UpgradePlaceholder),
+);
 
 /** Every route of SPEC section 2 and its redirect rule. */
 export function AppRoutes() {

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionBootstrap } from '../features/account/session-sync';
-import { TrialSignup } from '../features/account/trial-signup';
+import { useTrialSignup } from '../features/account/trial-signup-store';
+import { lazyScreen } from './lazy-screen';
 import { MenuDrawer } from './menu-drawer';
+import { SessionLoading } from './route-guards';
 import { SessionDialogs } from './session-dialogs';
 import { TitleBar } from './title-bar';
 import { useTrialExpiryTimer } from './use-trial-expiry-timer';
@@ -18,10 +20,27 @@ export function AppFrame() {
       <TitleBar onOpenMenu={() => setIsMenuOpen(true)} />
       <MenuDrawer isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <Outlet />
+        <Suspense fallback={<SessionLoading />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <SessionDialogs />
-      <TrialSignup />
+      <TrialSignupHost />
     </Box>
+  );
+}
+
+const TrialSignup = lazyScreen(() => import('../features/account/trial-signup').then((m) => m.TrialSignup));
+
+/** Loads the trial sign-up the first time something opens it, and keeps it after (for its transitions). */
+function TrialSignupHost() {
+  const isOpen = useTrialSignup((s) => s.isOpen);
+  const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
+  if (!hasOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <TrialSignup />
+    </Suspense>
   );
 }

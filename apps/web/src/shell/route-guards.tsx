@@ -38,7 +38,8 @@ export function isInAppBrowser(userAgent: string = navigator.userAgent): boolean
   return /Instagram|FBAN|FBAV|FB_IAB|Line\/|TikTok|Snapchat/i.test(userAgent);
 }
 
-function SessionLoading() {
+/** A spinner while the session or a screen's code loads. */
+export function SessionLoading() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
       <CircularProgress />
