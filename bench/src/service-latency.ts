@@ -1,5 +1,8 @@
 import type { Database } from '@tagscout/server/src/db/connect.js';
-import type { HashtagRow } from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
+import {
+  findRecentPosts,
+  type HashtagRow,
+} from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
 import {
   autocompleteHashtags,
   findHashtagInfo,
@@ -45,6 +48,12 @@ export async function measureServiceLatency(database: Database, samples: Samples
       `related, most-used tag (#${samples.mostUsedTag})`,
       await timeEach(Array(300).fill(samples.mostUsedTag), (name: string) =>
         findHashtagInfo(context, { names: name, recommended: true }),
+      ),
+    ),
+    summarize(
+      '  of which the repository read (findRecentPosts)',
+      await timeEach(Array(300).fill(samples.mostUsedTag), (name: string) =>
+        findRecentPosts(database, { item: { kind: 'hashtag', name }, window: RELATED_WINDOW }),
       ),
     ),
     summarize(
