@@ -46,7 +46,8 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TopicsByIdSchema, ...errors },
       },
     },
-    async (request) => keyById(await listTopics(context, request.viewer, request.query.owner_id)),
+    async (request) =>
+      keyById(await listTopics(context, request.viewer, { ownerQuery: request.query.owner_id })),
   );
 
   app.post(
@@ -62,7 +63,10 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const topic = await createTopic(context, request.viewer, request.body, request.query.owner_id);
+      const topic = await createTopic(context, request.viewer, {
+        input: request.body,
+        ownerQuery: request.query.owner_id,
+      });
       return reply.status(201).send(keyById([topic]));
     },
   );
@@ -79,8 +83,7 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TopicsByIdSchema, ...errors },
       },
     },
-    async (request) =>
-      keyById([await getTopic(context, request.viewer, request.params.topicId, request.query.owner_id)]),
+    async (request) => keyById([await getTopic(context, request.viewer, ownedTopic(request))]),
   );
 
   app.put(
@@ -98,13 +101,10 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const topic = await updateTopic(
-          context,
-          request.viewer,
-          request.params.topicId,
-          request.body,
-          request.query.owner_id,
-        );
+        const topic = await updateTopic(context, request.viewer, {
+          ...ownedTopic(request),
+          input: request.body,
+        });
         return keyById([topic]);
       } catch (error) {
         if (!(error instanceof TopicConflictError)) throw error;
@@ -129,8 +129,12 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeTopic(context, request.viewer, request.params.topicId, request.query.owner_id);
+      await removeTopic(context, request.viewer, ownedTopic(request));
       return reply.status(204).send(null);
     },
   );
 };
+
+function ownedTopic(request: { params: { topicId: string }; query: { owner_id?: string | undefined } }) {
+  return { topicId: request.params.topicId, ownerQuery: request.query.owner_id };
+}

@@ -44,10 +44,16 @@ export class TopicConflictError extends AppError {
   }
 }
 
+/** What a request names: the topic, and the `owner_id` query SPEC section 7 sends (the caller's own). */
+export interface TopicRequest {
+  topicId: string;
+  ownerQuery?: string | undefined;
+}
+
 export async function listTopics(
   context: TopicContext,
   actor: TopicActor,
-  ownerQuery?: string,
+  { ownerQuery }: Pick<TopicRequest, 'ownerQuery'> = {},
 ): Promise<Topic[]> {
   const ownerId = authorize(actor, 'canUseCollections', ownerQuery);
   const rows = await findTopicsOfOwner(context.database, ownerId);
@@ -57,8 +63,7 @@ export async function listTopics(
 export async function getTopic(
   context: TopicContext,
   actor: TopicActor,
-  topicId: string,
-  ownerQuery?: string,
+  { topicId, ownerQuery }: TopicRequest,
 ): Promise<Topic> {
   const ownerId = authorize(actor, 'canUseCollections', ownerQuery);
   const row = await findTopic(context.database, ownerId, topicId);
@@ -69,8 +74,7 @@ export async function getTopic(
 export async function createTopic(
   context: TopicContext,
   actor: TopicActor,
-  input: CreateTopic,
-  ownerQuery?: string,
+  { input, ownerQuery }: Pick<TopicRequest, 'ownerQuery'> & { input: CreateTopic },
 ): Promise<Topic> {
   const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
   if ((await countTopicsOfOwner(context.database, ownerId)) >= TOPIC_LIMITS.topicsPerOwner) {
@@ -87,7 +91,7 @@ export async function createTopic(
     created: now,
     ...storedFields(input, now),
   });
-  return getTopic(context, actor, topicId);
+  return getTopic(context, actor, { topicId });
 }
 
 /**
@@ -98,16 +102,14 @@ export async function createTopic(
 export async function updateTopic(
   context: TopicContext,
   actor: TopicActor,
-  topicId: string,
-  input: UpdateTopic,
-  ownerQuery?: string,
+  { topicId, input, ownerQuery }: TopicRequest & { input: UpdateTopic },
 ): Promise<Topic> {
   const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
   const modified = Math.max(context.now(), input.base_modified + 1);
   const changes = storedFields(input, modified);
   const key = { ownerId, topicId, baseModified: input.base_modified };
   if (await updateTopicAtVersion(context.database, key, changes)) {
-    return getTopic(context, actor, topicId);
+    return getTopic(context, actor, { topicId });
   }
   const current = await findTopic(context.database, ownerId, topicId);
   if (!current) throw notFound();
@@ -117,8 +119,7 @@ export async function updateTopic(
 export async function removeTopic(
   context: TopicContext,
   actor: TopicActor,
-  topicId: string,
-  ownerQuery?: string,
+  { topicId, ownerQuery }: TopicRequest,
 ): Promise<void> {
   const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
   if (!(await deleteTopic(context.database, ownerId, topicId))) throw notFound();
