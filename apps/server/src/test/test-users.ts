@@ -222,14 +222,16 @@ export async function untilSettled(app: FastifyInstance, timeoutMs = 5000): Prom
 }
 
 /**
- * inject() with a short idle pause first. Back-to-back requests on synchronous SQLite keep the
- * event loop over 98% busy, and @fastify/under-pressure (plugins/security.ts) then answers 503;
- * a few idle milliseconds per request keep a test's load realistic.
+ * inject() for tests that are not about load shedding: a short idle pause, then a wait until
+ * @fastify/under-pressure (plugins/security.ts) no longer sheds load. Back-to-back requests on
+ * synchronous SQLite keep the event loop over 98% busy, and the plugin then answers 503.
  */
 export async function pacedInject(
   app: FastifyInstance,
   options: Parameters<FastifyInstance['inject']>[0] & object,
 ): Promise<Awaited<ReturnType<FastifyInstance['inject']>>> {
   await new Promise((resolve) => setTimeout(resolve, 3));
+  // A machine busy with other test files starves this one, which the plugin also reads as pressure.
+  await untilSettled(app);
   return app.inject(options);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { untilSettled } from '../../test/test-users.js';
+import { pacedInject, untilSettled } from '../../test/test-users.js';
 import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.routes.js';
 
 describe.each(testDialects)('the live-event countdown on %s', (dialect) => {
@@ -12,7 +12,8 @@ describe.each(testDialects)('the live-event countdown on %s', (dialect) => {
   });
   afterAll(async () => testApp.close());
 
-  const countdown = async () => (await testApp.app.inject({ method: 'GET', url: '/api/countdown' })).json();
+  const countdown = async () =>
+    (await pacedInject(testApp.app, { method: 'GET', url: '/api/countdown' })).json();
 
   it('answers COUNTDOWN_DATE in seconds, as SPEC 7 shapes it', async () => {
     expect(await countdown()).toEqual({ return: { countDownDate: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 } });

@@ -317,7 +317,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
       const idle = await createTestViewer(own.app, 'free');
       const busy = await createTestViewer(own.app, 'free');
       const meOf = async (headers: Record<string, string>) =>
-        (await own.app.inject({ method: 'GET', url: '/api/account/me', headers })).json().user;
+        (await pacedInject(own.app, { method: 'GET', url: '/api/account/me', headers })).json().user;
       ownClock.advance(6 * 86_400_000);
       expect(await meOf(idle.headers)).not.toBeNull();
       // Better Auth slides a used session's idle expiry forward; stand in for daily use of "busy".
@@ -344,14 +344,14 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     try {
       const email = newEmail();
       const proto = { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' };
-      await https.app.inject({
+      await pacedInject(https.app, {
         method: 'POST',
         url: '/api/account/sign-up',
         headers: proto,
         payload: { email, password: PASSWORD, passwordConfirm: PASSWORD },
       });
       const code = await latestCode(https.app, email);
-      const verify = await https.app.inject({
+      const verify = await pacedInject(https.app, {
         method: 'POST',
         url: '/api/account/verify-email',
         headers: proto,
@@ -361,13 +361,13 @@ describe.each(testDialects)('identity on %s', (dialect) => {
       expect(setCookie).toMatch(/^__Host-sid=/);
       expect(setCookie).toContain('Secure');
       const value = cookieHeader(verify.headers['set-cookie']).replace('__Host-sid=', '');
-      const good = await https.app.inject({
+      const good = await pacedInject(https.app, {
         method: 'GET',
         url: '/api/account/me',
         headers: { ...proto, cookie: `__Host-sid=${value}` },
       });
       expect(good.json().user.email).toBe(email);
-      const planted = await https.app.inject({
+      const planted = await pacedInject(https.app, {
         method: 'GET',
         url: '/api/account/me',
         headers: { ...proto, cookie: `sid=${value}` },

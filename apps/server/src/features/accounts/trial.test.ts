@@ -202,7 +202,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
     await untilSettled(app.app);
     try {
       const uuid = randomUUID();
-      const started = await app.app.inject({
+      const started = await pacedInject(app.app, {
         method: 'POST',
         url: '/api/trial/trialRegister',
         headers: { origin: ORIGIN },
@@ -211,14 +211,14 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       const cookie = cookieHeader(started.headers['set-cookie']);
       own.advance(3 * DAY * 1000 - 5000);
       const before = (
-        await app.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })
+        await pacedInject(app.app, { method: 'GET', url: '/api/account/me', headers: { cookie } })
       ).json();
       expect(before.account.inTrial).toBe(true);
       expect(before.account.expireSeconds).toBeGreaterThanOrEqual(3);
       expect(before.account.expireSeconds).toBeLessThanOrEqual(5);
       own.advance(6000);
       const after = (
-        await app.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })
+        await pacedInject(app.app, { method: 'GET', url: '/api/account/me', headers: { cookie } })
       ).json();
       expect(after.account).toMatchObject({
         group: 'free',
@@ -228,7 +228,10 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       });
       expect(after.capabilities.group).toBe('free');
       expect(after.capabilities.canUseCollections).toBe(false);
-      const check = await app.app.inject({ method: 'GET', url: `/api/trial/checkForTrial?device=${uuid}` });
+      const check = await pacedInject(app.app, {
+        method: 'GET',
+        url: `/api/trial/checkForTrial?device=${uuid}`,
+      });
       expect(check.json()).toEqual({
         error: false,
         userGroup: 'free',
@@ -250,7 +253,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       const email = newEmail();
       const uuid = randomUUID();
       const send = (url: string, payload: object) =>
-        app.app.inject({
+        pacedInject(app.app, {
           method: 'POST',
           url,
           headers: { origin: ORIGIN },
@@ -300,7 +303,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
         promocode: 'TRIAL7',
       });
       const cookie = cookieHeader(verify.headers['set-cookie']);
-      const details = await app.app.inject({
+      const details = await pacedInject(app.app, {
         method: 'GET',
         url: `/api/trial/getUserDetails?userID=${verify.json().UID}`,
         headers: { cookie },
@@ -312,7 +315,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
         promocode: 'TRIAL7',
         email,
       });
-      const check = await app.app.inject({
+      const check = await pacedInject(app.app, {
         method: 'GET',
         url: `/api/trial/checkForTrial?device=${uuid}`,
         headers: { cookie },
@@ -338,7 +341,11 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       const quickCookie = cookieHeader(quickVerify.headers['set-cookie']);
       own.advance(DAY * 1000 + 1000);
       const expired = (
-        await app.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: quickCookie } })
+        await pacedInject(app.app, {
+          method: 'GET',
+          url: '/api/account/me',
+          headers: { cookie: quickCookie },
+        })
       ).json();
       expect(expired.account).toMatchObject({
         group: 'free',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { freshIp, untilSettled } from '../../test/test-users.js';
+import { freshIp, pacedInject, untilSettled } from '../../test/test-users.js';
 
 describe.each(testDialects)('development outbox on %s', (dialect) => {
   let testApp: TestApp;
@@ -13,14 +13,14 @@ describe.each(testDialects)('development outbox on %s', (dialect) => {
 
   it('lists the messages to an address with their code when EXPOSE_OUTBOX is on', async () => {
     const email = `outbox-${Date.now()}@example.com`;
-    await testApp.app.inject({
+    await pacedInject(testApp.app, {
       method: 'POST',
       url: '/api/trial/trialRegister',
       headers: { origin: 'http://localhost:80' },
       remoteAddress: freshIp(),
       payload: { uuid: crypto.randomUUID(), email },
     });
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` });
+    const response = await pacedInject(testApp.app, { method: 'GET', url: `/api/dev/outbox?to=${email}` });
     expect(response.statusCode).toBe(200);
     const [message] = response.json().messages;
     expect(message).toMatchObject({ to: email, subject: 'Your Tagscout sign-in code' });
@@ -31,7 +31,7 @@ describe.each(testDialects)('development outbox on %s', (dialect) => {
     const plain = await buildTestApp(dialect);
     await untilSettled(plain.app);
     try {
-      expect((await plain.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await pacedInject(plain.app, { method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     } finally {
       await plain.close();
     }
