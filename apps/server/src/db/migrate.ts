@@ -6,6 +6,8 @@ import { accountsMigration } from './migrations/003-accounts.js';
 import { pendingLinksMigration } from './migrations/003-pending-links.js';
 import { topicsMigration } from './migrations/004-topics.js';
 import { quarriesMigration } from './migrations/005-quarries.js';
+import { hashtagSearchMigration } from './migrations/006-hashtag-search.js';
+import { placeOwnerLinksMigration } from './migrations/007-place-owner-links.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 function migrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -16,6 +18,8 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '003-accounts': accountsMigration(dialect),
     '004-topics': topicsMigration(dialect),
     '005-quarries': quarriesMigration(dialect),
+    '006-hashtag-search': hashtagSearchMigration(),
+    '007-place-owner-links': placeOwnerLinksMigration(dialect),
   };
 }
 

@@ -10,6 +10,8 @@ export interface Tables {
   profiles: ProfileTable;
   posts: PostTable;
   post_hashtags: PostHashtagTable;
+  post_places: PostPlaceTable;
+  post_owners: PostOwnerTable;
   // Accounts (migration 003, decision 007). Better Auth's tables keep its camelCase columns.
   users: AuthUserTable;
   sessions: AuthSessionTable;
@@ -94,6 +96,20 @@ export interface PostTable {
   tag_ids: string;
   /** 0 while a bulk import has not yet written the post's links (see linkPendingPosts). */
   linked: Generated<number>;
+}
+
+/** Keyed (place_id, taken_at, post_id): a place's most recent posts are one primary-key range. */
+export interface PostPlaceTable {
+  place_id: string;
+  taken_at: number;
+  post_id: number;
+}
+
+/** Keyed (owner, taken_at, post_id): a profile's most recent posts are one primary-key range. */
+export interface PostOwnerTable {
+  owner: string;
+  taken_at: number;
+  post_id: number;
 }
 
 /** Keyed (hashtag_id, taken_at, post_id): a tag's most recent posts are one primary-key range. */

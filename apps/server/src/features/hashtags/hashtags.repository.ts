@@ -153,7 +153,8 @@ export interface RecentPosts {
 
 /**
  * The item's `window` most recent posts with their tags, in two statements: the posts come from one
- * index range ((hashtag_id | place_id | owner), taken_at desc) and carry their tag ids; then the tags.
+ * backward range of a link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry
+ * their tag ids; then the tags.
  */
 export async function findRecentPosts(
   database: Database,
@@ -164,24 +165,35 @@ export async function findRecentPosts(
   const rows =
     item.kind === 'hashtag'
       ? await db
-          .selectFrom('post_hashtags')
-          .innerJoin('posts', 'posts.id', 'post_hashtags.post_id')
+          .selectFrom('post_hashtags as links')
+          .innerJoin('posts', 'posts.id', 'links.post_id')
           .select('posts.tag_ids')
-          .where('post_hashtags.hashtag_id', '=', (eb) =>
+          .where('links.hashtag_id', '=', (eb) =>
             eb.selectFrom('hashtags').select('hashtags.id').where('hashtags.name', '=', item.name),
           )
-          .orderBy('post_hashtags.taken_at', 'desc')
-          .orderBy('post_hashtags.post_id', 'desc')
+          .orderBy('links.taken_at', 'desc')
+          .orderBy('links.post_id', 'desc')
           .limit(window)
           .execute()
-      : await db
-          .selectFrom('posts')
-          .select('tag_ids')
-          .where(item.kind === 'place' ? 'place_id' : 'owner', '=', item.id)
-          .orderBy('taken_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(window)
-          .execute();
+      : item.kind === 'place'
+        ? await db
+            .selectFrom('post_places as links')
+            .innerJoin('posts', 'posts.id', 'links.post_id')
+            .select('posts.tag_ids')
+            .where('links.place_id', '=', item.id)
+            .orderBy('links.taken_at', 'desc')
+            .orderBy('links.post_id', 'desc')
+            .limit(window)
+            .execute()
+        : await db
+            .selectFrom('post_owners as links')
+            .innerJoin('posts', 'posts.id', 'links.post_id')
+            .select('posts.tag_ids')
+            .where('links.owner', '=', item.id)
+            .orderBy('links.taken_at', 'desc')
+            .orderBy('links.post_id', 'desc')
+            .limit(window)
+            .execute();
   const posts = rows.map((row) => (row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number)));
   const ids = [...new Set(posts.flat())];
   const tags = new Map<number, HashtagRow>();

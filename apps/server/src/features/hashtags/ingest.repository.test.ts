@@ -72,6 +72,18 @@ async function snapshot(database: Database) {
       .orderBy('posts.post_id')
       .orderBy('hashtags.name')
       .execute(),
+    placeLinks: await db
+      .selectFrom('post_places')
+      .innerJoin('posts', 'posts.id', 'post_places.post_id')
+      .select(['posts.post_id', 'post_places.place_id', 'post_places.taken_at'])
+      .orderBy('posts.post_id')
+      .execute(),
+    ownerLinks: await db
+      .selectFrom('post_owners')
+      .innerJoin('posts', 'posts.id', 'post_owners.post_id')
+      .select(['posts.post_id', 'post_owners.owner', 'post_owners.taken_at'])
+      .orderBy('posts.post_id')
+      .execute(),
   };
 }
 
@@ -112,6 +124,9 @@ describe('storeIngest: the SQLite fast path and the portable path write the same
       'c:sun',
       'c:surf',
     ]);
+    // "a" got its place on its second arrival; "c" has no owner.
+    expect(expected.placeLinks).toEqual([{ post_id: 'a', place_id: 'pl1', taken_at: T0 + 1 }]);
+    expect(expected.ownerLinks.map((link) => link.post_id)).toEqual(['a', 'b']);
     expect(expected.hashtags.find((tag) => tag.name === 'beach')).toMatchObject({
       post_count: 11,
       updated_at: 2000,
@@ -133,8 +148,10 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
       await storeIngest(deferred, batch, { deferLinks: true });
     }
     const before = await snapshot(deferred);
-    // Only the tags "a" gained on its second arrival are linked so far.
-    expect(before.links.map((link) => `${link.post_id}:${link.name}`)).toEqual(['a:extra']);
+    // Nothing is linked yet; "a" has gained its place and its new tag on the row.
+    expect(before.links).toEqual([]);
+    expect(before.placeLinks).toEqual([]);
+    expect(before.posts.find((post) => post.post_id === 'a')).toMatchObject({ place_id: 'pl1' });
 
     expect(await linkPendingPosts(deferred)).toBe(3);
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));

@@ -1,42 +1,19 @@
-import type SqliteDatabase from 'better-sqlite3';
 import { type CompiledQuery, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { ProfileTable, Tables } from '../../db/tables.js';
+import {
+  chunksOf,
+  groupBy,
+  type IngestBatch,
+  mergeRepeat,
+  PostLinks,
+  type PostWriting,
+  type ProfileToStore,
+  withoutRepeats,
+} from './ingest-batch.js';
+import { storeIngestSqlite } from './ingest-sqlite.repository.js';
 
-/** A post ready to store: tags already normalised, at least two of them. */
-export interface PostToStore {
-  postId: string;
-  owner: string | null;
-  /** Epoch seconds. */
-  takenAt: number;
-  placeId: string | null;
-  hashtags: readonly string[];
-}
-
-export interface PlaceToStore {
-  id: string;
-  title: string;
-  titleKey: string;
-  count: number;
-  profilePicUrl?: string;
-}
-
-/** A profile as far as it is known: fields left out keep their stored value. */
-export type ProfileToStore = Pick<ProfileTable, 'id' | 'username'> &
-  Partial<Omit<Insertable<ProfileTable>, 'id' | 'username' | 'updated_at' | 'searches'>>;
-
-/** Everything one ingest writes, in one transaction. */
-export interface IngestBatch {
-  /** Tags with a network-wide count; the newest write wins. */
-  hashtags?: readonly { name: string; count: number }[];
-  places?: readonly PlaceToStore[];
-  profiles?: readonly ProfileToStore[];
-  posts?: readonly PostToStore[];
-  /** Provenance of the posts: 'crowd', 'sample', 'import'. */
-  source: string;
-  /** Epoch milliseconds of the write; decides which count is newest. */
-  now: number;
-}
+export type { IngestBatch, PlaceToStore, PostToStore, ProfileToStore } from './ingest-batch.js';
 
 export interface StoreOptions {
   /** Use the raw better-sqlite3 statements (default on SQLite); false forces the portable Kysely path. */
@@ -60,30 +37,28 @@ export async function storeIngest(
   options: StoreOptions = {},
 ): Promise<void> {
   const batch = withoutRepeats(input);
-  const items = itemQueries(database.db, batch);
   const created = new Map<string, number>();
   const known = options.tagIds ?? new Map<string, number>();
-  const tagIdOf = (name: string) => known.get(name) ?? created.get(name);
+  const writing: PostWriting = {
+    tagIdOf: (name) => known.get(name) ?? created.get(name),
+    created,
+    linked: options.deferLinks ? 0 : 1,
+  };
   const useFastPath = options.fastPath ?? database.sqlite !== undefined;
-  const linked = options.deferLinks ? 0 : 1;
-
   if (useFastPath && database.sqlite) {
-    const sqlite = database.sqlite;
-    const write = sqlite.transaction(() => {
-      for (const query of items) sqlite.prepare(query.sql).run(...(query.parameters as unknown[]));
-      storePostsSqlite(sqlite, batch, { tagIdOf, created, linked });
-    });
-    write.immediate();
+    const profileQueries = itemQueries(database.db, { ...batch, hashtags: [], places: [] });
+    storeIngestSqlite(database.sqlite, batch, { profileQueries, writing });
   } else {
+    const items = itemQueries(database.db, batch);
     await database.db.transaction().execute(async (trx) => {
       for (const query of items) await trx.executeQuery(query);
-      await storePostsKysely(trx, batch, { tagIdOf, created, linked });
+      await storePostsKysely(trx, batch, writing);
     });
   }
   if (options.tagIds) for (const [name, id] of created) options.tagIds.set(name, id);
 }
 
-// ---- Tags, places and profiles: few rows, built once with Kysely, run on either path ----
+// ---- Tags, places and profiles, built with Kysely (the SQLite path takes only the profiles) ----
 
 function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
   const queries: CompiledQuery[] = [];
@@ -167,152 +142,19 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
   return queries;
 }
 
-// ---- Posts and links: the hot path ----
-
-interface PostWriting {
-  tagIdOf: (name: string) => number | undefined;
-  created: Map<string, number>;
-  /** 1: write links now; 0: leave them to linkPendingPosts. */
-  linked: number;
-}
-
-interface SqliteStatements {
-  selectTag: SqliteDatabase.Statement<[string], number>;
-  insertTag: SqliteDatabase.Statement<[string, number], number>;
-  insertPost: SqliteDatabase.Statement<unknown[], number>;
-  selectPost: SqliteDatabase.Statement<[string], StoredPost>;
-  updatePost: SqliteDatabase.Statement<[string | null, string | null, string, number]>;
-  insertLink: SqliteDatabase.Statement<Link>;
-}
-
-/** hashtag_id, taken_at, post_id: the link table's key. */
-type Link = [number, number, number];
-
-interface StoredPost {
-  id: number;
-  owner: string | null;
-  place_id: string | null;
-  taken_at: number;
-  tag_ids: string;
-}
-
-const statementsByHandle = new WeakMap<SqliteDatabase.Database, SqliteStatements>();
-
-function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
-  let statements = statementsByHandle.get(sqlite);
-  if (!statements) {
-    statements = {
-      selectTag: sqlite.prepare<[string], number>('select id from hashtags where name = ?').pluck(),
-      insertTag: sqlite
-        .prepare<[string, number], number>(
-          `insert into hashtags (name, post_count, count_state, banned, updated_at)
-           values (?, -1, 'lookup', 0, ?) returning id`,
-        )
-        .pluck(),
-      insertPost: sqlite
-        .prepare<unknown[], number>(
-          `insert into posts (post_id, owner, taken_at, place_id, source, tag_ids, linked)
-           values (?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
-        )
-        .pluck(),
-      selectPost: sqlite.prepare<[string], StoredPost>(
-        'select id, owner, place_id, taken_at, tag_ids from posts where post_id = ?',
-      ),
-      updatePost: sqlite.prepare('update posts set owner = ?, place_id = ?, tag_ids = ? where id = ?'),
-      insertLink: sqlite.prepare<Link>(
-        'insert into post_hashtags (hashtag_id, taken_at, post_id) values (?, ?, ?) on conflict do nothing',
-      ),
-    };
-    statementsByHandle.set(sqlite, statements);
-  }
-  return statements;
-}
-
-/** Prepared statements, one row at a time, inside the caller's transaction. */
-function storePostsSqlite(sqlite: SqliteDatabase.Database, batch: IngestBatch, tags: PostWriting): void {
-  const statements = sqliteStatements(sqlite);
-  const resolve = (name: string): number => {
-    let id = tags.tagIdOf(name);
-    if (id === undefined) {
-      id = statements.selectTag.get(name) ?? statements.insertTag.get(name, batch.now)!;
-      tags.created.set(name, id);
-    }
-    return id;
-  };
-  const links = new LinkList();
-  for (const post of batch.posts ?? []) {
-    const tagIds = post.hashtags.map(resolve);
-    const { postId, owner, takenAt, placeId } = post;
-    const id = statements.insertPost.get(
-      postId,
-      owner,
-      takenAt,
-      placeId,
-      batch.source,
-      tagIds.join(','),
-      tags.linked,
-    );
-    if (id !== undefined) {
-      if (tags.linked) for (const tagId of tagIds) links.add(tagId, takenAt, id);
-      continue;
-    }
-    const stored = statements.selectPost.get(postId)!;
-    const repeat = mergeRepeat(stored, post, tagIds);
-    if (repeat.update)
-      statements.updatePost.run(
-        repeat.update.owner,
-        repeat.update.place_id,
-        repeat.update.tag_ids,
-        stored.id,
-      );
-    for (const [tagId, time, postRowId] of repeat.links) links.add(tagId, time, postRowId);
-  }
-  // By tag, so consecutive inserts touch the same or neighbouring pages of the link table.
-  links.forEachByTag((tagId, time, postRowId) => statements.insertLink.run(tagId, time, postRowId));
-}
-
-/** A batch's links in flat arrays (no object per link), visited grouped by tag id. */
-class LinkList {
-  private readonly tags: number[] = [];
-  private readonly times: number[] = [];
-  private readonly posts: number[] = [];
-
-  add(tagId: number, time: number, postRowId: number): void {
-    this.tags.push(tagId);
-    this.times.push(time);
-    this.posts.push(postRowId);
-  }
-
-  forEachByTag(visit: (tagId: number, time: number, postRowId: number) => void): void {
-    const count = this.tags.length;
-    // tag id * 2^22 + position is exact in a double for ids below 2^30; a typed-array sort is fast.
-    const slots = 2 ** 22;
-    if (count >= slots || this.tags.some((tag) => tag >= 2 ** 30)) {
-      const order = [...this.tags.keys()].sort((a, b) => this.tags[a]! - this.tags[b]! || a - b);
-      for (const i of order) visit(this.tags[i]!, this.times[i]!, this.posts[i]!);
-      return;
-    }
-    const keys = new Float64Array(count);
-    for (let i = 0; i < count; i++) keys[i] = this.tags[i]! * slots + i;
-    keys.sort();
-    for (let k = 0; k < count; k++) {
-      const i = keys[k]! % slots;
-      visit(this.tags[i]!, this.times[i]!, this.posts[i]!);
-    }
-  }
-}
+// ---- Posts and links ----
 
 /** Portable multi-row statements (PostgreSQL, and SQLite when asked). */
 async function storePostsKysely(
   trx: Transaction<Tables>,
   batch: IngestBatch,
-  tags: PostWriting,
+  writing: PostWriting,
 ): Promise<void> {
   const posts = batch.posts ?? [];
   if (posts.length === 0) return;
   // Sorted, so concurrent ingests take row locks in one order.
   const missing = [...new Set(posts.flatMap((post) => post.hashtags))].filter(
-    (name) => tags.tagIdOf(name) === undefined,
+    (name) => writing.tagIdOf(name) === undefined,
   );
   missing.sort();
   for (const chunk of chunksOf(missing, 1000)) {
@@ -330,14 +172,14 @@ async function storePostsKysely(
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
     const rows = await trx.selectFrom('hashtags').select(['id', 'name']).where('name', 'in', chunk).execute();
-    for (const row of rows) tags.created.set(row.name, row.id);
+    for (const row of rows) writing.created.set(row.name, row.id);
   }
 
-  const links: Link[] = [];
+  const links = new PostLinks();
   const sorted = [...posts].sort((a, b) => (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0));
   for (const chunk of chunksOf(sorted, 500)) {
     const tagIdsOf = new Map(
-      chunk.map((post) => [post.postId, post.hashtags.map((name) => tags.tagIdOf(name)!)]),
+      chunk.map((post) => [post.postId, post.hashtags.map((name) => writing.tagIdOf(name)!)]),
     );
     const inserted = await trx
       .insertInto('posts')
@@ -349,23 +191,23 @@ async function storePostsKysely(
           place_id: post.placeId,
           source: batch.source,
           tag_ids: tagIdsOf.get(post.postId)!.join(','),
-          linked: tags.linked,
+          linked: writing.linked,
         })),
       )
       .onConflict((oc) => oc.column('post_id').doNothing())
-      .returning(['id', 'post_id', 'taken_at'])
+      .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
       .execute();
     const isNew = new Set<string>();
     for (const row of inserted) {
       isNew.add(row.post_id);
-      if (tags.linked)
-        for (const tagId of tagIdsOf.get(row.post_id)!) links.push([tagId, row.taken_at, row.id]);
+      const post = { id: row.id, takenAt: row.taken_at, placeId: row.place_id, owner: row.owner };
+      if (writing.linked) links.addPost(post, tagIdsOf.get(row.post_id)!);
     }
     const repeats = chunk.filter((post) => !isNew.has(post.postId));
     if (repeats.length === 0) continue;
     const stored = await trx
       .selectFrom('posts')
-      .select(['id', 'post_id', 'owner', 'place_id', 'taken_at', 'tag_ids'])
+      .select(['id', 'post_id', 'owner', 'place_id', 'taken_at', 'tag_ids', 'linked'])
       .where(
         'post_id',
         'in',
@@ -375,25 +217,45 @@ async function storePostsKysely(
     const storedById = new Map(stored.map((row) => [row.post_id, row]));
     for (const post of repeats) {
       const row = storedById.get(post.postId)!;
-      const repeat = mergeRepeat(row, post, tagIdsOf.get(post.postId)!);
-      if (repeat.update) await trx.updateTable('posts').set(repeat.update).where('id', '=', row.id).execute();
-      links.push(...repeat.links);
+      const update = mergeRepeat(row, post, tagIdsOf.get(post.postId)!, links);
+      if (update) await trx.updateTable('posts').set(update).where('id', '=', row.id).execute();
     }
   }
 
-  links.sort(compareLinks);
-  for (const chunk of chunksOf(links, 2000)) {
+  const tagLinks: { hashtag_id: number; taken_at: number; post_id: number }[] = [];
+  links.tags.forEachByTag((hashtag_id, taken_at, post_id) =>
+    tagLinks.push({ hashtag_id, taken_at, post_id }),
+  );
+  for (const chunk of chunksOf(tagLinks, 2000)) {
     await trx
       .insertInto('post_hashtags')
-      .values(chunk.map(([hashtag_id, taken_at, post_id]) => ({ hashtag_id, taken_at, post_id })))
+      .values(chunk)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  const { places, owners } = links.sortedItems();
+  for (const chunk of chunksOf(places, 2000)) {
+    const rows = chunk.map(([place_id, taken_at, post_id]) => ({ place_id, taken_at, post_id }));
+    await trx
+      .insertInto('post_places')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  for (const chunk of chunksOf(owners, 2000)) {
+    const rows = chunk.map(([owner, taken_at, post_id]) => ({ owner, taken_at, post_id }));
+    await trx
+      .insertInto('post_owners')
+      .values(rows)
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
 }
 
 /**
- * Writes the links of every post stored with deferLinks, in one statement sorted by tag (so the link
- * table is appended to), and marks those posts linked. Returns how many posts it linked.
+ * Writes the links of every post stored with deferLinks (to its tags, place and owner), each table
+ * in one statement sorted by key so it is appended to, and marks those posts linked. Returns how
+ * many posts it linked.
  */
 export async function linkPendingPosts(database: Database): Promise<number> {
   const pending = database.db.selectFrom('posts').select('id').where('linked', '=', 0);
@@ -401,12 +263,19 @@ export async function linkPendingPosts(database: Database): Promise<number> {
   const tagIdsOfPending =
     database.dialect === 'postgres'
       ? sql`select t.tag_id, p.taken_at, p.id from posts p
-            cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)`
-      : sql`select j.value, p.taken_at, p.id from posts p join json_each('[' || p.tag_ids || ']') j`;
+            cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
+            where p.linked = 0 and p.tag_ids <> ''`
+      : sql`select j.value, p.taken_at, p.id from posts p join json_each('[' || p.tag_ids || ']') j
+            where p.linked = 0 and p.tag_ids <> ''`;
   return database.db.transaction().execute(async (trx) => {
     await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
-              ${tagIdsOfPending} where p.linked = 0 and p.tag_ids <> '' order by 1, 2, 3
-              on conflict do nothing`.execute(trx);
+              ${tagIdsOfPending} order by 1, 2, 3 on conflict do nothing`.execute(trx);
+    await sql`insert into post_places (place_id, taken_at, post_id)
+              select place_id, taken_at, id from posts where linked = 0 and place_id is not null
+              order by 1, 2, 3 on conflict do nothing`.execute(trx);
+    await sql`insert into post_owners (owner, taken_at, post_id)
+              select owner, taken_at, id from posts where linked = 0 and owner is not null
+              order by 1, 2, 3 on conflict do nothing`.execute(trx);
     const result = await trx
       .updateTable('posts')
       .set({ linked: 1 })
@@ -414,57 +283,4 @@ export async function linkPendingPosts(database: Database): Promise<number> {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
-}
-
-/**
- * A post already stored arrives again: it keeps its time and fills in a missing owner or place;
- * tags it did not carry before are added. Nothing is counted twice.
- */
-function mergeRepeat(
-  stored: StoredPost,
-  post: PostToStore,
-  tagIds: readonly number[],
-): { update?: { owner: string | null; place_id: string | null; tag_ids: string }; links: Link[] } {
-  const old = stored.tag_ids === '' ? [] : stored.tag_ids.split(',').map(Number);
-  const known = new Set(old);
-  const added = tagIds.filter((id) => !known.has(id));
-  const owner = stored.owner ?? post.owner;
-  const placeId = stored.place_id ?? post.placeId;
-  const links = added.map((tagId): Link => [tagId, stored.taken_at, stored.id]);
-  if (added.length === 0 && owner === stored.owner && placeId === stored.place_id) return { links };
-  return { update: { owner, place_id: placeId, tag_ids: [...old, ...added].join(',') }, links };
-}
-
-function compareLinks(a: Link, b: Link): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
-
-/** One row per key (PostgreSQL refuses to upsert a row twice in one statement): last item, first post. */
-function withoutRepeats(batch: IngestBatch): IngestBatch {
-  const lastBy = <T>(items: readonly T[] | undefined, keyOf: (item: T) => string) =>
-    items && [...new Map(items.map((item) => [keyOf(item), item])).values()];
-  const firstPosts = new Map<string, PostToStore>();
-  for (const post of batch.posts ?? []) if (!firstPosts.has(post.postId)) firstPosts.set(post.postId, post);
-  return {
-    ...batch,
-    hashtags: lastBy(batch.hashtags, (tag) => tag.name),
-    places: lastBy(batch.places, (place) => place.id),
-    profiles: lastBy(batch.profiles, (profile) => profile.id),
-    posts: [...firstPosts.values()],
-  };
-}
-
-function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return [...groups.values()];
 }

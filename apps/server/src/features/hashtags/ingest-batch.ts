@@ -1,0 +1,177 @@
+import type { Insertable } from 'kysely';
+import type { ProfileTable } from '../../db/tables.js';
+
+/** A post ready to store: tags already normalised, at least two of them. */
+export interface PostToStore {
+  postId: string;
+  owner: string | null;
+  /** Epoch seconds. */
+  takenAt: number;
+  placeId: string | null;
+  hashtags: readonly string[];
+}
+
+export interface PlaceToStore {
+  id: string;
+  title: string;
+  titleKey: string;
+  count: number;
+  profilePicUrl?: string;
+}
+
+/** A profile as far as it is known: fields left out keep their stored value. */
+export type ProfileToStore = Pick<ProfileTable, 'id' | 'username'> &
+  Partial<Omit<Insertable<ProfileTable>, 'id' | 'username' | 'updated_at' | 'searches'>>;
+
+/** Everything one ingest writes, in one transaction. */
+export interface IngestBatch {
+  /** Tags with a network-wide count; the newest write wins. */
+  hashtags?: readonly { name: string; count: number }[];
+  places?: readonly PlaceToStore[];
+  profiles?: readonly ProfileToStore[];
+  posts?: readonly PostToStore[];
+  /** Provenance of the posts: 'crowd', 'sample', 'import'. */
+  source: string;
+  /** Epoch milliseconds of the write; decides which count is newest. */
+  now: number;
+}
+
+/** What the post writers of both paths share. */
+export interface PostWriting {
+  tagIdOf: (name: string) => number | undefined;
+  /** Tags this batch created; remembered by the caller once the batch has committed. */
+  created: Map<string, number>;
+  /** 1: write links now; 0: leave them to linkPendingPosts. */
+  linked: number;
+}
+
+/** A post as stored, when it arrives again. */
+export interface StoredPost {
+  id: number;
+  owner: string | null;
+  place_id: string | null;
+  taken_at: number;
+  tag_ids: string;
+  linked: number;
+}
+
+/** The links a batch writes: to tags, places and owners, each keyed (item, taken_at, post_id). */
+export class PostLinks {
+  readonly tags = new TagLinks();
+  readonly places: [string, number, number][] = [];
+  readonly owners: [string, number, number][] = [];
+
+  addPost(
+    post: { id: number; takenAt: number; placeId: string | null; owner: string | null },
+    tagIds: number[],
+  ) {
+    for (const tagId of tagIds) this.tags.add(tagId, post.takenAt, post.id);
+    if (post.placeId !== null) this.places.push([post.placeId, post.takenAt, post.id]);
+    if (post.owner !== null) this.owners.push([post.owner, post.takenAt, post.id]);
+  }
+
+  /** Place and owner links in key order, so consecutive inserts touch neighbouring pages. */
+  sortedItems(): { places: [string, number, number][]; owners: [string, number, number][] } {
+    return { places: this.places.sort(compareItemLinks), owners: this.owners.sort(compareItemLinks) };
+  }
+}
+
+/** Tag links in flat arrays (no object per link), visited grouped by tag id. */
+export class TagLinks {
+  private readonly tags: number[] = [];
+  private readonly times: number[] = [];
+  private readonly posts: number[] = [];
+
+  get size(): number {
+    return this.tags.length;
+  }
+
+  add(tagId: number, time: number, postRowId: number): void {
+    this.tags.push(tagId);
+    this.times.push(time);
+    this.posts.push(postRowId);
+  }
+
+  forEachByTag(visit: (tagId: number, time: number, postRowId: number) => void): void {
+    const count = this.tags.length;
+    // tag id * 2^22 + position is exact in a double for ids below 2^30; a typed-array sort is fast.
+    const slots = 2 ** 22;
+    if (count >= slots || this.tags.some((tag) => tag >= 2 ** 30)) {
+      const order = [...this.tags.keys()].sort((a, b) => this.tags[a]! - this.tags[b]! || a - b);
+      for (const i of order) visit(this.tags[i]!, this.times[i]!, this.posts[i]!);
+      return;
+    }
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) keys[i] = this.tags[i]! * slots + i;
+    keys.sort();
+    for (let k = 0; k < count; k++) {
+      const i = keys[k]! % slots;
+      visit(this.tags[i]!, this.times[i]!, this.posts[i]!);
+    }
+  }
+}
+
+/**
+ * A post already stored arrives again: it keeps its time and fills in a missing owner or place;
+ * tags it did not carry before are added. Nothing is counted twice. Links of a post still pending
+ * (linked = 0) are left to linkPendingPosts, which reads the updated row.
+ */
+export function mergeRepeat(
+  stored: StoredPost,
+  post: PostToStore,
+  tagIds: readonly number[],
+  links: PostLinks,
+): { owner: string | null; place_id: string | null; tag_ids: string } | undefined {
+  const old = stored.tag_ids === '' ? [] : stored.tag_ids.split(',').map(Number);
+  const known = new Set(old);
+  const added = tagIds.filter((id) => !known.has(id));
+  const owner = stored.owner ?? post.owner;
+  const placeId = stored.place_id ?? post.placeId;
+  if (added.length === 0 && owner === stored.owner && placeId === stored.place_id) return undefined;
+  if (stored.linked) {
+    links.addPost(
+      {
+        id: stored.id,
+        takenAt: stored.taken_at,
+        placeId: placeId === stored.place_id ? null : placeId,
+        owner: owner === stored.owner ? null : owner,
+      },
+      added,
+    );
+  }
+  return { owner, place_id: placeId, tag_ids: [...old, ...added].join(',') };
+}
+
+/** One row per key (PostgreSQL refuses to upsert a row twice in one statement): last item, first post. */
+export function withoutRepeats(batch: IngestBatch): IngestBatch {
+  const lastBy = <T>(items: readonly T[] | undefined, keyOf: (item: T) => string) =>
+    items && [...new Map(items.map((item) => [keyOf(item), item])).values()];
+  const firstPosts = new Map<string, PostToStore>();
+  for (const post of batch.posts ?? []) if (!firstPosts.has(post.postId)) firstPosts.set(post.postId, post);
+  return {
+    ...batch,
+    hashtags: lastBy(batch.hashtags, (tag) => tag.name),
+    places: lastBy(batch.places, (place) => place.id),
+    profiles: lastBy(batch.profiles, (profile) => profile.id),
+    posts: [...firstPosts.values()],
+  };
+}
+
+export function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}
+
+function compareItemLinks(a: [string, number, number], b: [string, number, number]): number {
+  return (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) || a[1] - b[1] || a[2] - b[2];
+}

@@ -1,0 +1,140 @@
+import type SqliteDatabase from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import {
+  type IngestBatch,
+  mergeRepeat,
+  PostLinks,
+  type PostWriting,
+  type StoredPost,
+} from './ingest-batch.js';
+
+/**
+ * The SQLite fast path of storeIngest: prepared statements on the raw better-sqlite3 handle, one
+ * immediate transaction, links written grouped by key. `profileQueries` (few rows, varying columns)
+ * come compiled by Kysely.
+ */
+export function storeIngestSqlite(
+  sqlite: SqliteDatabase.Database,
+  batch: IngestBatch,
+  options: { profileQueries: CompiledQuery[]; writing: PostWriting },
+): void {
+  const statements = sqliteStatements(sqlite);
+  const write = sqlite.transaction(() => {
+    for (const tag of batch.hashtags ?? []) statements.upsertTagCount.run(tag.name, tag.count, batch.now);
+    for (const place of batch.places ?? []) {
+      statements.upsertPlace.run(
+        place.id,
+        place.title,
+        place.titleKey,
+        place.count,
+        place.profilePicUrl ?? null,
+        batch.now,
+      );
+    }
+    for (const query of options.profileQueries)
+      sqlite.prepare(query.sql).run(...(query.parameters as unknown[]));
+    storePosts(statements, batch, options.writing);
+  });
+  write.immediate();
+}
+
+function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: PostWriting): void {
+  const resolve = (name: string): number => {
+    let id = writing.tagIdOf(name);
+    if (id === undefined) {
+      id = statements.selectTag.get(name) ?? statements.insertTag.get(name, batch.now)!;
+      writing.created.set(name, id);
+    }
+    return id;
+  };
+  const links = new PostLinks();
+  for (const post of batch.posts ?? []) {
+    const tagIds = post.hashtags.map(resolve);
+    const { postId, owner, takenAt, placeId } = post;
+    const id = statements.insertPost.get(
+      postId,
+      owner,
+      takenAt,
+      placeId,
+      batch.source,
+      tagIds.join(','),
+      writing.linked,
+    );
+    if (id !== undefined) {
+      if (writing.linked) links.addPost({ id, takenAt, placeId, owner }, tagIds);
+      continue;
+    }
+    const stored = statements.selectPost.get(postId)!;
+    const update = mergeRepeat(stored, post, tagIds, links);
+    if (update) statements.updatePost.run(update.owner, update.place_id, update.tag_ids, stored.id);
+  }
+  links.tags.forEachByTag((tagId, time, postRowId) => statements.insertTagLink.run(tagId, time, postRowId));
+  const { places, owners } = links.sortedItems();
+  for (const link of places) statements.insertPlaceLink.run(...link);
+  for (const link of owners) statements.insertOwnerLink.run(...link);
+}
+
+interface SqliteStatements {
+  upsertTagCount: SqliteDatabase.Statement<[string, number, number]>;
+  upsertPlace: SqliteDatabase.Statement<[string, string, string, number, string | null, number]>;
+  selectTag: SqliteDatabase.Statement<[string], number>;
+  insertTag: SqliteDatabase.Statement<[string, number], number>;
+  insertPost: SqliteDatabase.Statement<unknown[], number>;
+  selectPost: SqliteDatabase.Statement<[string], StoredPost>;
+  updatePost: SqliteDatabase.Statement<[string | null, string | null, string, number]>;
+  insertTagLink: SqliteDatabase.Statement<[number, number, number]>;
+  insertPlaceLink: SqliteDatabase.Statement<[string, number, number]>;
+  insertOwnerLink: SqliteDatabase.Statement<[string, number, number]>;
+}
+
+const statementsByHandle = new WeakMap<SqliteDatabase.Database, SqliteStatements>();
+
+function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
+  let statements = statementsByHandle.get(sqlite);
+  if (statements) return statements;
+  statements = {
+    // The same upserts as the portable path's (ingest.repository.ts): the newest write wins.
+    upsertTagCount: sqlite.prepare(
+      `insert into hashtags (name, post_count, count_state, banned, updated_at) values (?, ?, 'known', 0, ?)
+       on conflict (name) do update set post_count = excluded.post_count, count_state = excluded.count_state,
+         updated_at = excluded.updated_at
+       where excluded.updated_at >= hashtags.updated_at`,
+    ),
+    upsertPlace: sqlite.prepare(
+      `insert into places (id, title, title_key, post_count, profile_pic_url, updated_at) values (?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set title = excluded.title, title_key = excluded.title_key,
+         post_count = excluded.post_count,
+         profile_pic_url = coalesce(excluded.profile_pic_url, places.profile_pic_url),
+         updated_at = excluded.updated_at
+       where excluded.updated_at >= places.updated_at`,
+    ),
+    selectTag: sqlite.prepare<[string], number>('select id from hashtags where name = ?').pluck(),
+    insertTag: sqlite
+      .prepare<[string, number], number>(
+        `insert into hashtags (name, post_count, count_state, banned, updated_at)
+         values (?, -1, 'lookup', 0, ?) returning id`,
+      )
+      .pluck(),
+    insertPost: sqlite
+      .prepare<unknown[], number>(
+        `insert into posts (post_id, owner, taken_at, place_id, source, tag_ids, linked)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
+      )
+      .pluck(),
+    selectPost: sqlite.prepare<[string], StoredPost>(
+      'select id, owner, place_id, taken_at, tag_ids, linked from posts where post_id = ?',
+    ),
+    updatePost: sqlite.prepare('update posts set owner = ?, place_id = ?, tag_ids = ? where id = ?'),
+    insertTagLink: sqlite.prepare(
+      'insert into post_hashtags (hashtag_id, taken_at, post_id) values (?, ?, ?) on conflict do nothing',
+    ),
+    insertPlaceLink: sqlite.prepare(
+      'insert into post_places (place_id, taken_at, post_id) values (?, ?, ?) on conflict do nothing',
+    ),
+    insertOwnerLink: sqlite.prepare(
+      'insert into post_owners (owner, taken_at, post_id) values (?, ?, ?) on conflict do nothing',
+    ),
+  };
+  statementsByHandle.set(sqlite, statements);
+  return statements;
+}
