@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { platformOf } from '../../plugins/auth.js';
 import { throwIfRefused } from './auth-calls.js';
@@ -13,6 +14,17 @@ export function authRequestOf(request: FastifyRequest): AuthRequest {
     ip: request.ip,
     platform: platformOf(request),
     viewer: request.viewer,
+    audit: (event, { email, ...fields }) =>
+      request.log.info(
+        {
+          audit: event,
+          ...fields,
+          ...(email && { emailHash: createHash('sha256').update(email).digest('hex').slice(0, 16) }),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        },
+        `auth ${event} ${fields.outcome}`,
+      ),
   };
 }
 

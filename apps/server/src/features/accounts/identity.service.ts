@@ -35,7 +35,21 @@ export interface AuthRequest {
   ip: string;
   platform: Platform;
   viewer: Viewer;
+  /** Records an authentication event (SECURITY §4.2): never a password, code or token. */
+  audit(
+    event: AuthEvent,
+    fields: { email?: string; userId?: string; outcome: 'success' | 'failure' | 'refused' },
+  ): void;
 }
+
+export type AuthEvent =
+  | 'sign-in'
+  | 'sign-up'
+  | 'verify-email'
+  | 'password-reset'
+  | 'sign-out'
+  | 'trial-code'
+  | 'anonymous-trial';
 
 /** A call that signs in: the Me answer, and the cookies to set (null when the token goes in the body). */
 export interface SignedIn {
@@ -213,7 +227,9 @@ export async function signIn(
 ): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
   const lockKey = `sign-in:${email}`;
-  throwIfRefused(await runtime.throttle.checkLock(lockKey));
+  const refusal = await runtime.throttle.checkLock(lockKey);
+  if (refusal) request.audit('sign-in', { email, outcome: 'refused' });
+  throwIfRefused(refusal);
   const result = await callAuth(() =>
     runtime.auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: input.rememberMe },
@@ -223,6 +239,7 @@ export async function signIn(
   );
   if (result.status === 401 || result.status === 400) {
     await runtime.throttle.recordFailure(lockKey);
+    request.audit('sign-in', { email, outcome: 'failure' });
     throw accountError(401, AccountErrorCode.invalidCredentials, SIGN_IN_MESSAGES.incorrect);
   }
   if (result.code === 'EMAIL_NOT_VERIFIED') {
@@ -241,6 +258,7 @@ export async function signIn(
   }
   await runtime.throttle.recordSuccess(lockKey);
   const user = result.body?.user as { id: string };
+  request.audit('sign-in', { email, userId: user.id, outcome: 'success' });
   return signedIn(runtime, user.id, String(result.body?.token), input.session, result.headers, request);
 }
 
@@ -262,6 +280,7 @@ export async function resetPassword(
   );
   const user = await findUserByEmail(runtime.database, email);
   if (user) {
+    request.audit('password-reset', { email, userId: user.id, outcome: 'success' });
     await signOutEverywhere(runtime.database, user.id, runtime.now());
     await runtime.mailer.send(passwordChangedEmail(email));
   }
@@ -270,7 +289,10 @@ export async function resetPassword(
 
 /** Global sign-out: every session of the user ends; the answer is a free, unregistered visitor. */
 export async function signOut(runtime: AccountsRuntime, request: AuthRequest): Promise<MeResponse> {
-  if (request.viewer.userId) await signOutEverywhere(runtime.database, request.viewer.userId, runtime.now());
+  if (request.viewer.userId) {
+    await signOutEverywhere(runtime.database, request.viewer.userId, runtime.now());
+    request.audit('sign-out', { userId: request.viewer.userId, outcome: 'success' });
+  }
   return presentMe(runtime, { userId: null, platform: request.platform, deviceId: null });
 }
 
@@ -282,7 +304,7 @@ export async function checkCode(
   runtime: AccountsRuntime,
   purpose: CodePurpose,
   email: string,
-  _request: AuthRequest,
+  request: AuthRequest,
   call: () => Promise<Response>,
 ): Promise<AuthCallResult> {
   const lockKey = `code:${purpose}:${email}`;
@@ -295,12 +317,16 @@ export async function checkCode(
     throw codeExpired();
   }
   const result = await callAuth(call);
+  const event: AuthEvent =
+    purpose === 'trial' ? 'trial-code' : purpose === 'reset-password' ? 'password-reset' : 'verify-email';
   if (result.status >= 400) {
+    request.audit(event, { email, outcome: 'failure' });
     await runtime.throttle.recordFailure(lockKey);
     if (result.code === 'OTP_EXPIRED' || result.code === 'TOO_MANY_ATTEMPTS') throw codeExpired();
     throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
   }
   await runtime.throttle.recordSuccess(lockKey);
+  if (purpose !== 'reset-password') request.audit(event, { email, outcome: 'success' });
   return result;
 }
 

@@ -141,6 +141,7 @@ async function registerAnonymousTrial(
     created_at: now,
   });
   const expire = Math.floor((expiresAt - now) / 1000);
+  request.audit('anonymous-trial', { userId: user.id, outcome: 'success' });
   return {
     answer: {
       ...trialAnswer(user.id, deviceId, expire, input.platform),
