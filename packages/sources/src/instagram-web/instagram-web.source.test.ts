@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NetworkClient } from '../source/network-client.js';
+import type { SocialSource } from '../source/social-source.js';
+import { FakeClock } from '../testing/fake-clock.js';
+import { type FakeInstagram, type FakeMedia, startFakeInstagram } from '../testing/fake-instagram.js';
+import { classifyInstagram, createInstagramWebSource } from './instagram-web.source.js';
+
+const NOW = Date.UTC(2026, 2, 1, 12);
+const media = (n: number, caption: string, location?: FakeMedia['location']): FakeMedia => ({
+  id: String(3_300_000_000_000_000_000n + BigInt(n)),
+  ownerId: String(500 + n),
+  takenAt: NOW / 1000 - n * 60,
+  caption,
+  ...(location && { location }),
+});
+
+describe('instagram-web source against a fake network', () => {
+  let clock: FakeClock;
+  let fake: FakeInstagram;
+  let client: NetworkClient;
+  let source: SocialSource;
+
+  beforeEach(async () => {
+    clock = new FakeClock({ start: NOW, autoAdvance: true });
+    fake = await startFakeInstagram({ now: () => clock.now() });
+    fake.addTag({
+      name: 'lisbon',
+      mediaCount: 51_234_567,
+      media: [
+        media(1, 'Tram 28 #Lisbon #Portugal #travel', { id: '213385402', name: 'Lisbon, Portugal' }),
+        media(2, 'Sunset #lisbon #miradouro'),
+        media(3, ''),
+      ],
+    });
+    fake.addTag({ name: 'lisboa', mediaCount: 30_000_000 });
+    fake.addPlace({
+      id: '213385402',
+      name: 'Lisbon, Portugal',
+      mediaCount: 9_876_543,
+      media: [media(4, 'Alfama #lisbon #fado')],
+    });
+    fake.addProfile({
+      id: '1234567',
+      username: 'visitlisboa',
+      fullName: 'Visit Lisboa',
+      biography: 'The official account <b>of Lisbon</b>',
+      followers: 250_000,
+      following: 300,
+      isBusiness: true,
+      category: 'Tourism',
+      media: [media(5, '#lisbon #spring #flowers')],
+    });
+    client = new NetworkClient({ source: 'instagram-web', clock, timeoutMs: 2000 });
+    source = createInstagramWebSource({ client, baseUrl: fake.url });
+  });
+  afterEach(async () => fake.close());
+
+  it('top-searches each context: hashtags, places and users', async () => {
+    expect(await source.search({ type: 'hashtag', query: 'lisb' })).toEqual({
+      query: 'lisb',
+      hashtags: [
+        { hashtag: 'lisbon', count: 51_234_567 },
+        { hashtag: 'lisboa', count: 30_000_000 },
+      ],
+    });
+    expect(await source.search({ type: 'place', query: 'lisbon' })).toEqual({
+      query: 'lisbon',
+      places: [{ place_id: '213385402', title: 'Lisbon, Portugal', count: 0 }],
+    });
+    const users = await source.search({ type: 'profile', query: 'visit' });
+    expect(users.users).toEqual([
+      expect.objectContaining({
+        profile_id: '1234567',
+        username: 'visitlisboa',
+        full_name: 'Visit Lisboa',
+        followers: 250_000,
+      }),
+    ]);
+    expect(fake.requests.map((request) => request.query.get('context'))).toEqual([
+      'hashtag',
+      'place',
+      'user',
+    ]);
+    // Place searches have their own 1 per second limiter; the rest are 5 s apart.
+    expect(fake.requests.map((request) => request.at - NOW)).toEqual([0, 0, 5000]);
+  });
+
+  it('reads a tag page: the count and the posts with their tags and places', async () => {
+    const body = await source.fetchRecent({ type: 'hashtag', name: 'lisbon' });
+    expect(body.hashtag).toEqual({ hashtag: 'lisbon', count: 51_234_567 });
+    expect(body.posts).toEqual([
+      {
+        post_id: '3300000000000000001',
+        owner: '501',
+        timestamp: NOW / 1000 - 60,
+        hashtags: ['lisbon', 'portugal', 'travel'],
+        place_id: '213385402',
+      },
+      {
+        post_id: '3300000000000000002',
+        owner: '502',
+        timestamp: NOW / 1000 - 120,
+        hashtags: ['lisbon', 'miradouro'],
+      },
+      { post_id: '3300000000000000003', owner: '503', timestamp: NOW / 1000 - 180, hashtags: [] },
+    ]);
+  });
+
+  it('reads a location page and a profile page', async () => {
+    const place = await source.fetchRecent({ type: 'place', id: '213385402' });
+    expect(place.place).toEqual({
+      place_id: '213385402',
+      title: 'Lisbon, Portugal',
+      count: 9_876_543,
+      profile_pic_url: 'https://scontent.example/v/t51_place.jpg',
+    });
+    expect(place.posts[0]).toMatchObject({ hashtags: ['lisbon', 'fado'], place_id: '213385402' });
+
+    const profile = await source.fetchRecent({ type: 'profile', username: 'visitlisboa' });
+    expect(profile.user).toMatchObject({
+      profile_id: '1234567',
+      username: 'visitlisboa',
+      biography: 'The official account of Lisbon',
+      followers: 250_000,
+      following: 300,
+      post_count: 1,
+      is_business_account: true,
+      business_category_name: 'Tourism',
+    });
+    expect(profile.posts).toHaveLength(1);
+  });
+
+  it('classes a 404 tag page as not-found and counts it 0', async () => {
+    await expect(source.fetchRecent({ type: 'hashtag', name: 'nosuchtag' })).rejects.toMatchObject({
+      failure: 'not-found',
+      status: 404,
+    });
+    expect(await source.lookupCounts(['lisboa', 'nosuchtag'])).toEqual([
+      { hashtag: 'lisboa', count: 30_000_000 },
+      { hashtag: 'nosuchtag', count: 0 },
+    ]);
+  });
+
+  it('classes the login redirect as a block and stops further calls of that type', async () => {
+    fake.fail('login-redirect', { pathPrefix: '/web/search/topsearch/' });
+    await expect(source.search({ type: 'hashtag', query: 'lis' })).rejects.toMatchObject({
+      failure: 'block',
+      status: 302,
+    });
+    await expect(source.search({ type: 'hashtag', query: 'lisb' })).rejects.toMatchObject({
+      failure: 'block',
+      isFromBlockFlag: true,
+    });
+    expect(fake.requests).toHaveLength(1);
+    // Place searches and tag pages are other types: still made.
+    await source.search({ type: 'place', query: 'lis' });
+    await source.lookupCounts(['lisbon']);
+    expect(fake.requests).toHaveLength(3);
+    expect(client.blocks.list().map((flag) => flag.call)).toEqual(['search:hashtag']);
+  });
+
+  it('classes the login page served in place of a page as a block', async () => {
+    fake.fail('login-page', { pathPrefix: '/explore/tags/' });
+    await expect(source.lookupCounts(['lisbon'])).rejects.toMatchObject({ failure: 'block', status: 200 });
+    expect(client.blocks.isBlocked('lookup:hashtag')).toBe(true);
+  });
+
+  it('classes a page with broken or missing data as a parse error, without retrying', async () => {
+    fake.fail('malformed', { pathPrefix: '/explore/tags/' });
+    await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
+      failure: 'parse-error',
+    });
+    fake.fail('new-markup', { pathPrefix: '/explore/tags/' });
+    await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
+      failure: 'parse-error',
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('retries a 429 and a 500 with the SPEC back-off, within the 5 s spacing', async () => {
+    fake.fail('rate-limited', { pathPrefix: '/explore/tags/' });
+    fake.fail('server-error', { pathPrefix: '/explore/tags/' });
+    expect(await source.lookupCounts(['lisbon'])).toEqual([{ hashtag: 'lisbon', count: 51_234_567 }]);
+    expect(fake.requests.map((request) => request.at - NOW)).toEqual([0, 5000, 10_000]);
+    expect(clock.sleeps).toEqual([500, 4500, 1000, 4000]);
+  });
+
+  it('classes answers a browser hides as block (redirect) or cors (opaque)', () => {
+    const answer = (type: Response['type']) => ({
+      status: 0,
+      type,
+      url: '',
+      headers: new Headers(),
+      body: '',
+    });
+    expect(classifyInstagram(answer('opaqueredirect'), NOW)).toMatchObject({ failure: 'block' });
+    expect(classifyInstagram(answer('opaque'), NOW)).toMatchObject({ failure: 'cors' });
+    const followed = {
+      status: 200,
+      type: 'basic' as const,
+      url: 'https://www.instagram.com/accounts/login/?next=/explore/tags/x/',
+      headers: new Headers(),
+      body: '<html></html>',
+    };
+    expect(classifyInstagram(followed, NOW)).toMatchObject({ failure: 'block' });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './mastodon.source.js';
+export * from './parse-mastodon.js';

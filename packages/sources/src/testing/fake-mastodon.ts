@@ -1,0 +1,233 @@
+import {
+  escapeHtml,
+  type FakeAnswer,
+  type FakeRequest,
+  type FakeServer,
+  FaultQueue,
+  html,
+  json,
+  startFakeServer,
+} from './fake-http.js';
+
+/** A post on the fake instance. */
+export interface FakeStatus {
+  id: string;
+  createdAt: string;
+  account: { id: string; username: string; displayName?: string; followers?: number };
+  /** The text before the tags. */
+  text: string;
+  /** Tags as the author typed them (the content keeps the case; `tags` are lower-cased). */
+  tags: string[];
+}
+
+export interface FakeTag {
+  name: string;
+  /** Uses per day, today first (Mastodon keeps 7 days). */
+  uses: number[];
+  statuses?: FakeStatus[];
+}
+
+/** What the fake can be told to answer instead, as a real instance (or its proxy) would. */
+export type MastodonFault = 'rate-limited' | 'login-required' | 'server-error' | 'malformed' | 'hang';
+
+export interface FakeMastodon extends FakeServer {
+  addTag(tag: FakeTag): void;
+  /** Answer the next request(s) under pathPrefix with a fault. */
+  fail(fault: MastodonFault, options?: { times?: number; pathPrefix?: string }): void;
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A Mastodon instance's public API on loopback, in Mastodon's own shapes: v2 search for hashtags,
+ * GET /api/v1/tags/:name (404 "Record not found"), and the public tag timeline with a Link header.
+ * Faults come as Mastodon sends them: 429 with X-RateLimit-* (an ISO reset time, no Retry-After),
+ * 401 for a login, a proxy's 503 page, cut-off JSON.
+ */
+export async function startFakeMastodon(
+  options: { now?: () => number; tags?: FakeTag[] } = {},
+): Promise<FakeMastodon> {
+  const now = options.now ?? Date.now;
+  const tags = new Map<string, FakeTag>();
+  const faults = new FaultQueue<MastodonFault>();
+  let base = '';
+  const handler = (request: FakeRequest): FakeAnswer => {
+    const fault = faults.take(request.path);
+    if (fault) return faultAnswer(fault, now());
+    if (request.path === '/api/v2/search') return search(request);
+    const tagMatch = request.path.match(/^\/api\/v1\/tags\/([^/]+)$/);
+    if (tagMatch) {
+      const tag = tags.get(decodeURIComponent(tagMatch[1]!).toLowerCase());
+      return tag ? json(200, tagEntity(tag)) : json(404, { error: 'Record not found' });
+    }
+    const timelineMatch = request.path.match(/^\/api\/v1\/timelines\/tag\/([^/]+)$/);
+    if (timelineMatch) return timeline(decodeURIComponent(timelineMatch[1]!).toLowerCase(), request);
+    return json(404, { error: 'Record not found' });
+  };
+
+  function tagEntity(tag: FakeTag) {
+    const today = Math.floor(now() / 1000 / DAY_SECONDS) * DAY_SECONDS;
+    return {
+      name: tag.name,
+      url: `${base}/tags/${tag.name}`,
+      history: Array.from({ length: 7 }, (_, day) => ({
+        day: String(today - day * DAY_SECONDS),
+        uses: String(tag.uses[day] ?? 0),
+        accounts: String(Math.ceil((tag.uses[day] ?? 0) / 2)),
+      })),
+    };
+  }
+
+  function search(request: FakeRequest): FakeAnswer {
+    const query = (request.query.get('q') ?? '').replace(/^#/, '').toLowerCase();
+    const type = request.query.get('type');
+    const limit = Math.min(Number(request.query.get('limit') ?? 20) || 20, 40);
+    const hashtags =
+      query === '' || (type !== null && type !== 'hashtags')
+        ? []
+        : [...tags.values()]
+            .filter((tag) => tag.name.startsWith(query))
+            .slice(0, limit)
+            .map(tagEntity);
+    return json(200, { accounts: [], statuses: [], hashtags });
+  }
+
+  function timeline(name: string, request: FakeRequest): FakeAnswer {
+    const limit = Math.min(Number(request.query.get('limit') ?? 20) || 20, 40);
+    const maxId = request.query.get('max_id');
+    const all = [...(tags.get(name)?.statuses ?? [])].sort((a, b) => compareIds(b.id, a.id));
+    const page = all.filter((status) => maxId === null || compareIds(status.id, maxId) < 0).slice(0, limit);
+    const headers: Record<string, string> = {};
+    if (page.length > 0) {
+      const path = `${base}/api/v1/timelines/tag/${encodeURIComponent(name)}`;
+      headers.link =
+        `<${path}?limit=${limit}&max_id=${page.at(-1)!.id}>; rel="next", ` +
+        `<${path}?limit=${limit}&min_id=${page[0]!.id}>; rel="prev"`;
+    }
+    return json(200, page.map(statusEntity), headers);
+  }
+
+  function statusEntity(status: FakeStatus) {
+    const links = status.tags.map(
+      (tag) =>
+        `<a href="${base}/tags/${encodeURIComponent(tag.toLowerCase())}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`,
+    );
+    const account = status.account;
+    return {
+      id: status.id,
+      created_at: status.createdAt,
+      in_reply_to_id: null,
+      in_reply_to_account_id: null,
+      sensitive: false,
+      spoiler_text: '',
+      visibility: 'public',
+      language: 'en',
+      uri: `${base}/users/${account.username}/statuses/${status.id}`,
+      url: `${base}/@${account.username}/${status.id}`,
+      replies_count: 0,
+      reblogs_count: 0,
+      favourites_count: 1,
+      edited_at: null,
+      content: `<p>${escapeHtml(status.text)} ${links.join(' ')}</p>`,
+      reblog: null,
+      account: {
+        id: account.id,
+        username: account.username,
+        acct: account.username,
+        display_name: account.displayName ?? account.username,
+        locked: false,
+        bot: false,
+        discoverable: true,
+        group: false,
+        created_at: '2023-01-01T00:00:00.000Z',
+        note: '<p></p>',
+        url: `${base}/@${account.username}`,
+        uri: `${base}/users/${account.username}`,
+        avatar: `${base}/avatars/original/missing.png`,
+        avatar_static: `${base}/avatars/original/missing.png`,
+        header: `${base}/headers/original/missing.png`,
+        header_static: `${base}/headers/original/missing.png`,
+        followers_count: account.followers ?? 10,
+        following_count: 5,
+        statuses_count: 42,
+        last_status_at: status.createdAt.slice(0, 10),
+        emojis: [],
+        fields: [],
+      },
+      media_attachments: [],
+      mentions: [],
+      tags: status.tags.map((tag) => ({ name: tag.toLowerCase(), url: `${base}/tags/${tag.toLowerCase()}` })),
+      emojis: [],
+      card: null,
+      poll: null,
+    };
+  }
+
+  const server = await startFakeServer(handler, now);
+  base = server.url;
+  for (const tag of options.tags ?? []) tags.set(tag.name.toLowerCase(), tag);
+  return {
+    ...server,
+    addTag: (tag) => tags.set(tag.name.toLowerCase(), tag),
+    fail: (fault, failOptions) => faults.add(fault, failOptions),
+  };
+}
+
+function faultAnswer(fault: MastodonFault, now: number): FakeAnswer {
+  switch (fault) {
+    case 'rate-limited': {
+      // rack-attack's answer: the end of the 5-minute period as an ISO time with microseconds.
+      const period = 300_000;
+      const reset = new Date(Math.floor(now / period) * period + period).toISOString().replace('Z', '000Z');
+      return json(
+        429,
+        { error: 'Too many requests' },
+        { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      );
+    }
+    case 'login-required':
+      return json(401, { error: 'This API requires an authenticated user' });
+    case 'server-error':
+      return html(
+        503,
+        '<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>',
+      );
+    case 'malformed':
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: '{"name":"cats","history":[{"day":"17',
+      };
+    case 'hang':
+      return { status: 200, hang: true };
+  }
+}
+
+/** Mastodon ids are decimal snowflakes: longer is larger. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Statuses for a tag: `count` posts by a few accounts, each carrying the tag and some of `related`
+ * (so related tags reach the minimum subcount), one a minute back from `newest`.
+ */
+export function makeStatuses(options: {
+  tag: string;
+  related: string[];
+  count: number;
+  newest: number;
+  firstId?: bigint;
+}): FakeStatus[] {
+  const first = options.firstId ?? 110_000_000_000_000_000n;
+  return Array.from({ length: options.count }, (_, index) => {
+    const related = options.related.filter((_, position) => (index + position) % 2 === 0 || position === 0);
+    return {
+      id: String(first + BigInt(options.count - index)),
+      createdAt: new Date(options.newest - index * 60_000).toISOString(),
+      account: { id: String(1000 + (index % 5)), username: `poster${index % 5}`, followers: 100 + index },
+      text: `Post ${index} about ${options.tag}`,
+      tags: [options.tag, ...related],
+    };
+  });
+}

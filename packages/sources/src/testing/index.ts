@@ -1,0 +1,4 @@
+export * from './fake-clock.js';
+export * from './fake-http.js';
+export * from './fake-instagram.js';
+export * from './fake-mastodon.js';
