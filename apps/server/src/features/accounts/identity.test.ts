@@ -169,6 +169,35 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     expect((await signIn(email)).statusCode).toBe(200);
   });
 
+  it('answers resend-code alike for known and unknown addresses', async () => {
+    const { email } = await registerAccount();
+    clock.advance(61_000);
+    const known = await post('/api/account/resend-code', { email, purpose: 'reset-password' });
+    const unknown = await post('/api/account/resend-code', { email: newEmail(), purpose: 'reset-password' });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+  });
+
+  it('keeps a session cookie only for the browser session without remember-me', async () => {
+    const { email } = await registerAccount();
+    const forgetful = await signIn(email, PASSWORD, { rememberMe: false });
+    const sid = [forgetful.headers['set-cookie']].flat().find((cookie) => String(cookie).startsWith('sid='));
+    expect(sid).toBeDefined();
+    expect(String(sid)).not.toContain('Max-Age');
+    expect((await me({ cookie: cookieHeader(forgetful.headers['set-cookie']) })).json().user.email).toBe(
+      email,
+    );
+  });
+
+  it('refuses auth bodies over 16 KiB', async () => {
+    const response = await post('/api/account/sign-in', {
+      email: newEmail(),
+      password: 'x'.repeat(17 * 1024),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
   it('signs out everywhere: every session of the user ends, and the answer is a free visitor', async () => {
     const { email, cookie } = await registerAccount();
     const second = await signIn(email, PASSWORD, { session: 'bearer' });
