@@ -247,6 +247,17 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForText(page.getByTestId('topic-title'), 'Phone list');
 
+    // New search from the Find pane starts a new collection.
+    await page.getByRole('button', { name: 'Find' }).click();
+    await settle(page);
+    await saveScreenshot(page, 'collections-find-phone');
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('button', { name: 'New search' }).click();
+    await page.waitForURL('**/tags');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await waitForText(page.getByTestId('topic-title'), 'New collection');
+    expect(await page.getByRole('list', { name: 'Export list' }).getByRole('checkbox').count()).toBe(0);
+
     // /collections is exempt from the guard; its table on a phone.
     await page.request.post('/api/topics', {
       data: { title: 'A much longer collection name that has to wrap on a phone screen', export: ['a1'] },

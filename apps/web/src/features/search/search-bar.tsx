@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import { normalizeQuery } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { type KeyboardEvent, useEffect } from 'react';
@@ -61,9 +62,26 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
         </Tabs>
         {onNewSearch && (
-          <Button size="small" startIcon={<RestartAlt />} onClick={onNewSearch} sx={{ flexShrink: 0 }}>
-            {t('search.newSearch')}
-          </Button>
+          <>
+            <Button
+              size="small"
+              startIcon={<RestartAlt />}
+              onClick={onNewSearch}
+              sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              {t('search.newSearch')}
+            </Button>
+            <Tooltip title={t('search.newSearch')}>
+              <IconButton
+                aria-label={t('search.newSearch')}
+                onClick={onNewSearch}
+                color="primary"
+                sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+              >
+                <RestartAlt />
+              </IconButton>
+            </Tooltip>
+          </>
         )}
       </Stack>
       <TextField
