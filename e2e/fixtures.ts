@@ -48,6 +48,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       LOG_LEVEL: 'warn',
       SEED_CORPUS: String(options.seed ?? false),
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Features are tested here, not load shedding (health.test.ts covers it); a busy machine would trip it.
+      LOAD_SHEDDING: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { registerBilling } from './features/billing/billing.startup.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
 import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(hashtagRoutes, { prefix: '/api' });
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });
+  await registerBilling(app);
   await registerWebApp(app, config);
   return app;
 }

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   SEED_CORPUS: booleanText.default(true),
   RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
   BANNED_TAGS_FILE: z
+  /** Answer 503 when the event loop is saturated (SECURITY: under-pressure values); tests of features turn it off. */
+  LOAD_SHEDDING: booleanText.default(true),
     .string()
     .min(1)
     .default(join(repoRoot, 'apps', 'server', 'banned-tags.txt')),
@@ -76,6 +78,28 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'may contain only letters, digits and _ . : -')
     .default('tagscout'),
+  // Billing and the apps (decision 009). `local` needs nothing: its webhook secret is made on first
+  // start and kept in the settings table. `stripe` needs the key, the webhook secret and the prices.
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  LOCAL_BILLING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_ANNUAL: z.string().min(1).optional(),
+  STRIPE_PRICE_ANNUAL_SPECIAL: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url('must be a URL such as http://127.0.0.1:12111').optional(),
+  APPLE_BUNDLE_ID: z.string().min(1).default('com.tagscout.app'),
+  APPLE_APP_APPLE_ID: z.coerce.number().int().positive().optional(),
+  APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  APPLE_ROOT_CERTIFICATES: z.string().min(1).optional(),
+  APPLE_ONLINE_CHECKS: booleanText.default(true),
+  GOOGLE_PLAY_PACKAGE_NAME: z.string().min(1).default('com.tagscout.app'),
+  GOOGLE_PLAY_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  GOOGLE_PLAY_API_URL: z.url().default('https://androidpublisher.googleapis.com'),
+  APP_MINIMUM_VERSION: z.string().regex(/^\d+(\.\d+)*$/, 'must be a version such as 2.1.33').optional(),
+  APP_STORE_URL: z.url().default('https://apps.apple.com/app/tagscout/id0000000000'),
+  PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps/details?id=com.tagscout.app'),
+  WEB_APP_ONLY: booleanText.default(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

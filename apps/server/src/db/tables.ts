@@ -31,6 +31,16 @@ export interface Tables {
   quarry_prospects: QuarryProspectTable;
   prospecting_usage: ProspectingUsageTable;
   automation_templates: AutomationTemplateTable;
+  // Billing (migration 008, decision 009).
+  processed_events: ProcessedEventTable;
+  billing_customers: BillingCustomerTable;
+  checkout_sessions: CheckoutSessionTable;
+  store_purchases: StorePurchaseTable;
+  local_billing_customers: LocalBillingCustomerTable;
+  local_billing_checkouts: LocalBillingCheckoutTable;
+  local_billing_subscriptions: LocalBillingSubscriptionTable;
+  local_billing_portal_sessions: LocalBillingPortalSessionTable;
+  local_billing_events: LocalBillingEventTable;
 }
 
 export const CountState = {
@@ -323,4 +333,129 @@ export interface AutomationTemplateTable {
   /** JSON: the AutomationTemplate of packages/core/src/quarries. */
   document: string;
   updated_at: number;
+}
+
+/** A provider's webhook event already applied: inserted in the same transaction as its effect. */
+export interface ProcessedEventTable {
+  /** 'stripe' | 'local' | 'apple' | 'google' */
+  provider: string;
+  event_id: string;
+  event_type: string;
+  /** Epoch ms; rows older than 30 days are deleted. */
+  received_at: number;
+}
+
+/** A web billing customer as the provider last reported it; user_id once an account holds it. */
+export interface BillingCustomerTable {
+  provider: string;
+  customer_id: string;
+  /** Lower-cased; the account that claims the customer must have verified this address. */
+  email: string | null;
+  user_id: string | null;
+  /** JSON: [{id, status, plan, currentPeriodEnd}], newest first. */
+  subscriptions: string;
+  updated_at: number;
+}
+
+/** A checkout we started: who started it (null when signed out) and for which plan. Times epoch ms. */
+export interface CheckoutSessionTable {
+  /** Our reference (random), carried through the provider as client_reference_id. */
+  id: string;
+  provider: string;
+  provider_session_id: string | null;
+  user_id: string | null;
+  plan: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An App Store (original transaction id) or Google Play (purchase token) subscription, bound to one account. */
+export interface StorePurchaseTable {
+  /** 'ios' | 'android' */
+  platform: string;
+  purchase_key: string;
+  user_id: string;
+  product_id: string;
+  /** 'active' | 'expired' | 'revoked' | 'invalid' */
+  status: string;
+  /** Epoch ms. */
+  expires_at: number;
+  /** Google Play: 0 until the purchase is acknowledged (within 3 days, or Google refunds it). */
+  acknowledged: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+// The local billing provider's own side (what Stripe would hold). Times epoch ms.
+
+export interface LocalBillingCustomerTable {
+  id: string;
+  email: string;
+  created_at: number;
+}
+
+export interface LocalBillingCheckoutTable {
+  id: string;
+  plan: string;
+  /** An existing customer paying again; else one is made at payment. */
+  customer_id: string | null;
+  /** Known when a signed-in user started the checkout; else typed on the page. */
+  email: string | null;
+  client_reference_id: string;
+  success_url: string;
+  cancel_url: string;
+  language: string;
+  /** 'open' | 'complete' */
+  status: string;
+  subscription_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface LocalBillingSubscriptionTable {
+  id: string;
+  customer_id: string;
+  plan: string;
+  /** 'active' | 'canceled' */
+  status: string;
+  current_period_end: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LocalBillingPortalSessionTable {
+  id: string;
+  customer_id: string;
+  return_url: string;
+  language: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A webhook event the local provider sends (and resends until the server answers 2xx). */
+export interface LocalBillingEventTable {
+  id: string;
+  type: string;
+  /** The JSON body, exactly as signed. */
+  payload: string;
+  created_at: number;
+  delivered_at: number | null;
+  attempts: Generated<number>;
+}
+
+/** How calls to a social network fail: one row per (source, origin, call type, failure class). Times epoch ms. */
+export interface SourceFailureTable {
+  /** 'mastodon' | 'instagram-web' */
+  source: string;
+  /** 'server' (our own calls) | 'device' (reported by the apps) */
+  origin: string;
+  /** 'search:hashtag' ... 'lookup:profile' */
+  call: string;
+  /** 'block' | 'parse-error' | 'cors' | 'unknown' */
+  failure: string;
+  count: number;
+  first_at: number;
+  last_at: number;
+  /** Blocks: until when calls of this type are not made (the block flag). */
+  blocked_until: number | null;
 }

@@ -28,6 +28,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     errorResponseBuilder: (_request, context) =>
       new AppError(429, ErrorCode.rateLimited, `Too many requests. Try again in ${context.after}.`),
   });
+  if (!config.LOAD_SHEDDING) return;
   await app.register(underPressure, {
     maxEventLoopDelay: 1000,
     maxEventLoopUtilization: 0.98,

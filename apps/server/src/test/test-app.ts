@@ -15,7 +15,7 @@ export async function buildTestApp(dialect: DialectName, overrides: Partial<Conf
   const testDatabase = await createTestDatabase(dialect);
   const config = loadConfig(
     {},
-    { LOG_LEVEL: 'silent', SEED_CORPUS: false, WEB_DIST: '/nonexistent', ...overrides },
+    { LOG_LEVEL: 'silent', SEED_CORPUS: false, LOAD_SHEDDING: false, WEB_DIST: '/nonexistent', ...overrides },
   );
   const app = await buildApp(config, { database: testDatabase.database });
   await app.ready();

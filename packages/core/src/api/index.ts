@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './billing.js';
 export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';

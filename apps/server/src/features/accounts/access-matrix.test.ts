@@ -50,6 +50,8 @@ const WITH_SESSION: Expected = { ...every('allow'), none: 'deny' };
 /** Collections (canUseCollections, canSaveTopics): trials in time, paying users, admins. */
 const COLLECTIONS: Expected = { ...every('allow'), none: 'deny', expiredTrial: 'deny', free: 'deny' };
 const ADMIN_ONLY: Expected = { ...every('deny'), admin: 'allow' };
+/** Manage Account (canManageAccount): web customers only. */
+const WEB_CUSTOMERS: Expected = { ...every('deny'), paying: 'allow' };
 
 const email = () => `matrix-${randomUUID()}@example.com`;
 const STRONG = 'Matrix-Password-42';
@@ -222,6 +224,35 @@ export const ACCESS_MATRIX: Row[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'DELETE', route: '/api/quarries/:quarryId', url: `/api/quarries/${someId}`, expect: ADMIN_ONLY },
+
+  // Billing (decision 009): checkout is open to anyone (a new customer sets up an account after
+  // paying); webhooks are open and refused by signature; store checks need a session.
+  { method: 'GET', route: '/api/billing/info', expect: EVERYONE },
+  { method: 'POST', route: '/api/billing/checkout', body: () => ({ plan: 'monthly' }), expect: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/billing/checkout/return',
+    url: `/api/billing/checkout/return?ref=${someId}`,
+    expect: EVERYONE,
+  },
+  { method: 'POST', route: '/api/billing/portal', body: () => ({}), expect: WEB_CUSTOMERS },
+  { method: 'POST', route: '/api/billing/webhooks/local', body: () => ({}), expect: EVERYONE },
+  { method: 'POST', route: '/api/billing/webhooks/stripe', body: () => ({}), expect: EVERYONE },
+  { method: 'GET', route: '/api/store/account-token', expect: WITH_SESSION },
+  { method: 'POST', route: '/api/store/ios-verify', body: () => ({ receipt: 'x.y.z' }), expect: WITH_SESSION },
+  {
+    method: 'POST',
+    route: '/api/store/android-verify',
+    body: () => ({ purchaseToken: 'token', productId: 'com.tagscout.app.pro.monthly' }),
+    expect: WITH_SESSION,
+  },
+  {
+    method: 'GET',
+    route: '/api/app/version-check',
+    url: '/api/app/version-check?runningVersion=2.1.33&platform=ios',
+    expect: EVERYONE,
+  },
+  { method: 'GET', route: '/api/app/config', expect: EVERYONE },
 ];
 
 describe.each(testDialects)('access matrix on %s', (dialect) => {

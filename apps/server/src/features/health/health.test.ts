@@ -15,7 +15,7 @@ describe.each(testDialects)('health and the HTTP frame on %s', (dialect) => {
     expect(response.json()).toEqual({ status: 'ok', database: dialect, version: testApp.app.config.version });
   });
 
-  it('answers health with 503 in the error shape when the database is gone', async () => {
+  it('answers 500 in the error shape, with no details, when the database is gone', async () => {
     const broken = await buildTestApp(dialect);
     await broken.testDatabase.database.close();
     const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
@@ -60,6 +60,34 @@ describe('global rate limit', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(limited.json().error.code).toBe('rate_limited');
+    await testApp.close();
+  });
+});
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while the event loop is stalled, and recovers', async () => {
+    const testApp = await buildTestApp('sqlite', { LOAD_SHEDDING: true });
+    const { app } = testApp;
+    const probe = app as typeof app & { isUnderPressure: () => boolean };
+    for (let waited = 0; probe.isUnderPressure() && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const stalledUntil = Date.now() + 1500;
+    while (Date.now() < stalledUntil) {
+      // A request handler that blocks the event loop for 1.5 s, as SECURITY F9 describes.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const shed = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBeDefined();
+
+    let recovered = 0;
+    for (let waited = 0; waited < 5000 && recovered !== 200; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      recovered = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+    }
+    expect(recovered).toBe(200);
     await testApp.close();
   });
 });
