@@ -1,0 +1,134 @@
+import {
+  BillingInfoResponseSchema,
+  CheckoutBodySchema,
+  CheckoutReturnQuerySchema,
+  ErrorResponseSchema,
+  RedirectUrlResponseSchema,
+  WebhookResponseSchema,
+} from '@tagscout/core/api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCapability } from '../../plugins/auth.js';
+import type { BillingRuntime } from './billing.runtime.js';
+import {
+  checkoutReturnPath,
+  handleWebhook,
+  isSpecialOfferOpen,
+  openPortal,
+  startCheckout,
+} from './billing.service.js';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  503: ErrorResponseSchema,
+};
+const tags = ['billing'];
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** Web checkout, the billing portal and the providers' webhooks (decision 009). */
+export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/billing/info',
+      {
+        schema: {
+          tags,
+          summary: 'How this server takes payments, and whether the special offer is open for the visitor',
+          response: { 200: BillingInfoResponseSchema },
+        },
+      },
+      async (request) => ({
+        provider: runtime.provider.name,
+        isSpecialOfferOpen: await isSpecialOfferOpen(runtime, request.viewer),
+      }),
+    );
+
+    app.post(
+      '/billing/checkout',
+      {
+        schema: {
+          tags,
+          summary: "Starts the provider's hosted checkout for a plan; answers the page to open",
+          body: CheckoutBodySchema,
+          response: { 200: RedirectUrlResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        startCheckout(runtime, request.viewer, {
+          plan: request.body.plan,
+          language: request.body.language ?? 'en',
+          baseUrl: publicBaseUrl(runtime, request),
+        }),
+    );
+
+    app.get(
+      '/billing/checkout/return',
+      {
+        schema: {
+          tags,
+          summary:
+            'Where the provider sends the browser after checkout: grants nothing, redirects to the plans page or account setup',
+          querystring: CheckoutReturnQuerySchema,
+          response: { 303: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => reply.redirect(await checkoutReturnPath(runtime, request.query.ref), 303),
+    );
+
+    app.post(
+      '/billing/portal',
+      {
+        preHandler: requireCapability('canManageAccount'),
+        schema: {
+          tags,
+          summary: "Opens the provider's account management (Manage Account) for the signed-in customer",
+          body: z.strictObject({ language: z.enum(['en', 'pt']).optional() }).optional(),
+          response: { 200: RedirectUrlResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        openPortal(runtime, request.viewer, {
+          language: request.body?.language ?? 'en',
+          baseUrl: publicBaseUrl(runtime, request),
+        }),
+    );
+
+    await app.register(async (webhooks) => {
+      // The signature covers the exact bytes: keep the raw body, never parse JSON first.
+      webhooks.removeContentTypeParser('application/json');
+      webhooks.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      for (const providerName of ['local', 'stripe'] as const) {
+        webhooks.post(
+          `/billing/webhooks/${providerName}`,
+          {
+            bodyLimit: WEBHOOK_BODY_LIMIT,
+            schema: {
+              tags,
+              summary: `The ${providerName} provider's signed webhook; the same event twice changes nothing`,
+              response: { 200: WebhookResponseSchema, ...errors },
+            },
+          },
+          async (request) => {
+            const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+            const result = await handleWebhook(runtime, { providerName, rawBody, headers: request.headers });
+            return { received: true as const, duplicate: result.duplicate };
+          },
+        );
+      }
+    });
+  };
+}
+
+/** The address browsers reach this server at: PUBLIC_URL, else the request's own (trusted proxy hops only). */
+export function publicBaseUrl(runtime: Pick<BillingRuntime, 'config'>, request: FastifyRequest): string {
+  return (runtime.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}

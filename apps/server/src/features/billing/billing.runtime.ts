@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Config, ConfigError } from '../../config.js';
+import type { Database } from '../../db/connect.js';
+import { AppleStore, readRootCertificates } from './apple-store.js';
+import { ensureBillingSetting } from './billing.repository.js';
+import type { BillingProvider } from './billing-provider.js';
+import { GooglePlay, readServiceAccount } from './google-play.js';
+import { LocalBillingProvider } from './local-provider.js';
+import { StripeBillingProvider } from './stripe-provider.js';
+import { LOCAL_SIGNATURE_HEADER } from './webhook-signature.js';
+
+/** Everything the billing routes, pages and jobs share, built once per app. */
+export interface BillingRuntime {
+  database: Database;
+  config: Config;
+  now: () => number;
+  log: FastifyBaseLogger;
+  provider: BillingProvider;
+  /** The local provider when it is the one in use (its pages are served then). */
+  local: LocalBillingProvider | null;
+  /** Null until APPLE_ROOT_CERTIFICATES is set: ios-verify then answers 503. */
+  apple: AppleStore | null;
+  /** Null until GOOGLE_PLAY_SERVICE_ACCOUNT_FILE is set: android-verify then answers 503. */
+  googlePlay: GooglePlay | null;
+  /** Keys the account token the apps pass to the stores (kept in the settings table). */
+  accountTokenSecret: string;
+}
+
+export const LOCAL_WEBHOOK_PATH = '/api/billing/webhooks/local';
+
+export async function createBillingRuntime(app: FastifyInstance): Promise<BillingRuntime> {
+  const { config, database } = app;
+  const now = config.now ?? Date.now;
+  const accountTokenSecret = await ensureBillingSetting(
+    database,
+    'store_account_token_secret',
+    randomBytes(32).toString('base64url'),
+    now(),
+  );
+  let local: LocalBillingProvider | null = null;
+  let provider: BillingProvider;
+  if (config.BILLING_PROVIDER === 'stripe') {
+    provider = createStripeProvider(config, now);
+  } else {
+    // Never a hard-coded secret: configured, or made on first start and kept.
+    const secret =
+      config.LOCAL_BILLING_SECRET ??
+      (await ensureBillingSetting(
+        database,
+        'local_billing_webhook_secret',
+        randomBytes(32).toString('base64url'),
+        now(),
+      ));
+    local = new LocalBillingProvider({
+      database,
+      secret,
+      now,
+      log: app.log,
+      // Delivered through the full HTTP pipeline, as a remote provider's request would be.
+      deliver: async (payload, signature) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: LOCAL_WEBHOOK_PATH,
+          headers: { 'content-type': 'application/json', [LOCAL_SIGNATURE_HEADER]: signature },
+          payload,
+        });
+        return response.statusCode;
+      },
+    });
+    provider = local;
+  }
+  return {
+    database,
+    config,
+    now,
+    log: app.log,
+    provider,
+    local,
+    apple: createAppleStore(config),
+    googlePlay: createGooglePlay(config, now),
+    accountTokenSecret,
+  };
+}
+
+function createStripeProvider(config: Config, now: () => number): StripeBillingProvider {
+  const required = {
+    STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: config.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_MONTHLY: config.STRIPE_PRICE_MONTHLY,
+    STRIPE_PRICE_ANNUAL: config.STRIPE_PRICE_ANNUAL,
+    STRIPE_PRICE_ANNUAL_SPECIAL: config.STRIPE_PRICE_ANNUAL_SPECIAL,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid environment: BILLING_PROVIDER=stripe needs ${missing.join(', ')}`);
+  }
+  return new StripeBillingProvider({
+    secretKey: required.STRIPE_SECRET_KEY!,
+    webhookSecret: required.STRIPE_WEBHOOK_SECRET!,
+    prices: {
+      monthly: required.STRIPE_PRICE_MONTHLY!,
+      annual: required.STRIPE_PRICE_ANNUAL!,
+      annualSpecial: required.STRIPE_PRICE_ANNUAL_SPECIAL!,
+    },
+    apiUrl: config.STRIPE_API_URL,
+    now,
+  });
+}
+
+function createAppleStore(config: Config): AppleStore | null {
+  if (!config.APPLE_ROOT_CERTIFICATES) return null;
+  if (config.APPLE_ENVIRONMENT === 'Production' && config.APPLE_APP_APPLE_ID === undefined) {
+    throw new ConfigError(
+      'Invalid environment: APPLE_APP_APPLE_ID is required when APPLE_ENVIRONMENT=Production',
+    );
+  }
+  try {
+    return new AppleStore({
+      rootCertificates: readRootCertificates(config.APPLE_ROOT_CERTIFICATES),
+      onlineChecks: config.APPLE_ONLINE_CHECKS,
+      environment: config.APPLE_ENVIRONMENT,
+      bundleId: config.APPLE_BUNDLE_ID,
+      appAppleId: config.APPLE_APP_APPLE_ID,
+    });
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment: APPLE_ROOT_CERTIFICATES could not be read (${String(error)})`,
+    );
+  }
+}
+
+function createGooglePlay(config: Config, now: () => number): GooglePlay | null {
+  if (!config.GOOGLE_PLAY_SERVICE_ACCOUNT_FILE) return null;
+  try {
+    return new GooglePlay({
+      packageName: config.GOOGLE_PLAY_PACKAGE_NAME,
+      serviceAccount: readServiceAccount(config.GOOGLE_PLAY_SERVICE_ACCOUNT_FILE),
+      apiUrl: config.GOOGLE_PLAY_API_URL,
+      now,
+    });
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment: GOOGLE_PLAY_SERVICE_ACCOUNT_FILE could not be read (${String(error)})`,
+    );
+  }
+}

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { resolveAccess, UserGroup } from '@tagscout/core/access';
+import { BillingErrorCode, ErrorCode } from '@tagscout/core/api';
+import type { PlanId } from '@tagscout/core/billing';
+import { specialOfferRemaining } from '@tagscout/core/time';
+import type { Database } from '../../db/connect.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import { findUserIdByBillingId, setSubscriptionState } from '../accounts/accounts.service.js';
+import {
+  claimBillingCustomer,
+  findAccountBilling,
+  findBillingCustomer,
+  findCheckoutSession,
+  findCheckoutSessionByProviderId,
+  findVerifiedEmail,
+  insertCheckoutSession,
+  inTransaction,
+  isEventProcessed,
+  recordProcessedEvent,
+  saveBillingCustomer,
+  setProviderSessionId,
+} from './billing.repository.js';
+import type { BillingRuntime } from './billing.runtime.js';
+import {
+  type ProviderCustomer,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+} from './billing-provider.js';
+
+const CHECKOUT_LIFETIME_MS = 24 * 3_600_000;
+
+type Language = 'en' | 'pt';
+
+/**
+ * Starts a hosted checkout for a plan. A signed-in user (with an email) is remembered with the
+ * checkout, so the webhook can give them the plan; anyone else sets up an account afterwards.
+ */
+export async function startCheckout(
+  runtime: BillingRuntime,
+  viewer: Viewer,
+  input: { plan: PlanId; language: Language; baseUrl: string },
+): Promise<{ url: string }> {
+  const { capabilities } = viewer;
+  if (capabilities.isPaying || capabilities.group === UserGroup.admin) {
+    throw new AppError(
+      409,
+      BillingErrorCode.alreadySubscribed as ErrorCode,
+      'You already have Tagscout Pro.',
+    );
+  }
+  if (input.plan === 'annualSpecial' && !(await isSpecialOfferOpen(runtime, viewer))) {
+    throw new AppError(
+      403,
+      BillingErrorCode.offerClosed as ErrorCode,
+      'The special offer is not open for you.',
+    );
+  }
+  const { provider } = runtime;
+  const userId = viewer.email ? viewer.userId : null;
+  const customerId = userId ? await ownCustomerId(runtime, userId, viewer.account.billingId) : null;
+  const reference = randomUUID();
+  const now = runtime.now();
+  await insertCheckoutSession(runtime.database, {
+    id: reference,
+    provider: provider.name,
+    provider_session_id: null,
+    user_id: userId,
+    plan: input.plan,
+    created_at: now,
+    expires_at: now + CHECKOUT_LIFETIME_MS,
+  });
+  const session = await orUnavailable(runtime, () =>
+    provider.createCheckout({
+      reference,
+      plan: input.plan,
+      customerId,
+      email: userId ? viewer.email : null,
+      successUrl: `${input.baseUrl}/api/billing/checkout/return?ref=${reference}`,
+      cancelUrl: `${input.baseUrl}/upgrade?checkout=cancelled`,
+      language: input.language,
+    }),
+  );
+  await setProviderSessionId(runtime.database, reference, session.sessionId);
+  return { url: absoluteUrl(session.url, input.baseUrl) };
+}
+
+/**
+ * Where the browser goes after paying. Nothing is granted here (SECURITY: never on the redirect):
+ * a signed-in buyer goes back to the plans page, which waits for the webhook's effect; a new
+ * customer goes to account setup with the address and customer id the provider holds.
+ */
+export async function checkoutReturnPath(runtime: BillingRuntime, reference: string): Promise<string> {
+  const session = await findCheckoutSession(runtime.database, reference);
+  if (!session?.provider_session_id || session.provider !== runtime.provider.name) {
+    return '/upgrade?checkout=unknown';
+  }
+  const providerSessionId = session.provider_session_id;
+  const state = await orUnavailable(runtime, () => runtime.provider.getCheckout(providerSessionId));
+  if (!state?.isComplete) return '/upgrade?checkout=cancelled';
+  if (session.user_id || !state.customerId || !state.email) return '/upgrade?checkout=success';
+  const query = new URLSearchParams({ email: state.email, cbid: state.customerId });
+  return `/newaccount?${query.toString()}`;
+}
+
+/** The provider's account management for the signed-in customer's own billing account. */
+export async function openPortal(
+  runtime: BillingRuntime,
+  viewer: Viewer,
+  input: { language: Language; baseUrl: string },
+): Promise<{ url: string }> {
+  const billingId = viewer.account.billingId;
+  const customer = billingId
+    ? await findBillingCustomer(runtime.database, runtime.provider.name, billingId)
+    : null;
+  if (!customer || customer.userId !== viewer.userId) {
+    throw AppError.notFound('There is no subscription to manage for this account.');
+  }
+  const portal = await orUnavailable(runtime, () =>
+    runtime.provider.createPortal({
+      customerId: customer.customerId,
+      returnUrl: `${input.baseUrl}/tags`,
+      language: input.language,
+    }),
+  );
+  return { url: absoluteUrl(portal.url, input.baseUrl) };
+}
+
+/**
+ * A provider's webhook: signature first, then the customer's current state fetched from the
+ * provider (never the event body), applied in one transaction with the processed_events row. The
+ * same event twice, or a forged one, changes nothing.
+ */
+export async function handleWebhook(
+  runtime: BillingRuntime,
+  input: { providerName: string; rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
+): Promise<{ duplicate: boolean }> {
+  const { provider, database } = runtime;
+  if (provider.name !== input.providerName)
+    throw AppError.notFound('This server does not use that provider.');
+  let event: ReturnType<typeof provider.verifyWebhook>;
+  try {
+    event = provider.verifyWebhook(input.rawBody, input.headers);
+  } catch (error) {
+    if (!(error instanceof WebhookSignatureError)) throw error;
+    runtime.log.warn({ provider: provider.name, reason: error.message }, 'billing webhook refused');
+    throw new AppError(
+      400,
+      BillingErrorCode.badSignature as ErrorCode,
+      'The webhook signature is not valid.',
+    );
+  }
+  if (await isEventProcessed(database, provider.name, event.id)) return { duplicate: true };
+
+  const customer = event.customerId ? await fetchCustomerOrFail(runtime, event.customerId) : null;
+  const buyer = event.checkoutSessionId
+    ? await findCheckoutSessionByProviderId(database, provider.name, event.checkoutSessionId)
+    : undefined;
+  const isApplied = await inTransaction(database, async (scoped) => {
+    const isNew = await recordProcessedEvent(scoped, {
+      provider: provider.name,
+      eventId: event.id,
+      eventType: event.type,
+      now: runtime.now(),
+    });
+    if (isNew && customer) await applyCustomer(runtime, scoped, customer, buyer?.user_id ?? null);
+    return isNew;
+  });
+  runtime.log.info(
+    { provider: provider.name, eventId: event.id, type: event.type, duplicate: !isApplied },
+    'billing webhook',
+  );
+  return { duplicate: !isApplied };
+}
+
+/**
+ * A new customer who paid signed out, then set up an account with the checkout's ?cbid=: the
+ * account takes the customer's subscription once its verified address is the one the customer
+ * paid with. Runs before handlers (a preHandler), so the first request after account setup
+ * already sees the plan. Answers the viewer as it is now, or null when nothing changed.
+ */
+export async function claimCustomer(runtime: BillingRuntime, viewer: Viewer): Promise<Viewer | null> {
+  const { account, userId, email } = viewer;
+  if (!userId || !email || !account.billingId || account.subscriptions.length > 0) return null;
+  const { database, provider } = runtime;
+  const customer = await findBillingCustomer(database, provider.name, account.billingId);
+  if (!customer || customer.userId !== null) return null;
+  if (customer.email !== email.toLowerCase()) {
+    runtime.log.warn({ userId, customerId: customer.customerId }, 'billing claim refused: address differs');
+    return null;
+  }
+  const isClaimed = await inTransaction(database, async (scoped) => {
+    const now = runtime.now();
+    if (
+      !(await claimBillingCustomer(scoped, {
+        provider: provider.name,
+        customerId: customer.customerId,
+        userId,
+        now,
+      }))
+    ) {
+      return false;
+    }
+    await applyToAccount(scoped, userId, customer, now);
+    return true;
+  });
+  if (!isClaimed) return null;
+  runtime.log.info({ userId, customerId: customer.customerId }, 'billing customer claimed by account');
+  const next = {
+    ...account,
+    group: account.group === UserGroup.admin ? account.group : UserGroup.CBcustomer,
+    billingId: customer.customerId,
+    subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
+  };
+  const capabilities = resolveAccess(next);
+  return { ...viewer, account: next, capabilities, isAdmin: capabilities.group === UserGroup.admin };
+}
+
+/** The special offer's price may be bought for 3 days after the visitor's trial ended (server clock). */
+export async function isSpecialOfferOpen(runtime: BillingRuntime, viewer: Viewer): Promise<boolean> {
+  if (!viewer.userId) return false;
+  const account = await findAccountBilling(runtime.database, viewer.userId);
+  const endedAt = account?.trial_expires_at;
+  return typeof endedAt === 'number' && specialOfferRemaining(endedAt, runtime.now()) > 0;
+}
+
+// ---- Helpers ----
+
+async function applyCustomer(
+  runtime: BillingRuntime,
+  scoped: Database,
+  customer: ProviderCustomer,
+  buyerId: string | null,
+): Promise<void> {
+  const provider = runtime.provider.name;
+  const now = runtime.now();
+  const stored = await findBillingCustomer(scoped, provider, customer.customerId);
+  const email = customer.email?.toLowerCase() ?? stored?.email ?? null;
+  const userId =
+    stored?.userId ?? buyerId ?? (await accountHoldingBillingId(scoped, customer.customerId, email));
+  const current = { ...customer, email };
+  await saveBillingCustomer(scoped, {
+    provider,
+    customerId: customer.customerId,
+    email,
+    userId,
+    subscriptions: customer.subscriptions,
+    now,
+  });
+  if (userId) await applyToAccount(scoped, userId, current, now);
+}
+
+/** An account set up with this customer id (account setup's cbid), if its verified address matches. */
+async function accountHoldingBillingId(scoped: Database, customerId: string, email: string | null) {
+  const userId = await findUserIdByBillingId(scoped, customerId);
+  if (!userId || !email) return null;
+  return (await findVerifiedEmail(scoped, userId)) === email ? userId : null;
+}
+
+/**
+ * The group follows the subscription: CBcustomer with the provider's subscriptions (core's access
+ * rules make an active one paying, a cancelled first one "not logged in" with the notice).
+ * Administrators keep their group.
+ */
+async function applyToAccount(
+  scoped: Database,
+  userId: string,
+  customer: Pick<ProviderCustomer, 'customerId' | 'subscriptions'>,
+  now: number,
+): Promise<void> {
+  const account = await findAccountBilling(scoped, userId);
+  await setSubscriptionState(
+    scoped,
+    userId,
+    {
+      ...(account?.group_name !== UserGroup.admin && { group: UserGroup.CBcustomer }),
+      billingId: customer.customerId,
+      subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
+    },
+    now,
+  );
+}
+
+/** The user's own customer at this provider (so paying again reuses it), if any. */
+async function ownCustomerId(runtime: BillingRuntime, userId: string, billingId: string | null | undefined) {
+  if (!billingId) return null;
+  const customer = await findBillingCustomer(runtime.database, runtime.provider.name, billingId);
+  return customer?.userId === userId ? customer.customerId : null;
+}
+
+async function fetchCustomerOrFail(runtime: BillingRuntime, customerId: string) {
+  return orUnavailable(runtime, () => runtime.provider.fetchCustomer(customerId));
+}
+
+/** A provider that cannot be reached fails closed: 503, nothing granted (the provider retries webhooks). */
+async function orUnavailable<T>(runtime: BillingRuntime, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    runtime.log.warn({ err: error, provider: runtime.provider.name }, 'billing provider unavailable');
+    throw new AppError(503, ErrorCode.unavailable, 'The billing provider could not be reached. Try again.');
+  }
+}
+
+function absoluteUrl(url: string, baseUrl: string): string {
+  return new URL(url, `${baseUrl}/`).toString();
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { appReleaseRoutes } from './app-release.routes.js';
+import { deleteCheckoutSessionsBefore, deleteProcessedEventsBefore } from './billing.repository.js';
+import { billingRoutes } from './billing.routes.js';
+import { type BillingRuntime, createBillingRuntime } from './billing.runtime.js';
+import { claimCustomer } from './billing.service.js';
+import { localPagesRoutes } from './local-pages.routes.js';
+import { LOCAL_PAGES_PREFIX } from './local-provider.js';
+import { storeRoutes } from './store.routes.js';
+import { sweepStorePurchases } from './store.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billing: BillingRuntime;
+  }
+}
+
+const SWEEP_EVERY_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+/** processed_events ids are kept 30 days (SECURITY §4.5; Apple retries span about 6.5 days). */
+const EVENT_RETENTION_MS = 30 * DAY_MS;
+
+/**
+ * Billing (decision 009): the /api routes, the local provider's pages when it is in use, the claim
+ * of a paid-for customer by the account set up for it, and a periodic sweep. Call after the auth
+ * plugin (the claim reads request.viewer).
+ */
+export async function registerBilling(app: FastifyInstance): Promise<void> {
+  const runtime = await createBillingRuntime(app);
+  app.decorate('billing', runtime);
+
+  app.addHook('preHandler', async (request) => {
+    const claimed = await claimCustomer(runtime, request.viewer);
+    if (claimed) request.viewer = claimed;
+  });
+
+  await app.register(billingRoutes(runtime), { prefix: '/api' });
+  await app.register(storeRoutes(runtime), { prefix: '/api' });
+  await app.register(appReleaseRoutes(app.config), { prefix: '/api' });
+  if (runtime.local) await app.register(localPagesRoutes(runtime.local), { prefix: LOCAL_PAGES_PREFIX });
+
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void sweepBilling(runtime), SWEEP_EVERY_MS);
+    timer.unref();
+    // Events the local provider could not deliver before a restart go out now.
+    void sweepBilling(runtime);
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/** Old dedupe rows and checkouts go, expired store purchases lose their entitlement, webhooks are resent. */
+export async function sweepBilling(runtime: BillingRuntime): Promise<void> {
+  try {
+    const now = runtime.now();
+    await deleteProcessedEventsBefore(runtime.database, now - EVENT_RETENTION_MS);
+    await deleteCheckoutSessionsBefore(runtime.database, now - 7 * DAY_MS);
+    await sweepStorePurchases(runtime);
+    await runtime.local?.deliverPending();
+  } catch (error) {
+    runtime.log.error({ err: error }, 'billing sweep failed');
+  }
+}

@@ -1,0 +1,3 @@
+export * from './app-version.js';
+export * from './plans.js';
+export * from './products.js';
