@@ -1,0 +1,389 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import { cookieHeader, createTestViewer, latestCode, testClock } from '../../test/test-users.js';
+import { LocalBillingProvider } from './local-provider.js';
+import { countRows, locationOf, readMe, submitForm } from './testing/billing-test-kit.js';
+import { LOCAL_SIGNATURE_HEADER, signPayload } from './webhook-signature.js';
+
+const DAY_MS = 86_400_000;
+const PASSWORD = 'Harbor-Violet-58q!';
+
+describe.each(testDialects)('web billing with the local provider on %s', (dialect) => {
+  let testApp: TestApp;
+  const clock = testClock();
+  let secret: string;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect, { now: clock.now, EXPOSE_OUTBOX: true });
+    const row = await testApp.app.database.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'local_billing_webhook_secret')
+      .executeTakeFirstOrThrow();
+    secret = row.value;
+  });
+  afterAll(async () => testApp?.close());
+
+  const app = () => testApp.app;
+
+  async function checkout(headers: Record<string, string>, plan = 'annual') {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers,
+      payload: { plan },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const url = new URL((response.json() as { url: string }).url);
+    return url.pathname;
+  }
+
+  /** A webhook signed with the provider's secret (what only the provider can make). */
+  async function deliver(payload: string, signedAt = clock.now(), key = secret) {
+    return app().inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/local',
+      headers: {
+        'content-type': 'application/json',
+        [LOCAL_SIGNATURE_HEADER]: signPayload(key, payload, signedAt),
+      },
+      payload,
+    });
+  }
+
+  async function deliveredPayloads() {
+    return app()
+      .database.db.selectFrom('local_billing_events')
+      .select(['payload', 'type'])
+      .orderBy('created_at')
+      .execute();
+  }
+
+  it('makes the webhook secret on first start and keeps it in the settings table', () => {
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('turns a trial user into a paying customer only through the signed webhook that "pay" sends', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const page = await checkout(viewer.headers);
+    expect(page).toMatch(/^\/local-billing\/checkout\/cs_local_/);
+
+    const html = await app().inject({ method: 'GET', url: page });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('$39.99');
+    expect(html.body).toContain(`value="${viewer.email!.toLowerCase()}" readonly`);
+
+    // Nothing was paid: the return lands back on the plans page, and nothing changed.
+    const ref = await app()
+      .database.db.selectFrom('checkout_sessions')
+      .select('id')
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirstOrThrow();
+    const early = await app().inject({ method: 'GET', url: `/api/billing/checkout/return?ref=${ref.id}` });
+    expect(locationOf(early)).toBe('/upgrade?checkout=cancelled');
+    expect((await readMe(app(), viewer.headers)).capabilities.group).toBe('trial');
+
+    const paid = await submitForm(app(), `${page}/pay`);
+    expect(paid.statusCode).toBe(303);
+    expect(locationOf(paid)).toBe(`/api/billing/checkout/return?ref=${ref.id}`);
+
+    const me = await readMe(app(), viewer.headers);
+    expect(me.account.group).toBe('CBcustomer');
+    expect(me.account.subscriptions).toEqual([{ status: 'active' }]);
+    expect(me.capabilities).toMatchObject({
+      group: 'CBcustomer',
+      canUseCollections: true,
+      canRemoveBranding: true,
+      canCopyUnlimited: true,
+      canManageAccount: true,
+    });
+    const back = await app().inject({ method: 'GET', url: locationOf(paid), headers: viewer.headers });
+    expect(locationOf(back)).toBe('/upgrade?checkout=success');
+
+    // Paying twice is refused; a second "pay" of the same checkout changes nothing.
+    const again = await app().inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: viewer.headers,
+      payload: { plan: 'monthly' },
+    });
+    expect(again.json()).toMatchObject({ error: { code: 'already_subscribed' } });
+    const events = await countRows(app(), 'local_billing_events');
+    expect((await submitForm(app(), `${page}/pay`)).statusCode).toBe(303);
+    expect(await countRows(app(), 'local_billing_events')).toBe(events);
+  });
+
+  it('grants nothing on the checkout return: only the webhook, delivered later, does', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const page = await checkout(viewer.headers, 'monthly');
+    // The provider takes the payment but cannot reach the server.
+    const offline = new LocalBillingProvider({
+      database: app().database,
+      secret,
+      now: clock.now,
+      deliver: async () => 503,
+      log: { warn: () => {} },
+    });
+    const paid = await offline.pay(page.split('/').pop()!, 'ignored@example.com');
+    expect(paid.kind).toBe('paid');
+    const back = await app().inject({
+      method: 'GET',
+      url: (paid as { redirectUrl: string }).redirectUrl,
+      headers: viewer.headers,
+    });
+    expect(locationOf(back)).toBe('/upgrade?checkout=success');
+    expect((await readMe(app(), viewer.headers)).capabilities.group).toBe('trial');
+
+    // The provider retries: now the account changes.
+    await app().billing.local!.deliverPending();
+    expect((await readMe(app(), viewer.headers)).capabilities.group).toBe('CBcustomer');
+  });
+
+  it('refuses forged, tampered, unsigned and stale webhooks, and they change nothing', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    await checkout(viewer.headers);
+    const before = await countRows(app(), 'processed_events');
+    const forged = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x', object: 'checkout.session', customer: 'cus_local_forged' } },
+    });
+    const unsigned = await app().inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/local',
+      headers: { 'content-type': 'application/json' },
+      payload: forged,
+    });
+    const wrongKey = await deliver(forged, clock.now(), 'not-the-secret-but-long-enough-to-look-real');
+    const tampered = await app().inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/local',
+      headers: {
+        'content-type': 'application/json',
+        [LOCAL_SIGNATURE_HEADER]: signPayload(secret, forged, clock.now()),
+      },
+      payload: forged.replace('cus_local_forged', 'cus_local_other'),
+    });
+    const stale = await deliver(forged, clock.now() - 301_000);
+    const early = await deliver(forged, clock.now() + 301_000);
+    for (const response of [unsigned, wrongKey, tampered, stale, early]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'invalid_signature' } });
+    }
+    expect(await countRows(app(), 'processed_events')).toBe(before);
+    expect((await readMe(app(), viewer.headers)).capabilities.group).toBe('trial');
+
+    // Within the 300 s tolerance either way it is accepted (here: an event about no one).
+    const old = await deliver(forged.replace('evt_forged', 'evt_forged_299'), clock.now() - 299_000);
+    expect(old.statusCode).toBe(200);
+  });
+
+  it('answers a replayed event as a duplicate and changes nothing, even after the customer cancelled', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const page = await checkout(viewer.headers);
+    await submitForm(app(), `${page}/pay`);
+    const completed = (await deliveredPayloads()).at(-1)!;
+    expect(completed.type).toBe('checkout.session.completed');
+    const before = await countRows(app(), 'processed_events');
+
+    const replay = await deliver(completed.payload);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await countRows(app(), 'processed_events')).toBe(before);
+
+    // The same new event delivered five times at once is applied once.
+    const fresh = JSON.stringify({ ...JSON.parse(completed.payload), id: `evt_concurrent_${dialect}` });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(fresh)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((answer) => !answer.json().duplicate)).toHaveLength(1);
+    expect(await countRows(app(), 'processed_events')).toBe(before + 1);
+
+    // Cancel in the portal, then replay the purchase: still cancelled (no resurrection).
+    const portal = await app().inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: viewer.headers,
+      payload: {},
+    });
+    const portalPath = new URL((portal.json() as { url: string }).url).pathname;
+    await submitForm(app(), `${portalPath}/cancel`);
+    expect((await deliver(completed.payload)).json()).toEqual({ received: true, duplicate: true });
+    const me = await readMe(app(), viewer.headers);
+    expect(me.account.subscriptions).toEqual([{ status: 'canceled' }]);
+    expect(me.capabilities.group).toBe('free');
+  });
+
+  it("ends in the provider's state whatever the order and repetition of its events", async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const page = await checkout(viewer.headers);
+    await submitForm(app(), `${page}/pay`);
+    const portal = await app().inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: viewer.headers,
+      payload: {},
+    });
+    await submitForm(app(), `${new URL((portal.json() as { url: string }).url).pathname}/cancel`);
+    const [created, deleted] = (await deliveredPayloads())
+      .slice(-2)
+      .map((event) => JSON.parse(event.payload));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(created, deleted), { minLength: 1, maxLength: 5 }),
+        async (events) => {
+          run += 1;
+          // Fresh ids per run: each run is the provider sending these events for the first time.
+          for (const event of events) await deliver(JSON.stringify({ ...event, id: `${event.id}_${run}` }));
+          const me = await readMe(app(), viewer.headers);
+          expect(me.account.subscriptions).toEqual([{ status: 'canceled' }]);
+          expect(me.capabilities.group).toBe('free');
+        },
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 20) },
+    );
+  });
+
+  it('sends a new customer to account setup, and the account with the paid address takes the plan', async () => {
+    const email = `new-${dialect}@example.com`;
+    const page = await checkout({ origin: 'http://localhost:80' });
+    const form = await app().inject({ method: 'GET', url: page });
+    expect(form.body).toContain('name="email" type="email" autocomplete="email" required');
+    const invalid = await submitForm(app(), `${page}/pay`, { email: 'not-an-address' });
+    expect(invalid.statusCode).toBe(400);
+    const paid = await submitForm(app(), `${page}/pay`, { email });
+    const back = await app().inject({ method: 'GET', url: locationOf(paid) });
+    const setup = new URL(locationOf(back), 'http://localhost');
+    expect(setup.pathname).toBe('/newaccount');
+    expect(setup.searchParams.get('email')).toBe(email);
+    const cbid = setup.searchParams.get('cbid')!;
+    expect(cbid).toMatch(/^cus_local_/);
+
+    // Someone else signing up with the same cbid gets nothing.
+    const other = await signUp(`other-${dialect}@example.com`, cbid);
+    expect((await readMe(app(), other)).capabilities.group).toBe('free');
+
+    const owner = await signUp(email, cbid);
+    const me = await readMe(app(), owner);
+    expect(me.account).toMatchObject({
+      group: 'CBcustomer',
+      billingId: cbid,
+      subscriptions: [{ status: 'active' }],
+    });
+    expect(me.capabilities.isPaying).toBe(true);
+    expect((await readMe(app(), other)).capabilities.group).toBe('free');
+  });
+
+  async function signUp(email: string, cbid: string) {
+    const origin = { origin: 'http://localhost:80' };
+    const created = await app().inject({
+      method: 'POST',
+      url: '/api/account/sign-up',
+      headers: origin,
+      payload: { email, password: PASSWORD, passwordConfirm: PASSWORD, cbid },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const verified = await app().inject({
+      method: 'POST',
+      url: '/api/account/verify-email',
+      headers: origin,
+      payload: { email, code: await latestCode(app(), email) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { ...origin, cookie: cookieHeader(verified.headers['set-cookie']) };
+  }
+
+  it('cancels in the portal: back to free, with the lapsed subscription the notice is about', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const page = await checkout(viewer.headers, 'monthly');
+    await submitForm(app(), `${page}/pay`);
+    const portal = await app().inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: viewer.headers,
+      payload: { language: 'pt' },
+    });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const portalPath = new URL((portal.json() as { url: string }).url).pathname;
+    const html = await app().inject({ method: 'GET', url: portalPath });
+    expect(html.body).toContain('Sua assinatura');
+    expect(html.body).toContain('Cancelar assinatura');
+
+    const crossSite = await submitForm(app(), `${portalPath}/cancel`, {}, 'https://evil.example');
+    expect(crossSite.statusCode).toBe(403);
+    expect((await readMe(app(), viewer.headers)).capabilities.group).toBe('CBcustomer');
+
+    const cancelled = await submitForm(app(), `${portalPath}/cancel`);
+    expect(cancelled.statusCode).toBe(303);
+    expect(locationOf(cancelled)).toBe('/tags');
+    const me = await readMe(app(), viewer.headers);
+    expect(me.account).toMatchObject({ group: 'CBcustomer', subscriptions: [{ status: 'canceled' }] });
+    expect(me.capabilities).toMatchObject({ group: 'free', canLogin: true, canManageAccount: false });
+
+    // The portal only opens for the customer's own account.
+    const stranger = await createTestViewer(app(), 'paying');
+    const refused = await app().inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: stranger.headers,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('sells the special price only in the 3 days after the trial ended (server clock)', async () => {
+    const info = async (headers: Record<string, string>) =>
+      (await app().inject({ method: 'GET', url: '/api/billing/info', headers })).json();
+    const special = (headers: Record<string, string>) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers,
+        payload: { plan: 'annualSpecial' },
+      });
+    const inTrial = await createTestViewer(app(), 'emailTrial');
+    expect(await info(inTrial.headers)).toEqual({ provider: 'local', isSpecialOfferOpen: false });
+    expect((await special(inTrial.headers)).json()).toMatchObject({
+      error: { code: 'special_offer_closed' },
+    });
+    expect((await special({ origin: 'http://localhost:80' })).statusCode).toBe(403);
+
+    const ended = await createTestViewer(app(), 'expiredTrial');
+    expect((await info(ended.headers)).isSpecialOfferOpen).toBe(true);
+    const opened = await special(ended.headers);
+    expect(opened.statusCode).toBe(200);
+    const html = await app().inject({ method: 'GET', url: new URL(opened.json().url).pathname });
+    expect(html.body).toContain('$19.99');
+    expect(html.body).toContain('<s class="was">$29.99</s>');
+
+    clock.advance(3 * DAY_MS);
+    try {
+      expect((await info(ended.headers)).isSpecialOfferOpen).toBe(false);
+      expect((await special(ended.headers)).json()).toMatchObject({
+        error: { code: 'special_offer_closed' },
+      });
+    } finally {
+      clock.advance(-3 * DAY_MS);
+    }
+  });
+
+  it('answers an expired or unknown checkout page as ended', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const page = await checkout(viewer.headers);
+    expect(
+      (await app().inject({ method: 'GET', url: '/local-billing/checkout/cs_local_nope' })).statusCode,
+    ).toBe(404);
+    clock.advance(2 * 3_600_000);
+    try {
+      const gone = await app().inject({ method: 'GET', url: page });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.body).toContain('This checkout has ended');
+      expect((await submitForm(app(), `${page}/pay`)).statusCode).toBe(404);
+    } finally {
+      clock.advance(-2 * 3_600_000);
+    }
+  });
+});
