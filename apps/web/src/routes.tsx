@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { ComingSoon } from './components/coming-soon';
 import { CollectionsPage } from './features/collections/collections-page';
+import { ProspectingRoutes } from './features/prospecting/prospecting-routes';
 import { SearchPage } from './features/search/search-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
@@ -61,10 +62,10 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="prospecting"
+          path="prospecting/*"
           element={
             <Guard allow={(s) => s.isAdmin}>
-              <ComingSoon pageKey="prospecting" />
+              <ProspectingRoutes />
             </Guard>
           }
         />
