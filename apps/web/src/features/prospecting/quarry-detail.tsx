@@ -2,6 +2,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Download from '@mui/icons-material/Download';
 import Edit from '@mui/icons-material/Edit';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +24,7 @@ import { useProspecting } from './prospecting-store';
 import { ProspectsTable } from './prospects-table';
 import { prospectsCsvUrl } from './quarries-api';
 import { quarryName } from './quarry-name';
-import { useDeleteQuarry, useQuarries, useRunQuarry, useSetActive } from './queries';
+import { useDeleteQuarry, useQuarries, useRunQuarry, useSetFlags } from './queries';
 
 /** One quarry: its places and filters in brief, its actions, and the prospects of its latest run. */
 export function QuarryDetail({ quarryId }: { quarryId: string }) {
@@ -31,7 +33,7 @@ export function QuarryDetail({ quarryId }: { quarryId: string }) {
   const quarry = quarries.data?.find((q) => q.quarry_id === quarryId);
   const editQuarry = useProspecting((s) => s.editQuarry);
   const backToList = useProspecting((s) => s.backToList);
-  const setActive = useSetActive();
+  const setFlags = useSetFlags();
   const run = useRunQuarry();
   const remove = useDeleteQuarry();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
@@ -69,7 +71,7 @@ export function QuarryDetail({ quarryId }: { quarryId: string }) {
           control={
             <Switch
               checked={quarry.active}
-              onChange={(event) => setActive.mutate({ quarryId, active: event.target.checked })}
+              onChange={(event) => setFlags.mutate({ quarryId, change: { active: event.target.checked } })}
             />
           }
           label={quarry.active ? t('prospecting.detail.active') : t('prospecting.detail.paused')}
@@ -105,6 +107,12 @@ export function QuarryDetail({ quarryId }: { quarryId: string }) {
           disabled={quarry.prospect_count === 0}
         >
           {t('prospecting.detail.export')}
+        </Button>
+        <Button
+          startIcon={quarry.hidden ? <Visibility /> : <VisibilityOff />}
+          onClick={() => setFlags.mutate({ quarryId, change: { hidden: !quarry.hidden } })}
+        >
+          {quarry.hidden ? t('prospecting.detail.unhide') : t('prospecting.detail.hide')}
         </Button>
         <Button color="error" startIcon={<DeleteOutline />} onClick={() => setIsConfirmingDelete(true)}>
           {t('prospecting.detail.delete')}

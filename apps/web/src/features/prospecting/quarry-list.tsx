@@ -16,13 +16,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProspecting } from './prospecting-store';
 import { quarryName } from './quarry-name';
-import { useQuarries, useSetActive } from './queries';
+import { useQuarries, useSetFlags } from './queries';
 
 /** The quarries, each with its active switch and new-prospect count, and the new-quarry button. */
 export function QuarryList() {
   const { t } = useTranslation();
   const quarries = useQuarries();
-  const setActive = useSetActive();
+  const setFlags = useSetFlags();
   const selectedId = useProspecting((s) =>
     s.mode === 'quarry' || s.mode === 'filters' ? s.selectedQuarryId : null,
   );
@@ -58,9 +58,9 @@ export function QuarryList() {
           {quarries.error.message}
         </Alert>
       )}
-      {setActive.isError && (
+      {setFlags.isError && (
         <Alert severity="error" sx={{ mx: 2 }}>
-          {setActive.error.message}
+          {setFlags.error.message}
         </Alert>
       )}
       {quarries.isSuccess && all.length === 0 && (
@@ -75,7 +75,7 @@ export function QuarryList() {
             quarry={quarry}
             isSelected={quarry.quarry_id === selectedId}
             onOpen={() => openQuarry(quarry.quarry_id)}
-            onToggle={(active) => setActive.mutate({ quarryId: quarry.quarry_id, active })}
+            onToggle={(active) => setFlags.mutate({ quarryId: quarry.quarry_id, change: { active } })}
           />
         ))}
       </List>

@@ -90,15 +90,20 @@ export function useSaveQuarry() {
   });
 }
 
-/** The active switch (SPEC: toggling a quarry's active flag updates it). */
-export function useSetActive() {
+/** The active switch (SPEC: toggling a quarry's active flag updates it) and the hidden flag; shown at once. */
+export function useSetFlags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ quarryId, active }: { quarryId: string; active: boolean }) =>
-      updateQuarry(quarryId, { active }),
-    onMutate: ({ quarryId, active }) => {
+    mutationFn: ({
+      quarryId,
+      change,
+    }: {
+      quarryId: string;
+      change: { active?: boolean; hidden?: boolean };
+    }) => updateQuarry(quarryId, change),
+    onMutate: ({ quarryId, change }) => {
       queryClient.setQueryData<Quarry[]>(quarryKeys.list, (list) =>
-        list?.map((quarry) => (quarry.quarry_id === quarryId ? { ...quarry, active } : quarry)),
+        list?.map((quarry) => (quarry.quarry_id === quarryId ? { ...quarry, ...change } : quarry)),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: quarryKeys.list }),
