@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIMITS } from '@tagscout/core/limits';
+import type { Clock } from '@tagscout/sources/source';
 import { z } from 'zod';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,6 +43,30 @@ const EnvSchema = z.object({
     .int()
     .positive('must be a positive whole number')
     .default(120),
+  // Live sources (decision 010): with MASTODON_URL set, tags the store lacks are fetched from that
+  // instance in the background, at most one request per SOURCE_INTERVAL_MS, and every
+  // SOURCE_SEED_MINUTES (0 = never) the BG_SEED_SEARCHES most-searched tags are refreshed.
+  MASTODON_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://mastodon.social' })
+    .optional(),
+  SOURCE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'must be 0 or more milliseconds')
+    .default(LIMITS.networkRateLimitMs),
+  SOURCE_SEED_MINUTES: z.coerce.number().int().min(0, 'must be 0 (off) or more minutes').default(60),
+  BG_SEED_SEARCHES: z.coerce
+    .number()
+    .int()
+    .min(
+      LIMITS.bgSeedSearchesMin,
+      `must be between ${LIMITS.bgSeedSearchesMin} and ${LIMITS.bgSeedSearchesMax}`,
+    )
+    .max(
+      LIMITS.bgSeedSearchesMax,
+      `must be between ${LIMITS.bgSeedSearchesMin} and ${LIMITS.bgSeedSearchesMax}`,
+    )
+    .default(LIMITS.bgSeedSearchesDefault),
   // Accounts (decision 007). None is required: without AUTH_SECRET/CODE_PEPPER a random one is made
   // on first start and kept in the settings table; without SMTP_URL mail goes to the outbox and log.
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -106,6 +132,8 @@ export type Config = z.infer<typeof EnvSchema> & {
   version: string;
   /** The server clock in epoch ms (trial expiry, codes, throttles, sessions); tests move it. */
   now?: () => number;
+  /** The live sources' clock (rate limiter, back-off, block flags); tests pass a fake one. */
+  sourceClock?: Clock;
 };
 
 export class ConfigError extends Error {}

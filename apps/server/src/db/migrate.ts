@@ -9,6 +9,7 @@ import { quarriesMigration } from './migrations/005-quarries.js';
 import { billingMigration } from './migrations/008-billing.js';
 import { hashtagSearchMigration } from './migrations/006-hashtag-search.js';
 import { placeOwnerLinksMigration } from './migrations/007-place-owner-links.js';
+import { sourceFailuresMigration } from './migrations/009-source-failures.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 function migrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '008-billing': billingMigration(dialect),
     '006-hashtag-search': hashtagSearchMigration(),
     '007-place-owner-links': placeOwnerLinksMigration(dialect),
+    '009-source-failures': sourceFailuresMigration(dialect),
   };
 }
 

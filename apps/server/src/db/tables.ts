@@ -31,6 +31,8 @@ export interface Tables {
   quarry_prospects: QuarryProspectTable;
   prospecting_usage: ProspectingUsageTable;
   automation_templates: AutomationTemplateTable;
+  // Live sources (migration 009, decision 010).
+  source_failures: SourceFailureTable;
   // Billing (migration 008, decision 009).
   processed_events: ProcessedEventTable;
   billing_customers: BillingCustomerTable;

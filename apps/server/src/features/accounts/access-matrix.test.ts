@@ -174,6 +174,15 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/api/cache/autocomplete', body: () => ({}), expect: EVERYONE },
   { method: 'POST', route: '/api/cache/recommend', body: () => ({}), expect: EVERYONE },
 
+  // Live sources: devices report failures; only administrators read the status and alerts
+  {
+    method: 'POST',
+    route: '/api/sources/reports',
+    body: () => ({ source: 'instagram-web', call: 'search:hashtag', failure: 'parse-error' }),
+    expect: EVERYONE,
+  },
+  { method: 'GET', route: '/api/sources/status', expect: ADMIN_ONLY },
+
   // Collections (topics)
   { method: 'GET', route: '/api/topics', expect: COLLECTIONS },
   { method: 'POST', route: '/api/topics', body: topic, expect: COLLECTIONS },

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
+import type { HashtagSourceHook } from './hashtag-sources.js';
 import type { HashtagRow } from './hashtags.repository.js';
 import {
   autocompleteHashtags,
@@ -39,11 +40,12 @@ const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 
 /** Search, counts, related tags, banned tags and the crowd cache (SPEC section 7). */
-export const hashtagRoutes: FastifyPluginAsyncZod = async (app) => {
+export const hashtagRoutes: FastifyPluginAsyncZod<{ sources?: HashtagSourceHook }> = async (app, options) => {
   const context: HashtagContext = {
     database: app.database,
     suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
     relatedWindow: app.config.RELATED_POST_WINDOW,
+    ...(options.sources && { sources: options.sources }),
   };
   const cacheRateLimit = { max: app.config.CACHE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 

@@ -11,6 +11,7 @@ import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
 import { computeRelatedTags, type ItemKind } from '@tagscout/core/related';
 import type { Database } from '../../db/connect.js';
 import { AppError } from '../../plugins/errors.js';
+import type { HashtagSourceHook } from './hashtag-sources.js';
 import {
   countOf,
   presentHashtag,
@@ -39,7 +40,12 @@ export interface HashtagContext {
   suggestions: SuggestionCache<HashtagRow[]>;
   /** How many of an item's most recent posts its related tags come from. */
   relatedWindow: number;
+  /** Live sources, when one runs on the server: misses start indexing (decision 010). */
+  sources?: HashtagSourceHook;
 }
+
+/** Unknown names one counts request may start indexing (the rest wait for a later request). */
+const INDEX_PER_REQUEST = 10;
 
 /** Prefixes this short match too many tags to sort on every request. */
 const SHORT_PREFIX_CHARS = 2;
@@ -55,9 +61,21 @@ export async function autocompleteHashtags(
   if (prefix === '') return { hashtags: [] };
   const isShort = [...prefix].length <= SHORT_PREFIX_CHARS;
   const cached = isShort ? context.suggestions.get(prefix) : undefined;
-  const rows = cached ?? (await findSuggestions(context.database, prefix, isShort));
+  let rows = cached ?? (await findSuggestions(context.database, prefix, isShort));
+  if (!cached && context.sources) rows = await askSources(context.sources, prefix, rows);
   if (isShort && !cached) context.suggestions.set(prefix, rows);
   return { hashtags: rows.map(presentHashtag) };
+}
+
+/** A tag searched by name is counted; one nothing in the store starts with is indexed. */
+async function askSources(
+  sources: HashtagSourceHook,
+  prefix: string,
+  rows: HashtagRow[],
+): Promise<HashtagRow[]> {
+  if (rows[0]?.name === prefix) sources.recordSearch(prefix);
+  const tag = normalizeHashtag(prefix);
+  return rows.length === 0 && tag === prefix ? sources.startIndexing([tag]) : rows;
 }
 
 async function findSuggestions(database: Database, prefix: string, isShort: boolean): Promise<HashtagRow[]> {
@@ -114,6 +132,13 @@ export async function findHashtagInfo(
   const names = asked.map((name) => normalizeHashtag(name));
   const valid = [...new Set(names.filter((name): name is string => name !== null))];
   const rows = new Map((await findHashtagsByNames(context.database, valid)).map((row) => [row.name, row]));
+  if (context.sources) {
+    const missing = valid.filter((name) => !rows.has(name)).slice(0, INDEX_PER_REQUEST);
+    for (const row of await context.sources.startIndexing(missing)) rows.set(row.name, row);
+    context.sources.requestCounts(
+      [...rows.values()].filter((row) => row.count_state === 'lookup').map((row) => row.name),
+    );
+  }
   return {
     data: names.map((name, index) => {
       const row = name === null ? undefined : rows.get(name);
@@ -126,8 +151,13 @@ async function findHashtagWithRelated(context: HashtagContext, asked: string[]) 
   if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
   const name = normalizeHashtag(asked[0]!);
   if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
-  const [row] = await findHashtagsByNames(context.database, [name]);
+  const [found] = await findHashtagsByNames(context.database, [name]);
+  const [row] = found || !context.sources ? [found] : await context.sources.startIndexing([name]);
   if (!row) throw AppError.notFound(`No hashtag named "${name}" is known yet.`);
+  // Being indexed: no posts yet, so no related tags; the app says to try again later.
+  if (row.count_state === 'indexing')
+    return { ...presentHashtag(row), related_tags: [], related_post_count: 0 };
+  context.sources?.recordSearch(name);
   return { ...presentHashtag(row), ...(await findRelated(context, { kind: 'hashtag', name })) };
 }
 

@@ -34,6 +34,7 @@ export async function ingestAutocomplete(
   database: Database,
   body: CacheAutocompleteBody,
   now = Date.now(),
+  source = CROWD_SOURCE,
 ): Promise<CacheAcceptedResponse> {
   const hashtags = (body.hashtags ?? []).map((tag) => ({
     name: normalizeHashtag(tag.hashtag)!,
@@ -41,7 +42,7 @@ export async function ingestAutocomplete(
   }));
   const places = (body.places ?? []).map(toPlace);
   const profiles = (body.users ?? []).map(toProfile);
-  await storeIngest(database, { hashtags, places, profiles, source: CROWD_SOURCE, now });
+  await storeIngest(database, { hashtags, places, profiles, source, now });
   return { status: 'accepted', stored: hashtags.length + places.length + profiles.length, skipped: 0 };
 }
 
@@ -53,6 +54,7 @@ export async function ingestRecommend(
   database: Database,
   body: CacheRecommendBody,
   now = Date.now(),
+  source = CROWD_SOURCE,
 ): Promise<CacheAcceptedResponse> {
   const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
   const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
@@ -61,7 +63,7 @@ export async function ingestRecommend(
     places: body.place ? [toPlace(body.place)] : [],
     profiles: body.user ? [toProfile(body.user)] : [],
     posts,
-    source: CROWD_SOURCE,
+    source,
     now,
   });
   return { status: 'accepted', stored: posts.length, skipped };

@@ -1,0 +1,50 @@
+import {
+  ErrorResponseSchema,
+  SourceReportBodySchema,
+  SourceReportResponseSchema,
+  SourceStatusResponseSchema,
+} from '@tagscout/core/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/auth.js';
+import type { SourcesRuntime } from './sources.runtime.js';
+import { findSourceStatus, recordDeviceReport } from './sources.service.js';
+
+const REPORT_BODY_LIMIT = 1024;
+
+/** Live sources (decision 010): the admin status with the alerts of SPEC section 8, and device reports. */
+export const sourcesRoutes: FastifyPluginAsyncZod<{ runtime: SourcesRuntime }> = async (app, options) => {
+  const { context } = options.runtime;
+  // A child plugin's onClose runs before the root's, so fetches stop before the database closes.
+  app.addHook('onClose', async () => options.runtime.close());
+
+  app.get(
+    '/sources/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['sources'],
+        summary: 'Administrators: the live sources, their failures and the alerts they raise',
+        response: { 200: SourceStatusResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async (request) => findSourceStatus(context, request.viewer),
+  );
+
+  app.post(
+    '/sources/reports',
+    {
+      bodyLimit: REPORT_BODY_LIMIT,
+      config: { rateLimit: { max: app.config.CACHE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['sources'],
+        summary: 'From the apps: a call to the network that failed on the device (block, cors, parse-error)',
+        body: SourceReportBodySchema,
+        response: { 202: SourceReportResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await recordDeviceReport(context, request.body);
+      return reply.status(202).send({ status: 'recorded' as const });
+    },
+  );
+};

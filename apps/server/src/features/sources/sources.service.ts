@@ -1,0 +1,113 @@
+import {
+  FailureClass,
+  kindOfCall,
+  SOURCE_CALLS,
+  SourceAlert,
+  type SourceCall,
+  type SourceFailureState,
+  SourceOrigin,
+  type SourceReportBody,
+  type SourceStatusResponse,
+} from '@tagscout/core/api';
+import { DEFAULT_BLOCK_MS, type SourceFailure } from '@tagscout/sources/source';
+import { AppError } from '../../plugins/errors.js';
+import type { SourcesContext } from './sources.context.js';
+import { findSourceFailures, type SourceFailureRow, upsertSourceFailure } from './sources.repository.js';
+
+/** Failures other than blocks count towards the alerts this long after the latest one. */
+export const ALERT_WINDOW_MS = 60 * 60_000;
+const LISTED_FAILURES = 50;
+
+/** A failure of the server's own calls (not-found is an answer, not a failure: it is not kept). */
+export async function recordServerFailure(context: SourcesContext, failure: SourceFailure): Promise<void> {
+  if (failure.failure === FailureClass.notFound || failure.isFromBlockFlag) return;
+  const flag =
+    failure.failure === FailureClass.block ? context.server?.client.blocks.active(failure.call) : undefined;
+  await upsertSourceFailure(context.database, {
+    source: failure.source,
+    origin: SourceOrigin.server,
+    call: failure.call,
+    failure: failure.failure,
+    at: context.clock.now(),
+    blockedUntil: flag?.until ?? null,
+  });
+}
+
+/** A device's report (instagram-web in the app): its block flag lasts as long as on the device. */
+export async function recordDeviceReport(context: SourcesContext, report: SourceReportBody): Promise<void> {
+  if (report.failure === FailureClass.notFound) return;
+  const now = context.clock.now();
+  await upsertSourceFailure(context.database, {
+    source: report.source,
+    origin: SourceOrigin.device,
+    call: report.call,
+    failure: report.failure,
+    at: now,
+    blockedUntil: report.failure === FailureClass.block ? now + DEFAULT_BLOCK_MS : null,
+  });
+}
+
+/**
+ * The admin view (SPEC section 8): each source, the failures seen, and the alerts they raise:
+ * blocking of all searches, blocking of direct lookups, a possible cross-origin issue.
+ */
+export async function findSourceStatus(
+  context: SourcesContext,
+  viewer: { isAdmin: boolean },
+): Promise<SourceStatusResponse> {
+  if (!viewer.isAdmin) throw AppError.forbidden('Only administrators may do this.');
+  const now = context.clock.now();
+  const failures = (await findSourceFailures(context.database, LISTED_FAILURES)).map((row) =>
+    presentFailure(row, now),
+  );
+  return {
+    sources: [
+      {
+        name: 'mastodon',
+        origin: SourceOrigin.server,
+        is_enabled: context.server !== undefined,
+        queued: context.queue.size,
+      },
+      { name: 'instagram-web', origin: SourceOrigin.device, is_enabled: true, queued: 0 },
+    ],
+    alerts: alertsOf(failures),
+    failures,
+  };
+}
+
+export function alertsOf(failures: readonly SourceFailureState[]): SourceAlert[] {
+  const active = failures.filter((failure) => failure.is_active);
+  const blocked = (kind: 'search' | 'lookup') =>
+    active.some((failure) => failure.failure === FailureClass.block && kindOfCall(failure.call) === kind);
+  const alerts: SourceAlert[] = [];
+  if (blocked('search')) alerts.push(SourceAlert.searchesBlocked);
+  if (blocked('lookup')) alerts.push(SourceAlert.lookupsBlocked);
+  if (active.some((failure) => failure.failure === FailureClass.cors)) alerts.push(SourceAlert.possibleCors);
+  return alerts;
+}
+
+function presentFailure(row: SourceFailureRow, now: number): SourceFailureState {
+  const isActive =
+    row.failure === FailureClass.block ? (row.blocked_until ?? 0) > now : row.last_at > now - ALERT_WINDOW_MS;
+  return {
+    source: row.source,
+    origin: row.origin === SourceOrigin.device ? SourceOrigin.device : SourceOrigin.server,
+    call: asCall(row.call),
+    failure: asFailure(row.failure),
+    count: row.count,
+    first_at: new Date(row.first_at).toISOString(),
+    last_at: new Date(row.last_at).toISOString(),
+    blocked_until: row.blocked_until === null ? null : new Date(row.blocked_until).toISOString(),
+    is_active: isActive,
+  };
+}
+
+function asCall(call: string): SourceCall {
+  return (SOURCE_CALLS as readonly string[]).includes(call) ? (call as SourceCall) : 'lookup:hashtag';
+}
+
+function asFailure(failure: string): FailureClass {
+  return (Object.values(FailureClass) as string[]).includes(failure)
+    ? (failure as FailureClass)
+    : FailureClass.unknown;
+}
