@@ -1,4 +1,6 @@
 export * from './accounts.js';
+export * from './analytics.js';
+export * from './appdata.js';
 export * from './billing.js';
 export * from './errors.js';
 export * from './hashtags.js';

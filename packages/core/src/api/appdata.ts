@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * App data (SPEC section 3 "App data", section 7): what the server tells every client at start and
+ * an administrator changes without a rebuild: the outage banner, the live-event date, the deployed
+ * and oldest supported versions, and the feature switches. Banned tags and beta feedback live here too.
+ */
+
+const version = z.string().regex(/^\d+(\.\d+){0,3}$/, 'must be a version such as 2.1.33');
+
+/** SPEC section 8: the banner shown to everyone while a feature is down, in each language. */
+export const OutageMessageSchema = z
+  .strictObject({
+    showMessage: z.boolean(),
+    en: z.string().trim().max(500),
+    pt: z.string().trim().max(500),
+  })
+  .meta({ id: 'OutageMessage' });
+export type OutageMessage = z.infer<typeof OutageMessageSchema>;
+
+/** Where searches run: on the server's store, or from the device straight to the network (SPEC 4). */
+export const SearchMode = { server: 'server', device: 'device' } as const;
+export type SearchMode = (typeof SearchMode)[keyof typeof SearchMode];
+
+/** The app configuration: switches read by the clients, changed by an administrator. */
+export const FeatureSwitchesSchema = z
+  .strictObject({
+    webSearchMode: z.enum(SearchMode),
+    mobileSearchMode: z.enum(SearchMode),
+    /** The beta feedback dialog is offered in Help. */
+    betaFeedback: z.boolean(),
+    /** The tutorial carousel opens by itself on a first visit. */
+    tutorialOnFirstVisit: z.boolean(),
+  })
+  .meta({ id: 'FeatureSwitches' });
+export type FeatureSwitches = z.infer<typeof FeatureSwitchesSchema>;
+
+export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
+  webSearchMode: SearchMode.server,
+  mobileSearchMode: SearchMode.server,
+  betaFeedback: true,
+  tutorialOnFirstVisit: true,
+};
+
+export const AppDataResponseSchema = z
+  .object({
+    outage: OutageMessageSchema,
+    /** The live event, seconds since 1970 (0 = none); the same value GET /countdown answers. */
+    countDownDate: z.number().int().min(0),
+    /** The newest released client version. */
+    deployedVersion: version,
+    /** Clients older than this must update (null = no minimum). */
+    minimumVersion: version.nullable(),
+    switches: FeatureSwitchesSchema,
+  })
+  .meta({ id: 'AppData' });
+export type AppDataResponse = z.infer<typeof AppDataResponseSchema>;
+
+/** What an administrator changes; anything left out stays as it is. */
+export const UpdateAppDataBodySchema = z
+  .strictObject({
+    outage: OutageMessageSchema.optional(),
+    countDownDate: z.number().int().min(0).max(32_503_680_000).optional(),
+    deployedVersion: version.optional(),
+    minimumVersion: version.nullable().optional(),
+    switches: FeatureSwitchesSchema.partial().optional(),
+  })
+  .meta({ id: 'UpdateAppData' });
+export type UpdateAppDataBody = z.infer<typeof UpdateAppDataBodySchema>;
+
+/** The admin view: the app data plus who changed it last. */
+export const AdminAppDataResponseSchema = AppDataResponseSchema.extend({
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+}).meta({ id: 'AdminAppData' });
+export type AdminAppDataResponse = z.infer<typeof AdminAppDataResponseSchema>;
+
+export const VersionConfigParamsSchema = z.strictObject({ version: z.string().max(40) });
+
+// ---- Banned tags (admin) ----
+
+export const UpdateBannedTagsBodySchema = z
+  .strictObject({ tags: z.array(z.string().trim().min(1).max(100)).max(5000) })
+  .meta({ id: 'UpdateBannedTags' });
+export type UpdateBannedTagsBody = z.infer<typeof UpdateBannedTagsBodySchema>;
+
+export const UpdateBannedTagsResponseSchema = z.object({
+  bannedTags: z.array(z.string()),
+  /** Entries that are not a valid hashtag, skipped. */
+  rejected: z.array(z.string()),
+});
+export type UpdateBannedTagsResponse = z.infer<typeof UpdateBannedTagsResponseSchema>;
+
+// ---- Beta feedback ----
+
+export const FEEDBACK_MAX_CHARS = 2000;
+
+export const FeedbackBodySchema = z
+  .strictObject({
+    message: z.string().trim().min(1, 'Feedback is required').max(FEEDBACK_MAX_CHARS),
+    appVersion: z.string().max(40).optional(),
+  })
+  .meta({ id: 'FeedbackBody' });
+export type FeedbackBody = z.infer<typeof FeedbackBodySchema>;
+
+export const FeedbackCreatedSchema = z.object({ id: z.string() });
+
+export const FeedbackItemSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  userId: z.string().nullable(),
+  email: z.string().nullable(),
+  group: z.string(),
+  platform: z.string(),
+  appVersion: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FeedbackItem = z.infer<typeof FeedbackItemSchema>;
+
+export const FeedbackListResponseSchema = z
+  .object({ feedback: z.array(FeedbackItemSchema) })
+  .meta({ id: 'FeedbackList' });
+export type FeedbackListResponse = z.infer<typeof FeedbackListResponseSchema>;
