@@ -248,7 +248,12 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/api/billing/webhooks/local', body: () => ({}), expect: EVERYONE },
   { method: 'POST', route: '/api/billing/webhooks/stripe', body: () => ({}), expect: EVERYONE },
   { method: 'GET', route: '/api/store/account-token', expect: WITH_SESSION },
-  { method: 'POST', route: '/api/store/ios-verify', body: () => ({ receipt: 'x.y.z' }), expect: WITH_SESSION },
+  {
+    method: 'POST',
+    route: '/api/store/ios-verify',
+    body: () => ({ receipt: 'x.y.z' }),
+    expect: WITH_SESSION,
+  },
   {
     method: 'POST',
     route: '/api/store/android-verify',
