@@ -15,6 +15,10 @@ export interface LoadFigures {
 
 export interface RoundFigures {
   requestsPerSecond: number;
+  /** Requests per CPU second the server used: its capacity on one core, whatever else ran. */
+  requestsPerServerCpuSecond: number;
+  /** The share of one core the server got during the round. */
+  serverCpuShare: number;
   p50: number;
   p99: number;
   max: number;
@@ -49,6 +53,7 @@ export function standInPaths(samples: Samples): string[] {
 export async function measureLoad(options: {
   name: string;
   port: number;
+  serverCpuSeconds: () => number;
   paths: string[];
   workDir: string;
   seconds: number;
@@ -59,12 +64,15 @@ export async function measureLoad(options: {
   const pathsFile = join(options.workDir, `paths-${options.name.replace(/\W+/g, '-')}.json`);
   writeFileSync(pathsFile, JSON.stringify(options.paths));
   const round = async (seconds: number): Promise<RoundFigures> => {
+    const cpuBefore = options.serverCpuSeconds();
     const line = await runToEnd({
       file: 'bench/src/load-client.ts',
       args: [`http://127.0.0.1:${options.port}`, pathsFile, String(options.connections), String(seconds)],
       cpu: 1,
     });
-    return figuresOf(JSON.parse(line) as Result);
+    const result = JSON.parse(line) as Result;
+    // Includes the load client's start-up (under a second), when the server idles.
+    return figuresOf(result, options.serverCpuSeconds() - cpuBefore);
   };
   await round(options.warmupSeconds ?? 5);
   const rounds: RoundFigures[] = [];
@@ -72,7 +80,8 @@ export async function measureLoad(options: {
     const figures = await round(options.seconds);
     console.log(
       `  ${options.name}, round ${i + 1}: ${figures.requestsPerSecond.toLocaleString('en')} req/s, ` +
-        `p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}` +
+        `p50 ${figures.p50} ms, p99 ${figures.p99} ms; server used ${Math.round(figures.serverCpuShare * 100)}% ` +
+        `of a core: ${figures.requestsPerServerCpuSecond.toLocaleString('en')} req per CPU-second; non-2xx ${figures.non2xx}` +
         `${figures.statusCodes ? ` ${JSON.stringify(figures.statusCodes)}` : ''}, errors ${figures.errors}`,
     );
     rounds.push(figures);
@@ -81,10 +90,12 @@ export async function measureLoad(options: {
   return { name: options.name, rounds, median: sorted[Math.floor(sorted.length / 2)]! };
 }
 
-function figuresOf(result: Result): RoundFigures {
+function figuresOf(result: Result, serverCpuSeconds: number): RoundFigures {
   const requests = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0);
   return {
     requestsPerSecond: Math.round(requests / result.duration),
+    requestsPerServerCpuSecond: serverCpuSeconds > 0 ? Math.round(requests / serverCpuSeconds) : 0,
+    serverCpuShare: Math.round((100 * serverCpuSeconds) / result.duration) / 100,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 /** `node --conditions=source --import tsx <file>`, pinned to one CPU when taskset exists. */
@@ -34,6 +37,8 @@ export const isPinned = hasTaskset;
 
 export interface RunningServer {
   port: number;
+  /** CPU seconds the server process has used so far (Linux; 0 elsewhere). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -53,11 +58,20 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     port,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** utime + stime of a process from /proc (taskset execs node, so the child's pid is node's). */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // Fields 14 and 15 of stat (utime, stime), counted from the state field (field 3) here.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 /** Runs a process to its end and returns its last line of output. */

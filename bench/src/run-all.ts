@@ -201,6 +201,7 @@ function startApp(databaseUrl: string): Promise<RunningServer> {
 function loadOptions(options: BenchOptions, server: RunningServer) {
   return {
     port: server.port,
+    serverCpuSeconds: server.cpuSeconds,
     workDir,
     seconds: options.loadSeconds,
     rounds: options.loadRounds,
@@ -215,6 +216,8 @@ function pathsByKind(samples: Samples): [string, string[]][] {
     ['autocomplete', all.filter((path) => path.startsWith('/api/autocomplete/'))],
     ['info 100', all.filter((path) => path.startsWith('/api/info/') && !path.endsWith('recommended=1'))],
     ['related', all.filter((path) => path.endsWith('recommended=1'))],
+    // The app's plugins and routing around one trivial query: its fixed cost per request.
+    ['health', ['/api/health']],
   ];
 }
 
@@ -228,8 +231,8 @@ async function databaseVersion(store: BenchStore): Promise<string> {
 function printLatency(rows: LatencySummary[]): void {
   console.log(
     formatTable(
-      ['operation', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'max ms'],
-      rows.map((row) => [row.name, row.iterations, row.p50, row.p99, row.mean, row.max]),
+      ['operation', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'CPU ms/call'],
+      rows.map((row) => [row.name, row.iterations, row.p50, row.p99, row.mean, row.max, row.cpu]),
     ),
   );
 }
@@ -237,55 +240,55 @@ function printLatency(rows: LatencySummary[]): void {
 function printSummary(): void {
   console.log('\n=== Summary ===');
   const lines: (string | number)[][] = [];
-  const fmt = (value: number) => Number(value.toFixed(2));
+  const ms = (entry: LatencySummary) =>
+    `${entry.p50.toFixed(2)} / ${entry.p99.toFixed(2)} (CPU ${entry.cpu.toFixed(2)})`;
+  const count = (value: number) => value.toLocaleString('en');
   for (const result of results) {
     const row = (name: string) => result.service.find((entry) => entry.name.startsWith(name))!;
-    const ingest = result.ingest.at(-1);
-    const ratio = standIn
-      ? result.mixed.median.requestsPerSecond / standIn.median.requestsPerSecond
-      : undefined;
+    const { median } = result.mixed;
+    const ingest = result.ingest.map((figures) => count(figures.postsPerSecond)).join(' / ');
     lines.push(
       [
         result.dialect,
-        'autocomplete p50 / p99 ms',
-        `${fmt(row('autocomplete (product').p50)} / ${fmt(row('autocomplete (product').p99)}`,
+        'autocomplete p50 / p99 ms (CPU ms/call)',
+        ms(row('autocomplete (product')),
         'p99 < 5',
       ],
+      [result.dialect, '  the same with no cache', ms(row('autocomplete (no')), ''],
+      [result.dialect, 'info 100 names p50 / p99 ms', ms(row('info')), 'p99 < 10'],
+      [result.dialect, 'related, most-used tag p50 / p99 ms', ms(row('related, most')), 'p99 < 20'],
       [
         result.dialect,
-        '  uncached p50 / p99 ms',
-        `${fmt(row('autocomplete (no').p50)} / ${fmt(row('autocomplete (no').p99)}`,
-        '',
+        'ingest while loading, posts/s',
+        count(result.store.ingest.wallPostsPerSecond),
+        '>= 20,000',
       ],
+      [result.dialect, 'ingest over HTTP, 1 / 4 senders, posts/s', ingest, ''],
       [
         result.dialect,
-        'info 100 names p50 / p99 ms',
-        `${fmt(row('info').p50)} / ${fmt(row('info').p99)}`,
-        'p99 < 10',
+        'mixed load req/s (per server CPU-second)',
+        `${count(median.requestsPerSecond)} (${count(median.requestsPerServerCpuSecond)})`,
+        '>= 5,000',
       ],
-      [
-        result.dialect,
-        'related, most-used p50 / p99 ms',
-        `${fmt(row('related, most').p50)} / ${fmt(row('related, most').p99)}`,
-        'p99 < 20',
-      ],
-      [result.dialect, 'ingest while loading posts/s', result.store.ingest.wallPostsPerSecond, '>= 20,000'],
-      [result.dialect, 'ingest over HTTP posts/s', ingest ? ingest.postsPerSecond : '-', ''],
-      [result.dialect, 'mixed load req/s', result.mixed.median.requestsPerSecond, '>= 5,000'],
-      [result.dialect, 'mixed load p99 ms', result.mixed.median.p99, '< 30'],
-      [
-        result.dialect,
-        'mixed / stand-in',
-        ratio === undefined ? '-' : `${(ratio * 100).toFixed(0)}%`,
-        '>= 40%',
-      ],
+      [result.dialect, 'mixed load p50 / p99 ms', `${median.p50} / ${median.p99}`, 'p99 < 30'],
     );
+    if (standIn) {
+      const wall = median.requestsPerSecond / standIn.median.requestsPerSecond;
+      const perCpu = median.requestsPerServerCpuSecond / standIn.median.requestsPerServerCpuSecond;
+      lines.push([
+        result.dialect,
+        'mixed / stand-in (per CPU-second)',
+        `${(wall * 100).toFixed(0)}% (${(perCpu * 100).toFixed(0)}%)`,
+        '>= 40%',
+      ]);
+    }
   }
   if (standIn) {
+    const { median } = standIn;
     lines.push([
       'sqlite',
-      'stand-in req/s (p99 ms)',
-      `${standIn.median.requestsPerSecond.toLocaleString('en')} (${standIn.median.p99})`,
+      'stand-in req/s (per CPU-second), p99 ms',
+      `${count(median.requestsPerSecond)} (${count(median.requestsPerServerCpuSecond)}), ${median.p99}`,
       '',
     ]);
   }

@@ -6,10 +6,21 @@ export interface LatencySummary {
   p99: number;
   mean: number;
   max: number;
+  /**
+   * This process's CPU time per call, ms: near what the wall time would be on an idle machine
+   * (it leaves out waiting for a CPU; on PostgreSQL it also leaves out the database server's work).
+   */
+  cpu: number;
 }
 
-export function summarize(name: string, samples: number[]): LatencySummary {
-  const sorted = [...samples].sort((a, b) => a - b);
+/** The wall time of each call, and the process's CPU time over all of them. */
+export interface Timing {
+  samples: number[];
+  cpuMs: number;
+}
+
+export function summarize(name: string, timing: Timing): LatencySummary {
+  const sorted = [...timing.samples].sort((a, b) => a - b);
   const total = sorted.reduce((sum, value) => sum + value, 0);
   return {
     name,
@@ -18,6 +29,7 @@ export function summarize(name: string, samples: number[]): LatencySummary {
     p99: quantile(sorted, 0.99),
     mean: sorted.length ? total / sorted.length : 0,
     max: sorted.at(-1) ?? 0,
+    cpu: sorted.length ? timing.cpuMs / sorted.length : 0,
   };
 }
 
@@ -28,20 +40,22 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-/** Times `run` once per input (after `warmup` untimed calls), returning the samples in ms. */
+/** Times `run` once per input, one call at a time, after `warmup` untimed calls. */
 export async function timeEach<T>(
   inputs: readonly T[],
   run: (input: T) => unknown,
   warmup = Math.min(50, inputs.length),
-): Promise<number[]> {
+): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await run(inputs[i % inputs.length]!);
   const samples: number[] = [];
+  const cpuBefore = process.cpuUsage();
   for (const input of inputs) {
     const started = performance.now();
     await run(input);
     samples.push(performance.now() - started);
   }
-  return samples;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { samples, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** A plain-text table with right-aligned numbers. */
