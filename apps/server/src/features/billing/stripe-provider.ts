@@ -121,8 +121,13 @@ export class StripeBillingProvider implements BillingProvider {
   }
 
   async fetchCustomer(customerId: string): Promise<ProviderCustomer | null> {
-    const customer = await this.call(() => this.stripe.customers.retrieve(customerId));
-    if ('deleted' in customer && customer.deleted) return null;
+    const customer = await this.call(() => this.stripe.customers.retrieve(customerId)).catch(
+      (error: unknown) => {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw error;
+      },
+    );
+    if (!customer || ('deleted' in customer && customer.deleted)) return null;
     const list = await this.call(() =>
       this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }),
     );
