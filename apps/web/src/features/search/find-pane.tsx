@@ -9,6 +9,7 @@ import { useSearchResults } from './queries';
 import { ResultsTable } from './results-table';
 import { SearchBar } from './search-bar';
 import { useSearch } from './search-store';
+import { SourceAlerts } from './source-alerts';
 
 /** The Find pane: search bar, progress, and results or the reason there are none. */
 export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
@@ -23,6 +24,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <SearchBar onNewSearch={onNewSearch} />
+      <SourceAlerts />
       <Box sx={{ height: 4 }}>
         {results.isFetching && <LinearProgress aria-label={t('search.searching')} />}
       </Box>

@@ -1,18 +1,42 @@
 import type { HashtagCount } from '@tagscout/core/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchCounts, fetchRelated, type ResultItem, type SearchKind, searchItems } from './search-api';
+import {
+  fetchCounts,
+  fetchRelated,
+  fetchSourceAlerts,
+  type ResultItem,
+  type SearchKind,
+  searchItems,
+} from './search-api';
 
 export const searchKeys = {
   results: (kind: SearchKind, query: string) => ['search', kind, query] as const,
   related: (item: Pick<ResultItem, 'kind' | 'key'>) => ['related', item.kind, item.key] as const,
+  sourceAlerts: ['sources', 'alerts'] as const,
 };
+
+/** While a result is being indexed, the results are asked for again this often. */
+const INDEXING_POLL_MS = 3000;
+const SOURCE_ALERTS_POLL_MS = 60_000;
 
 export function useSearchResults(kind: SearchKind, query: string) {
   return useQuery({
     queryKey: searchKeys.results(kind, query),
     queryFn: ({ signal }) => searchItems(kind, query, signal),
     enabled: query.length > 0,
+    refetchInterval: (current) =>
+      current.state.data?.some((item) => item.isIndexing) ? INDEXING_POLL_MS : false,
+  });
+}
+
+/** Administrators see when the social network blocks searches or lookups (SPEC section 8). */
+export function useSourceAlerts(isAdmin: boolean) {
+  return useQuery({
+    queryKey: searchKeys.sourceAlerts,
+    queryFn: ({ signal }) => fetchSourceAlerts(signal),
+    enabled: isAdmin,
+    refetchInterval: SOURCE_ALERTS_POLL_MS,
   });
 }
 

@@ -4,6 +4,8 @@ import type {
   HashtagInfoResponse,
   PlaceAutocompleteResponse,
   PlaceInfoResponse,
+  SourceAlert,
+  SourceStatusResponse,
 } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
 import { apiGet } from '../../api/client';
@@ -104,4 +106,10 @@ export async function fetchCounts(
     pending = pending.filter((name) => (counts.get(name)?.count ?? -1) === -1);
   }
   return counts;
+}
+
+/** Administrators: the alerts about the social network (blocked searches or lookups, cross-origin trouble). */
+export async function fetchSourceAlerts(signal?: AbortSignal): Promise<SourceAlert[]> {
+  const { alerts } = await apiGet<SourceStatusResponse>('/sources/status', { signal });
+  return alerts;
 }

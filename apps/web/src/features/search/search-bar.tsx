@@ -11,8 +11,10 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { normalizeQuery } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
+import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 
@@ -22,14 +24,22 @@ import { useSearch } from './search-store';
  */
 export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const { kind, text, setKind, setText, search } = useSearch();
+  const { kind, text, query, setKind, setText, search } = useSearch();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const timer = setTimeout(() => search(normalizeQuery(text)), LIMITS.searchDebounceMs);
     return () => clearTimeout(timer);
   }, [text, search]);
 
-  const searchNow = () => search(normalizeQuery(text));
+  // Searching the same text again asks the server again (a tag being indexed may be in by now).
+  const searchNow = () => {
+    const normalized = normalizeQuery(text);
+    if (normalized === query && normalized !== '') {
+      void queryClient.invalidateQueries({ queryKey: searchKeys.results(kind, normalized) });
+    }
+    search(normalized);
+  };
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();

@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/i18n';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { testSession } from '../../shell/test-sessions';
+import { SourceAlerts } from './source-alerts';
+
+function renderAlerts(alerts: string[]) {
+  const fetchMock = vi.fn(async () => Response.json({ sources: [], alerts, failures: [] }));
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SourceAlerts />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe('SourceAlerts', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('shows administrators the alerts of SPEC section 8', async () => {
+    useSession.setState(testSession('admin', Date.now()));
+    const fetchMock = renderAlerts(['searches_blocked', 'lookups_blocked', 'possible_cors']);
+    const region = await screen.findByRole('region', { name: 'Alerts about the social network' });
+    expect(region.textContent).toContain('blocking all searches');
+    expect(region.textContent).toContain('blocking direct lookups');
+    expect(region.textContent).toContain('Possible CORS issue');
+    expect(fetchMock).toHaveBeenCalledWith('/api/sources/status', expect.anything());
+  });
+
+  it('never asks for them, nor shows anything, for anyone else', async () => {
+    useSession.setState(testSession('CBcustomer', Date.now()));
+    const fetchMock = renderAlerts(['searches_blocked']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
