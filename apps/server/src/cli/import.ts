@@ -42,7 +42,8 @@ async function main(args: string[]): Promise<number> {
     });
     const skipped = report.badLines + report.tooFewTags;
     console.log(
-      `Imported ${report.imported.toLocaleString('en')} posts, skipped ${skipped.toLocaleString('en')} ` +
+      `Imported ${report.imported.toLocaleString('en')} ${report.imported === 1 ? 'post' : 'posts'}, ` +
+        `skipped ${skipped.toLocaleString('en')} ` +
         `(${report.badLines} bad lines, ${report.tooFewTags} with fewer than 2 hashtags) ` +
         `in ${report.seconds.toFixed(1)} s: ${report.postsPerSecond.toLocaleString('en')} posts/s`,
     );

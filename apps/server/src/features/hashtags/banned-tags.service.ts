@@ -48,6 +48,11 @@ export async function syncBannedTags(
   return tags;
 }
 
+/** Makes the store's banned tags exactly these (already normalised) names; the admin screen uses it. */
+export async function setBannedTags(database: Database, tags: readonly string[], now: number): Promise<void> {
+  await replaceBannedTags(database, tags, now);
+}
+
 export async function listBannedTags(database: Database): Promise<BannedTagsResponse> {
   return { bannedTags: await findBannedTagNames(database) };
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable } from '../../db/tables.js';
 
@@ -61,6 +61,26 @@ export async function findHashtagsByPrefix(
     .orderBy('name')
     .limit(limit)
     .execute();
+}
+
+/** How many tags start with the prefix (the prefix itself excluded), counting no further than `cap`. */
+export async function countHashtagsByPrefix(
+  database: Database,
+  prefix: string,
+  cap: number,
+): Promise<number> {
+  const matches = database.db
+    .selectFrom('hashtags')
+    .select('name')
+    .where('name', '>', prefix)
+    .where('name', '<', prefix + MAX_CHAR)
+    .limit(cap)
+    .as('matches');
+  const row = await database.db
+    .selectFrom(matches)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
@@ -147,7 +167,7 @@ export async function findProfile(database: Database, idOrUsername: string): Pro
 export interface RecentPosts {
   /** Each recent post's tag ids. */
   posts: number[][];
-  /** Every tag those posts carry, by id. */
+  /** The tags those posts carry (those in at least `minPosts` of them), by id. */
   tags: Map<number, HashtagRow>;
 }
 
@@ -158,7 +178,7 @@ export interface RecentPosts {
  */
 export async function findRecentPosts(
   database: Database,
-  options: { item: ItemKey; window: number },
+  options: { item: ItemKey; window: number; minPosts?: number },
 ): Promise<RecentPosts> {
   const { db } = database;
   const { item, window } = options;
@@ -195,17 +215,29 @@ export async function findRecentPosts(
             .limit(window)
             .execute();
   const posts = rows.map((row) => (row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number)));
-  const ids = [...new Set(posts.flat())];
+  const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   const tags = new Map<number, HashtagRow>();
-  for (let start = 0; start < ids.length; start += 5000) {
-    const found = await db
-      .selectFrom('hashtags')
-      .select(['id', ...hashtagColumns])
-      .where('id', 'in', ids.slice(start, start + 5000))
-      .execute();
-    for (const { id, ...tag } of found) tags.set(id, tag);
-  }
+  if (ids.length === 0) return { posts, tags };
+  // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
+  const idIn =
+    database.dialect === 'postgres'
+      ? sql<boolean>`id = any(${ids}::int[])`
+      : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`;
+  const found = await db
+    .selectFrom('hashtags')
+    .select(['id', ...hashtagColumns])
+    .where(idIn)
+    .execute();
+  for (const { id, ...tag } of found) tags.set(id, tag);
   return { posts, tags };
+}
+
+/** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */
+function idsInAtLeast(posts: number[][], minPosts: number): number[] {
+  if (minPosts <= 1) return [...new Set(posts.flat())];
+  const seen = new Map<number, number>();
+  for (const post of posts) for (const id of post) seen.set(id, (seen.get(id) ?? 0) + 1);
+  return [...seen].filter(([, times]) => times >= minPosts).map(([id]) => id);
 }
 
 export async function findBannedTagNames(database: Database): Promise<string[]> {

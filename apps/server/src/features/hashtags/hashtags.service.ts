@@ -8,7 +8,7 @@ import {
   type UserInfoResponse,
 } from '@tagscout/core/api';
 import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
-import { computeRelatedTags, type ItemKind } from '@tagscout/core/related';
+import { computeRelatedTags, type ItemKind, minSubcountOf } from '@tagscout/core/related';
 import type { Database } from '../../db/connect.js';
 import { AppError } from '../../plugins/errors.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
@@ -21,6 +21,7 @@ import {
   presentUnknownHashtag,
 } from './hashtags.presenter.js';
 import {
+  countHashtagsByPrefix,
   findHashtagsByNames,
   findHashtagsByPrefix,
   findPlace,
@@ -47,9 +48,11 @@ export interface HashtagContext {
 /** Unknown names one counts request may start indexing (the rest wait for a later request). */
 const INDEX_PER_REQUEST = 10;
 
-/** Prefixes this short match too many tags to sort on every request. */
+/** Prefixes this short may match too many tags to sort on every request. */
 const SHORT_PREFIX_CHARS = 2;
-/** How far down the most used tags a short prefix is looked for first. */
+/** Up to this many matches, sorting them all by count is cheap (a covering index range). */
+const SORTABLE_MATCHES = 5000;
+/** How far down the most used tags a prefix with more matches is looked for first. */
 const SHORT_PREFIX_AMONG = 20_000;
 
 /** The exact tag first, then tags starting with the query, most used first; at most 50. */
@@ -82,8 +85,10 @@ async function findSuggestions(database: Database, prefix: string, isShort: bool
   const limit = INGEST_LIMITS.suggestions;
   const [exact] = await findHashtagsByNames(database, [prefix]);
   const wanted = exact ? limit - 1 : limit;
+  const isCrowded =
+    isShort && (await countHashtagsByPrefix(database, prefix, SORTABLE_MATCHES)) >= SORTABLE_MATCHES;
   const others =
-    (isShort
+    (isCrowded
       ? await findTopHashtagsByPrefix(database, { prefix, limit: wanted, among: SHORT_PREFIX_AMONG })
       : undefined) ?? (await findHashtagsByPrefix(database, prefix, wanted));
   return exact ? [exact, ...others] : others;
@@ -185,9 +190,13 @@ export async function findUserInfo(
 
 /** The core rules applied to the item's most recent posts (no query per post or per tag). */
 async function findRelated(context: HashtagContext, item: ItemKey) {
-  const recent = await findRecentPosts(context.database, { item, window: context.relatedWindow });
+  // Tags in fewer posts than the kind's minimum subcount can never be related: leave their names
+  // and counts unread (for a popular tag, most of the thousands it co-occurs with).
+  const minPosts = minSubcountOf(item.kind);
+  const recent = await findRecentPosts(context.database, { item, window: context.relatedWindow, minPosts });
   const byName = new Map<string, HashtagRow>();
   for (const tag of recent.tags.values()) byName.set(tag.name, tag);
+  // Posts keep only the tags read; the others would be dropped for their subcount anyway.
   const nameOf = (id: number) => recent.tags.get(id)?.name;
   const related = computeRelatedTags({
     kind: item.kind satisfies ItemKind,

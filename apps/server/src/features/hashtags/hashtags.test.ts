@@ -9,7 +9,13 @@ import { testDialects } from '../../test/test-database.js';
 // the app started; a test that sends request after request on synchronous SQLite never idles, so
 // give the loop a moment between tests, as a real server has between requests.
 const letTheLoopIdle = () => new Promise((resolve) => setTimeout(resolve, 25));
+
 import { parseBannedTags, syncBannedTags } from './banned-tags.service.js';
+import {
+  countHashtagsByPrefix,
+  findHashtagsByPrefix,
+  findTopHashtagsByPrefix,
+} from './hashtags.repository.js';
 import { storeIngest } from './ingest.repository.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tagscout-banned-'));
@@ -195,6 +201,31 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
       const response = await get('/api/info/hashtag/beach?recommended=maybe');
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toMatch(/recommended: must be 1 or 0/);
+    });
+  });
+
+  describe('prefix search strategies (repository)', () => {
+    it('counts prefix matches no further than the cap', async () => {
+      const { database } = testApp.testDatabase;
+      expect(await countHashtagsByPrefix(database, 'pho', 10)).toBe(10);
+      expect(await countHashtagsByPrefix(database, 'bea', 100)).toBe(2);
+    });
+
+    it('finds among the most used tags the same answer as the full range, or says it cannot', async () => {
+      const { database } = testApp.testDatabase;
+      const full = await findHashtagsByPrefix(database, 'photo', 5);
+      expect(full.map((tag) => tag.name)).toEqual([
+        'photography',
+        'photo59',
+        'photo58',
+        'photo57',
+        'photo56',
+      ]);
+      // The 10 most used tags hold photography and photo59..photo53: enough for 5, not for 20.
+      expect(await findTopHashtagsByPrefix(database, { prefix: 'photo', limit: 5, among: 10 })).toEqual(full);
+      expect(
+        await findTopHashtagsByPrefix(database, { prefix: 'photo', limit: 20, among: 10 }),
+      ).toBeUndefined();
     });
   });
 

@@ -6,6 +6,7 @@ import { testDialects } from '../../test/test-database.js';
 // the app started; a test that sends request after request on synchronous SQLite never idles, so
 // give the loop a moment between tests, as a real server has between requests.
 const letTheLoopIdle = () => new Promise((resolve) => setTimeout(resolve, 25));
+
 import { ingestAutocomplete } from './ingest.service.js';
 
 const T0 = 1_700_000_000;
