@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import { prepareHashtagStore } from './hashtags.startup.js';
+import { seedSampleCorpus } from './seed-corpus.js';
+
+// A tenth of the bundled corpus, so both databases seed in seconds.
+const corpus = { posts: 20_000, hashtags: 5_000, places: 200, profiles: 1_000, now: Date.UTC(2026, 0, 1) };
+
+describe.each(testDialects)('the sample corpus on %s', (dialect) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
+    await seedSampleCorpus(testApp.testDatabase.database, { corpus });
+  }, 120_000);
+  afterAll(async () => testApp.close());
+
+  it('answers related tags of travel from the seeded posts', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/info/hashtag/travel?recommended=1' });
+    expect(response.statusCode).toBe(200);
+    const [travel] = response.json().data;
+    expect(travel.hashtag).toBe('travel');
+    expect(travel.count).toBeGreaterThan(0);
+    expect(travel.related_post_count).toBe(500);
+    expect(travel.related_tags.length).toBeGreaterThanOrEqual(10);
+    for (const tag of travel.related_tags) expect(tag.subcount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers autocomplete, places and users from the seeded store', async () => {
+    const tags = (await testApp.app.inject({ method: 'GET', url: '/api/autocomplete/hashtag/trav' })).json().hashtags;
+    expect(tags[0]).toMatchObject({ hashtag: 'travel' });
+    const counts = tags.map((tag: { count: number }) => tag.count).slice(1);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const { places } = (await testApp.app.inject({ method: 'GET', url: '/api/autocomplete/place/a' })).json();
+    expect(places.length).toBeGreaterThan(0);
+    const place = (
+      await testApp.app.inject({ method: 'GET', url: `/api/info/place/${places[0].place_id}?recommended=1` })
+    ).json().data[0];
+    expect(place.related_post_count).toBeGreaterThan(0);
+  });
+
+  it('links every seeded post, and a later start does not seed again', async () => {
+    const { database } = testApp.testDatabase;
+    const count = async () =>
+      Number(
+        (await database.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+      );
+    const before = await count();
+    const pending = await database.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();
+    expect(pending).toEqual([]);
+    await prepareHashtagStore(database, { ...testApp.app.config, SEED_CORPUS: true }, testApp.app.log);
+    expect(await count()).toBe(before);
+  });
+});
