@@ -24,6 +24,8 @@ describe('accounts in a browser', () => {
   let browser: Browser;
   // The account of the first test; the already-registered path signs in to it later.
   const ana = { email: 'ana@example.com', deviceId: '', codeSentAt: 0 };
+  // An account set up after a refused password, whose password is then forgotten.
+  const eve = { email: 'eve@example.com', codeSentAt: 0 };
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAccountsServer(), launchBrowser()]);
@@ -221,6 +223,61 @@ describe('accounts in a browser', () => {
     expect(await readMenu(page)).toEqual(freeMenu);
     const me = await page.evaluate(() => fetch('/api/account/me').then((response) => response.json()));
     expect(me.account).toMatchObject({ group: 'free', trialStatus: 'expired', inTrial: false });
+    await context.close();
+  });
+
+  it('shows the sign-up error panel for a password the server refuses, then sets the account up', async () => {
+    const { context, page } = await visitor();
+    await page.goto(`/newaccount?email=${encodeURIComponent(eve.email)}&cbid=cb_e2e_3`);
+    // Passes the checklist, but the server also refuses common passwords.
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Password123!');
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill('Password123!');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const panel = page.getByRole('alert');
+    await panel.getByText('An error occurred').waitFor();
+    expect(await panel.textContent()).toContain('too common');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    eve.codeSentAt = Date.now();
+
+    const { code } = await readEmailCode(server, eve.email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Account verified' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.waitForURL('**/tags');
+    await context.close();
+  });
+
+  it('resets a forgotten password with the emailed code', async () => {
+    await waitForNextMinute(eve.codeSentAt);
+    const { context, page } = await visitor();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(eve.email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(eve.email);
+    const seen = await outboxIds(server, eve.email);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    const { code } = await readEmailCode(server, eve.email, seen);
+    const newPassword = 'Quiet-Meadow-73z';
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
+
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/tags');
+    expect(await readMenu(page)).toContain('Logout');
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { isMobileApp } from '../../shell/platform';
 import { useSession } from '../../shell/session-store';
 import { signIn } from './account-api';
-import { errorCode } from './error-text';
+import { accountErrorText, errorCode } from './error-text';
 import { PasswordField } from './password-field';
 import { applyMe } from './session-sync';
 
@@ -34,10 +35,13 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
   const [status, setStatus] = useState<Status>('idle');
+  // Under "Login Error": why, when it is something the visitor can act on (a wait, the connection).
+  const [detail, setDetail] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setStatus('checking');
+    setDetail(null);
     try {
       applyMe(await signIn({ email: email.trim(), password, rememberMe }));
       onSignedIn();
@@ -45,6 +49,7 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
       const code = errorCode(error);
       if (code === AccountErrorCode.emailNotVerified) return onNotVerified();
       setStatus(code === AccountErrorCode.invalidCredentials ? 'incorrect' : 'error');
+      if (code === AccountErrorCode.rateLimited || code === 'network') setDetail(accountErrorText(t, error));
     }
   }
 
@@ -52,7 +57,12 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
       {status === 'incorrect' && <Alert severity="error">{t('login.incorrect')}</Alert>}
-      {status === 'error' && <Alert severity="error">{t('login.error')}</Alert>}
+      {status === 'error' && (
+        <Alert severity="error">
+          {detail ? <AlertTitle>{t('login.error')}</AlertTitle> : t('login.error')}
+          {detail}
+        </Alert>
+      )}
       <TextField
         label={t('login.email')}
         type="email"
