@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { registerAppData } from './features/appdata/appdata.startup.js';
 import { registerBilling } from './features/billing/billing.startup.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
 import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });
   await registerBilling(app);
+  await registerAppData(app);
   await registerWebApp(app, config);
   return app;
 }

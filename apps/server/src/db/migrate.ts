@@ -6,10 +6,11 @@ import { accountsMigration } from './migrations/003-accounts.js';
 import { pendingLinksMigration } from './migrations/003-pending-links.js';
 import { topicsMigration } from './migrations/004-topics.js';
 import { quarriesMigration } from './migrations/005-quarries.js';
-import { billingMigration } from './migrations/008-billing.js';
 import { hashtagSearchMigration } from './migrations/006-hashtag-search.js';
 import { placeOwnerLinksMigration } from './migrations/007-place-owner-links.js';
+import { billingMigration } from './migrations/008-billing.js';
 import { sourceFailuresMigration } from './migrations/009-source-failures.js';
+import { appDataMigration } from './migrations/010-app-data.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 function migrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -20,10 +21,11 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '003-accounts': accountsMigration(dialect),
     '004-topics': topicsMigration(dialect),
     '005-quarries': quarriesMigration(dialect),
-    '008-billing': billingMigration(dialect),
     '006-hashtag-search': hashtagSearchMigration(),
     '007-place-owner-links': placeOwnerLinksMigration(dialect),
+    '008-billing': billingMigration(dialect),
     '009-source-failures': sourceFailuresMigration(dialect),
+    '010-app-data': appDataMigration(dialect),
   };
 }
 

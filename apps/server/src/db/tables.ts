@@ -33,6 +33,11 @@ export interface Tables {
   automation_templates: AutomationTemplateTable;
   // Live sources (migration 009, decision 010).
   source_failures: SourceFailureTable;
+  // App data, feedback, analytics, admin audit (migration 010).
+  app_data: AppDataTable;
+  feedback: FeedbackTable;
+  analytics_events: AnalyticsEventTable;
+  admin_audit: AdminAuditTable;
   // Billing (migration 008, decision 009).
   processed_events: ProcessedEventTable;
   billing_customers: BillingCustomerTable;
@@ -460,4 +465,54 @@ export interface SourceFailureTable {
   last_at: number;
   /** Blocks: until when calls of this type are not made (the block flag). */
   blocked_until: number | null;
+}
+
+/** One app-data value (JSON text) per key, edited by administrators. */
+export interface AppDataTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface FeedbackTable {
+  id: string;
+  message: string;
+  user_id: string | null;
+  device_id: string | null;
+  user_group: string;
+  platform: string;
+  app_version: string | null;
+  created_at: number;
+}
+
+/** An analytics event; event_id is the client's UUID (retries store it once). Times epoch ms. */
+export interface AnalyticsEventTable {
+  event_id: string;
+  event_type: string;
+  message: string | null;
+  /** JSON text of the event's props. */
+  props: string | null;
+  user_id: string | null;
+  device_id: string | null;
+  platform: string;
+  app_version: string;
+  user_group: string;
+  trial_status: string;
+  influencer: string | null;
+  /** What the client said; kept, never trusted. */
+  client_timestamp: number | null;
+  received_at: number;
+  /** UTC day of received_at, YYYY-MM-DD. */
+  received_day: string;
+}
+
+/** An administrator's change (SECURITY §2 Admin): who, what, when; details as JSON text. */
+export interface AdminAuditTable {
+  id: string;
+  user_id: string;
+  action: string;
+  details: string;
+  ip: string | null;
+  created_at: number;
 }

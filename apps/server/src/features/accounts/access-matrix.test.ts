@@ -267,6 +267,42 @@ export const ACCESS_MATRIX: Row[] = [
     expect: EVERYONE,
   },
   { method: 'GET', route: '/api/app/config', expect: EVERYONE },
+
+  // App data, feedback and analytics: public reads and posts; the admin plugin guards /api/admin/*
+  { method: 'GET', route: '/api/appdata', expect: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/version/check',
+    url: '/api/version/check?runningVersion=2.1.33&platform=ios',
+    expect: EVERYONE,
+  },
+  {
+    method: 'GET',
+    route: '/api/version/:version/config',
+    url: '/api/version/2.1.33/config',
+    expect: EVERYONE,
+  },
+  { method: 'POST', route: '/api/feedback', body: () => ({ message: 'Matrix feedback' }), expect: EVERYONE },
+  {
+    method: 'POST',
+    route: '/api/events',
+    body: () => ({
+      userDetail: {
+        platform: 'web',
+        device: 'matrix',
+        appVersion: '2.1.33',
+        group: 'free',
+        trialStatus: 'unregistered',
+      },
+      event: { eventId: randomUUID(), eventType: 'appOpened' },
+    }),
+    expect: EVERYONE,
+  },
+  { method: 'GET', route: '/api/admin/appdata', expect: ADMIN_ONLY },
+  { method: 'PUT', route: '/api/admin/appdata', body: () => ({}), expect: ADMIN_ONLY },
+  { method: 'PUT', route: '/api/admin/banned-tags', body: () => ({ tags: ['matrix'] }), expect: ADMIN_ONLY },
+  { method: 'GET', route: '/api/admin/feedback', expect: ADMIN_ONLY },
+  { method: 'GET', route: '/api/admin/analytics', expect: ADMIN_ONLY },
 ];
 
 describe.each(testDialects)('access matrix on %s', (dialect) => {

@@ -1,0 +1,130 @@
+import type { Database } from '../../db/connect.js';
+
+export interface StoredValue {
+  value: string;
+  updatedAt: number;
+  updatedBy: string | null;
+}
+
+/** Every app-data value by key. */
+export async function readAppDataRows(database: Database): Promise<Map<string, StoredValue>> {
+  const rows = await database.db.selectFrom('app_data').selectAll().execute();
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      { value: row.value, updatedAt: Number(row.updated_at), updatedBy: row.updated_by },
+    ]),
+  );
+}
+
+/** Stores the given values (JSON text) in one transaction, with who changed them. */
+export async function writeAppDataRows(
+  database: Database,
+  values: Record<string, string>,
+  options: { updatedBy: string; now: number },
+): Promise<void> {
+  const entries = Object.entries(values);
+  if (entries.length === 0) return;
+  await database.db.transaction().execute(async (trx) => {
+    for (const [key, value] of entries) {
+      await trx
+        .insertInto('app_data')
+        .values({ key, value, updated_at: options.now, updated_by: options.updatedBy })
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet({ value, updated_at: options.now, updated_by: options.updatedBy }),
+        )
+        .execute();
+    }
+  });
+}
+
+// The live-event date lives in the shared settings table under the key GET /countdown reads.
+
+export async function readSettingValue(database: Database, key: string): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSettingValue(database: Database, key: string, value: string, now: number) {
+  await database.db
+    .insertInto('settings')
+    .values({ key, value, updated_at: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+// ---- Feedback ----
+
+export interface NewFeedback {
+  id: string;
+  message: string;
+  userId: string | null;
+  deviceId: string | null;
+  group: string;
+  platform: string;
+  appVersion: string | null;
+  createdAt: number;
+}
+
+export async function insertFeedback(database: Database, feedback: NewFeedback): Promise<void> {
+  await database.db
+    .insertInto('feedback')
+    .values({
+      id: feedback.id,
+      message: feedback.message,
+      user_id: feedback.userId,
+      device_id: feedback.deviceId,
+      user_group: feedback.group,
+      platform: feedback.platform,
+      app_version: feedback.appVersion,
+      created_at: feedback.createdAt,
+    })
+    .execute();
+}
+
+/** The newest feedback first, with the writer's email when they have an account. */
+export async function findFeedback(database: Database, limit: number) {
+  const rows = await database.db
+    .selectFrom('feedback')
+    .leftJoin('users', 'users.id', 'feedback.user_id')
+    .select([
+      'feedback.id',
+      'feedback.message',
+      'feedback.user_id',
+      'feedback.user_group',
+      'feedback.platform',
+      'feedback.app_version',
+      'feedback.created_at',
+      'users.email',
+      'users.isAnonymous',
+    ])
+    .orderBy('feedback.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, email: row.isAnonymous ? null : (row.email ?? null) }));
+}
+
+// ---- Admin audit ----
+
+export async function insertAuditEntry(
+  database: Database,
+  entry: { id: string; userId: string; action: string; details: object; ip: string | null; now: number },
+): Promise<void> {
+  await database.db
+    .insertInto('admin_audit')
+    .values({
+      id: entry.id,
+      user_id: entry.userId,
+      action: entry.action,
+      details: JSON.stringify(entry.details),
+      ip: entry.ip,
+      created_at: entry.now,
+    })
+    .execute();
+}

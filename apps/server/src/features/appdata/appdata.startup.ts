@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { adminPlugin } from '../../plugins/admin.js';
+import { analyticsAdminRoutes, analyticsRoutes } from '../analytics/analytics.routes.js';
+import { appDataAdminRoutes } from './appdata.admin-routes.js';
+import { appDataRoutes } from './appdata.routes.js';
+import { applyStoredBannedTags, createAppDataContext } from './appdata.service.js';
+
+/** App data, feedback and analytics under /api, and their admin routes under /api/admin. */
+export async function registerAppData(app: FastifyInstance): Promise<void> {
+  const now = app.config.now ?? Date.now;
+  const context = createAppDataContext(app.database, {
+    now,
+    countdownDate: app.config.COUNTDOWN_DATE,
+    minimumVersion: app.config.APP_MINIMUM_VERSION,
+  });
+  const analytics = { database: app.database, now };
+  await applyStoredBannedTags(context);
+  await app.register(appDataRoutes, { prefix: '/api', context });
+  await app.register(analyticsRoutes(analytics), { prefix: '/api' });
+  await app.register(adminPlugin, {
+    prefix: '/api/admin',
+    routes: [appDataAdminRoutes(context), analyticsAdminRoutes(analytics)],
+  });
+}
