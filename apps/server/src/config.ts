@@ -31,10 +31,10 @@ const EnvSchema = z.object({
     .min(1)
     .default(join(repoRoot, 'apps', 'web', 'dist')),
   SEED_CORPUS: booleanText.default(true),
-  RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
-  BANNED_TAGS_FILE: z
   /** Answer 503 when the event loop is saturated (SECURITY: under-pressure values); tests of features turn it off. */
   LOAD_SHEDDING: booleanText.default(true),
+  RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
+  BANNED_TAGS_FILE: z
     .string()
     .min(1)
     .default(join(repoRoot, 'apps', 'server', 'banned-tags.txt')),
@@ -122,7 +122,10 @@ const EnvSchema = z.object({
   GOOGLE_PLAY_PACKAGE_NAME: z.string().min(1).default('com.tagscout.app'),
   GOOGLE_PLAY_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
   GOOGLE_PLAY_API_URL: z.url().default('https://androidpublisher.googleapis.com'),
-  APP_MINIMUM_VERSION: z.string().regex(/^\d+(\.\d+)*$/, 'must be a version such as 2.1.33').optional(),
+  APP_MINIMUM_VERSION: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'must be a version such as 2.1.33')
+    .optional(),
   APP_STORE_URL: z.url().default('https://apps.apple.com/app/tagscout/id0000000000'),
   PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps/details?id=com.tagscout.app'),
   WEB_APP_ONLY: booleanText.default(false),
