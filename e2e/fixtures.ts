@@ -137,9 +137,26 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/**
+ * Local storage a returning visitor has: cookies accepted, the tutorial seen and the guide off, so
+ * tests of other screens meet no cookie notice, tutorial or guide step (shell-extras.spec.ts and
+ * walkthrough.spec.ts start as first-time visitors with `storage: {}`).
+ */
+export const RETURNING_VISITOR: Readonly<Record<string, string>> = {
+  hasAcceptedCookies: 'true',
+  firstTimeUser: 'false',
+  showGuide: 'false',
+};
+
 export async function newPage(
   browser: Browser,
-  options: { viewport?: keyof typeof viewports; locale?: string; baseURL: string },
+  options: {
+    viewport?: keyof typeof viewports;
+    locale?: string;
+    baseURL: string;
+    /** Local storage the context starts with (once, before its first page loads). */
+    storage?: Record<string, string>;
+  },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: viewports[options.viewport ?? 'desktop'],
@@ -148,6 +165,18 @@ export async function newPage(
     isMobile: options.viewport === 'phone',
     hasTouch: options.viewport === 'phone',
   });
+  const storage = options.storage ?? RETURNING_VISITOR;
+  if (Object.keys(storage).length > 0) {
+    await context.addInitScript((values) => {
+      try {
+        if (localStorage.getItem('e2eStorageSeeded')) return;
+        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+        localStorage.setItem('e2eStorageSeeded', '1');
+      } catch {
+        // about:blank and other opaque origins have no storage.
+      }
+    }, storage);
+  }
   const page = await context.newPage();
   return { context, page };
 }

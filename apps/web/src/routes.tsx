@@ -1,12 +1,14 @@
 import { Route, Routes } from 'react-router';
 import { ComingSoon } from './components/coming-soon';
 import { CollectionsPage } from './features/collections/collections-page';
+import { HelpPage } from './features/help/help-page';
 import { ProspectingRoutes } from './features/prospecting/prospecting-routes';
 import { SearchPage } from './features/search/search-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
 import { EXTERNAL_LINKS } from './shell/external-links';
 import { lazyScreen } from './shell/lazy-screen';
+import { NoInternetPage } from './shell/no-internet';
 import { Guard, isInAppBrowser, OpenExternal, ToLanding } from './shell/route-guards';
 import type { SessionState } from './shell/session-store';
 
@@ -21,6 +23,9 @@ const NewAccountPage = lazyScreen(() =>
 const UpgradePlaceholder = lazyScreen(() =>
   import('./features/account/upgrade-placeholder').then((m) => m.UpgradePlaceholder),
 );
+
+// The admin screens bring the chart library: load them on first visit.
+const AdminPage = lazyScreen(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
 
 /** Every route of SPEC section 2 and its redirect rule. */
 export function AppRoutes() {
@@ -46,7 +51,7 @@ export function AppRoutes() {
         />
         <Route path="collections" element={<CollectionsPage />} />
         <Route path="settings" element={<SettingsPage />} />
-        <Route path="help" element={<ComingSoon pageKey="help" />} />
+        <Route path="help" element={<HelpPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="logout" element={<LogoutPage />} />
         <Route path="upgrade" element={<UpgradePlaceholder />} />
@@ -69,7 +74,15 @@ export function AppRoutes() {
             </Guard>
           }
         />
-        <Route path="noInternet" element={<ComingSoon pageKey="noInternet" />} />
+        <Route path="noInternet" element={<NoInternetPage />} />
+        <Route
+          path="admin/:section?"
+          element={
+            <Guard allow={(s) => s.isAdmin}>
+              <AdminPage />
+            </Guard>
+          }
+        />
         <Route path="landingPage" element={<ComingSoon pageKey="landingPage" />} />
         <Route
           path="inAppBrowser"

@@ -5,8 +5,10 @@ import { useSessionBootstrap } from '../features/account/session-sync';
 import { useTrialSignup } from '../features/account/trial-signup-store';
 import { lazyScreen } from './lazy-screen';
 import { MenuDrawer } from './menu-drawer';
+import { OutageBanner } from './outage-banner';
 import { SessionLoading } from './route-guards';
 import { SessionDialogs } from './session-dialogs';
+import { ShellExtras } from './shell-extras';
 import { TitleBar } from './title-bar';
 import { useTrialExpiryTimer } from './use-trial-expiry-timer';
 
@@ -18,6 +20,7 @@ export function AppFrame() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <TitleBar onOpenMenu={() => setIsMenuOpen(true)} />
+      <OutageBanner />
       <MenuDrawer isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <Suspense fallback={<SessionLoading />}>
@@ -26,6 +29,7 @@ export function AppFrame() {
       </Box>
       <SessionDialogs />
       <TrialSignupHost />
+      <ShellExtras />
     </Box>
   );
 }

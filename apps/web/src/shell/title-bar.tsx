@@ -21,7 +21,13 @@ export function TitleBar({ onOpenMenu, actions }: TitleBarProps) {
   return (
     <AppBar position="sticky" color="primary">
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton edge="start" color="inherit" aria-label={t('menu.open')} onClick={onOpenMenu}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label={t('menu.open')}
+          onClick={onOpenMenu}
+          data-tour="menu"
+        >
           <MenuIcon />
         </IconButton>
         <Box

@@ -116,7 +116,7 @@ const DATA: Record<StepId, StepData> = {
     trigger: null,
   },
   results: {
-    target: 'first-result',
+    target: 'result',
     placement: 'bottom-start',
     showArrow: true,
     next: 'expand',
@@ -249,7 +249,7 @@ const DATA: Record<StepId, StepData> = {
     trigger: T.placesOpened,
   },
   placeResults: {
-    target: 'first-result',
+    target: 'result',
     placement: 'bottom-start',
     showArrow: true,
     next: 'settingsMenu',

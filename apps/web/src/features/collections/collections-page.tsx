@@ -92,7 +92,7 @@ function TopicTable({ topics, onDelete }: { topics: Topic[]; onDelete: (topic: T
       variant="outlined"
       sx={{ borderRadius: { xs: 0, sm: 1 }, borderX: { xs: 0, sm: 1 } }}
     >
-      <Table aria-label={t('collections.listLabel')}>
+      <Table aria-label={t('collections.listLabel')} data-tour="collections-table">
         <TableHead>
           <TableRow>
             <TableCell>{t('collections.name')}</TableCell>
@@ -113,6 +113,7 @@ function TopicTable({ topics, onDelete }: { topics: Topic[]; onDelete: (topic: T
                 hover
                 tabIndex={0}
                 data-testid="collection-row"
+                data-tour="collections-row"
                 aria-label={t('collections.open', { name })}
                 onClick={() => open(topic)}
                 onKeyDown={(event) => handleKeyDown(event, topic)}

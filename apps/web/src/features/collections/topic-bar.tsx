@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../account/visually-hidden';
+import { recordClick } from '../appdata/track';
 import { useExportList } from '../export/export-store';
 import { useTopicName } from './use-topic-name';
 
@@ -30,6 +31,7 @@ export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
         variant="subtitle1"
         component="p"
         data-testid="topic-title"
+        data-tour="topic-title"
         title={name}
         sx={{
           fontWeight: 600,
@@ -65,7 +67,11 @@ export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
         size="small"
         startIcon={<Save />}
         disabled={!isModified || isSaving}
-        onClick={onSave}
+        onClick={() => {
+          recordClick('saveClick');
+          onSave();
+        }}
+        data-tour="save"
         sx={{ flexShrink: 0 }}
       >
         {t('common.save')}

@@ -35,7 +35,7 @@ export function ExportFiltersPanel() {
   };
 
   return (
-    <Accordion disableGutters variant="outlined" sx={{ mx: 2 }}>
+    <Accordion disableGutters variant="outlined" sx={{ mx: 2 }} data-tour="export-filters">
       <AccordionSummary expandIcon={<ExpandMore />}>
         <Typography variant="subtitle2">{t('export.filters.title')}</Typography>
       </AccordionSummary>

@@ -19,6 +19,7 @@ import { LIMITS } from '@tagscout/core/limits';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCapabilities } from '../../shell/session-store';
+import { recordClick } from '../appdata/track';
 import { useSettings } from '../settings/settings-store';
 import { ExportFiltersPanel } from './export-filters-panel';
 import { selectedInOrder, useExportList } from './export-store';
@@ -34,6 +35,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const matchingFilter = filterByPostCount(tags, filters.postCount).length;
 
   const handleCopy = async () => {
+    recordClick('copyClick');
     const text = buildCopyText({
       tags: chosen,
       emojisEnabled: settings.emojisEnabled,
@@ -72,7 +74,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
       <Box sx={{ flexGrow: 1, overflow: 'auto', minHeight: 0 }}>
         {tags.length === 0 && <Empty text={t('export.noneSelected')} />}
         {tags.length > 0 && matchingFilter === 0 && <Empty text={t('export.noneFound')} />}
-        <List dense aria-label={t('export.listLabel')}>
+        <List dense aria-label={t('export.listLabel')} data-tour="export-list">
           {tags.map((tag) => (
             <ListItem
               key={tag.hashtag}
@@ -116,6 +118,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
           startIcon={<ContentCopy />}
           disabled={chosen.length === 0}
           onClick={handleCopy}
+          data-tour="copy"
         >
           {t('export.copy', { count: chosen.length })}
         </Button>

@@ -19,6 +19,7 @@ export function AddButton({ hashtag, count, isPhone }: { hashtag: string; count:
         disabled={isExported}
         onClick={() => add({ hashtag, count })}
         aria-label={label}
+        data-tour="add"
       >
         {isExported ? <Check fontSize="small" /> : <PlaylistAdd fontSize="small" />}
       </IconButton>
@@ -32,6 +33,7 @@ export function AddButton({ hashtag, count, isPhone }: { hashtag: string; count:
       disabled={isExported}
       startIcon={isExported ? <Check /> : <PlaylistAdd />}
       onClick={() => add({ hashtag, count })}
+      data-tour="add"
       aria-label={
         isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag })
       }

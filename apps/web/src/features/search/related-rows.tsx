@@ -119,7 +119,7 @@ function RelatedRow({
     search(hashtag);
   };
   return (
-    <TableRow hover data-testid="related-row">
+    <TableRow hover data-testid="related-row" data-tour="related">
       <TableCell sx={{ pr: 0, textAlign: 'right' }}>
         <SubdirectoryArrowRight fontSize="small" color="disabled" />
       </TableCell>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { networkPlaceUrl, networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
+import { recordClick } from '../appdata/track';
 import { AddButton } from './add-button';
 import { PostCount } from './post-count';
 import { RelatedRows } from './related-rows';
@@ -37,6 +38,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
     if (item.isIndexing) return setNotice('indexing');
     if (!canExpandRelated(caps, usage)) return setNotice('limit');
     usage.recordExpansion(caps.relatedSearchLimit);
+    recordClick('drillClick');
     toggleExpanded(item.key);
   };
 
@@ -71,11 +73,12 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                         name: item.label,
                       })}
                       onClick={() => handleDrill(item)}
+                      data-tour="drill"
                     >
                       {isExpanded ? <ExpandLess /> : <ExpandMore />}
                     </IconButton>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-tour="result">
                     <TagName
                       label={item.label}
                       prefix={item.kind === 'hashtag' ? '#' : ''}

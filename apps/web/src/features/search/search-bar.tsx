@@ -63,12 +63,13 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           value={kind}
           onChange={(_, value: SearchKind) => setKind(value)}
           aria-label={t('search.kindLabel')}
+          data-tour="search-tabs"
           variant="scrollable"
           scrollButtons={false}
           sx={{ flexGrow: 1, minWidth: 0 }}
         >
           <Tab value={SearchKind.tags} label={t('search.tabs.tags')} />
-          <Tab value={SearchKind.places} label={t('search.tabs.places')} />
+          <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" />
           <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
         </Tabs>
         {onNewSearch && (
@@ -77,6 +78,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
               size="small"
               startIcon={<RestartAlt />}
               onClick={onNewSearch}
+              data-tour="new-search"
               sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
             >
               {t('search.newSearch')}
@@ -85,6 +87,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
               <IconButton
                 aria-label={t('search.newSearch')}
                 onClick={onNewSearch}
+                data-tour="new-search"
                 color="primary"
                 sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
               >
@@ -97,6 +100,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
       <TextField
         fullWidth
         size="small"
+        data-tour="search-input"
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}

@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from '../../shell/loading-spinner';
+import { useBannedTags, useUpdateBannedTags } from '../appdata/queries';
+
+/** The banned tags, one a line; saving replaces the whole list. */
+export function BannedTagsForm() {
+  const query = useBannedTags();
+  if (query.isPending) return <LoadingSpinner />;
+  if (query.isError) return <Alert severity="error">{query.error.message}</Alert>;
+  return <Editor key={query.data.bannedTags.join(',')} tags={query.data.bannedTags} />;
+}
+
+function Editor({ tags }: { tags: string[] }) {
+  const { t } = useTranslation();
+  const save = useUpdateBannedTags();
+  const [text, setText] = useState(tags.join('\n'));
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const list = text
+      .split(/[\n,]/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    save.mutate(list);
+  };
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} noValidate sx={{ mt: 4 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {t('admin.bannedTags.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('admin.bannedTags.help', { count: tags.length })}
+      </Typography>
+      <TextField
+        label={t('admin.bannedTags.label')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        minRows={4}
+        maxRows={12}
+        fullWidth
+      />
+      {save.data && save.data.rejected.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          {t('admin.bannedTags.rejected', { tags: save.data.rejected.join(', ') })}
+        </Alert>
+      )}
+      {save.isError && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {save.error.message}
+        </Alert>
+      )}
+      <Stack direction="row" sx={{ mt: 1.5, gap: 2, alignItems: 'center' }}>
+        <Button type="submit" variant="outlined" disabled={save.isPending}>
+          {t('admin.bannedTags.save')}
+        </Button>
+        {save.isSuccess && (
+          <Typography variant="body2" color="success.main">
+            {t('admin.bannedTags.saved', { count: save.data.bannedTags.length })}
+          </Typography>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { DEFAULT_FEATURE_SWITCHES, type FeatureSwitches } from '@tagscout/core/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  fetchAdminAppData,
+  fetchAnalyticsSummary,
+  fetchAppData,
+  fetchBannedTags,
+  fetchFeedback,
+  updateAppData,
+  updateBannedTags,
+} from './appdata-api';
+
+export const appDataKeys = {
+  public: ['appdata'] as const,
+  admin: ['admin', 'appdata'] as const,
+  bannedTags: ['banned-tags'] as const,
+  feedback: ['admin', 'feedback'] as const,
+  analytics: (days: number) => ['admin', 'analytics', days] as const,
+};
+
+/** The app data every screen may read: fetched at start, again every 5 minutes. */
+export function useAppData() {
+  return useQuery({
+    queryKey: appDataKeys.public,
+    queryFn: ({ signal }) => fetchAppData(signal),
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useFeatureSwitches(): FeatureSwitches {
+  return useAppData().data?.switches ?? DEFAULT_FEATURE_SWITCHES;
+}
+
+export function useAdminAppData() {
+  return useQuery({ queryKey: appDataKeys.admin, queryFn: fetchAdminAppData, staleTime: 0 });
+}
+
+export function useUpdateAppData() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateAppData,
+    onSuccess: (data) => {
+      client.setQueryData(appDataKeys.admin, data);
+      void client.invalidateQueries({ queryKey: appDataKeys.public });
+    },
+  });
+}
+
+export function useBannedTags() {
+  return useQuery({ queryKey: appDataKeys.bannedTags, queryFn: fetchBannedTags, staleTime: 0 });
+}
+
+export function useUpdateBannedTags() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateBannedTags,
+    onSuccess: (data) => client.setQueryData(appDataKeys.bannedTags, { bannedTags: data.bannedTags }),
+  });
+}
+
+export function useFeedbackList() {
+  return useQuery({ queryKey: appDataKeys.feedback, queryFn: fetchFeedback, staleTime: 0 });
+}
+
+export function useAnalyticsSummary(days: number) {
+  return useQuery({
+    queryKey: appDataKeys.analytics(days),
+    queryFn: () => fetchAnalyticsSummary(days),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,74 @@
+import { resolveAccess } from '@tagscout/core/access';
+import type { CountedClick, EventType, UserDetail } from '@tagscout/core/api';
+import { LIMITS } from '@tagscout/core/limits';
+import { useSession } from '../../shell/session-store';
+import { getDeviceId } from '../account/device-id';
+import { sendEvents } from './appdata-api';
+import { createTracker, type EventDetails } from './tracker';
+
+/** SPEC local storage: the influencer code a visitor arrived with. */
+const INFLUENCER_KEY = 'influencer';
+
+function userDetail(): UserDetail {
+  const { user, account } = useSession.getState();
+  return {
+    userID: user?.id ?? null,
+    platform: account.platform,
+    device: getDeviceId(),
+    appVersion: LIMITS.clientVersion,
+    group: resolveAccess(account).group,
+    trialStatus: account.trialStatus,
+    influencer: safeStorage.getItem(INFLUENCER_KEY),
+  };
+}
+
+const safeStorage = {
+  getItem(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  setItem(key: string, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // Storage refused (private mode): counts start again next time.
+    }
+  },
+};
+
+const tracker = createTracker({
+  send: sendEvents,
+  userDetail,
+  storage: safeStorage,
+  newId: newEventId,
+  now: Date.now,
+});
+
+export function trackEvent(eventType: EventType, details?: EventDetails): void {
+  tracker.track(eventType, details);
+}
+
+/** A copy, drill or save click (SPEC section 7: events at the 1st, 5th and 10th). */
+export function recordClick(kind: CountedClick): void {
+  tracker.recordClick(kind);
+}
+
+export const onCountedClick = tracker.onClick;
+
+if (typeof window !== 'undefined') {
+  // Send what is waiting when the page goes away.
+  window.addEventListener('pagehide', () => void tracker.flush());
+}
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts. */
+function newEventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

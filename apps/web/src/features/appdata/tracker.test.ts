@@ -1,0 +1,111 @@
+import type { RegisterEventBody, UserDetail } from '@tagscout/core/api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTracker, TRACK_APPROVAL_KEY } from './tracker';
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
+}
+
+function setup(platform: UserDetail['platform'] = 'web') {
+  const sent: RegisterEventBody[] = [];
+  const storage = memoryStorage();
+  let id = 0;
+  const send = vi.fn(async (body: RegisterEventBody) => {
+    sent.push(body);
+  });
+  const tracker = createTracker({
+    send,
+    storage,
+    newId: () => `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`,
+    now: () => 1000,
+    userDetail: () => ({
+      userID: null,
+      platform,
+      device: 'd1',
+      appVersion: '2.1.33',
+      group: 'trial',
+      trialStatus: 'active',
+    }),
+  });
+  const events = () => sent.flatMap((body) => body.events ?? []);
+  return { tracker, storage, send, events };
+}
+
+describe('tracker', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each(['copyClick', 'drillClick', 'saveClick'] as const)(
+    'sends %s at the 1st, 5th and 10th click only, counting in local storage',
+    async (kind) => {
+      const { tracker, storage, events } = setup();
+      for (let i = 0; i < 12; i += 1) tracker.recordClick(kind);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(events().map((event) => event.props?.count)).toEqual([1, 5, 10]);
+      expect(events().every((event) => event.eventType === kind)).toBe(true);
+      const key = { copyClick: 'copyClickCount', drillClick: 'drillClickCount', saveClick: 'saveClickCount' }[
+        kind
+      ];
+      expect(storage.getItem(key)).toBe('12');
+    },
+  );
+
+  it('goes on counting from what the device kept', async () => {
+    const { tracker, storage, events } = setup();
+    storage.setItem('copyClickCount', '4');
+    tracker.recordClick('copyClick');
+    tracker.recordClick('copyClick');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(events().map((event) => event.props?.count)).toEqual([5]);
+  });
+
+  it('sends events in one batch after a short wait', async () => {
+    const { tracker, send } = setup();
+    tracker.track('search');
+    tracker.track('appOpened');
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![0].events).toHaveLength(2);
+  });
+
+  it('keeps a failed batch and sends it again with the same event ids', async () => {
+    const { tracker, send } = setup();
+    send.mockRejectedValueOnce(new Error('offline'));
+    tracker.track('search');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(tracker.pending()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]![0].events![0]!.eventId).toBe(send.mock.calls[0]![0].events![0]!.eventId);
+    expect(tracker.pending()).toBe(0);
+  });
+
+  it('tracks on iOS only with approval (value 3)', async () => {
+    const { tracker, storage, send } = setup('ios');
+    tracker.track('search');
+    storage.setItem(TRACK_APPROVAL_KEY, '2');
+    tracker.track('search');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).not.toHaveBeenCalled();
+    storage.setItem(TRACK_APPROVAL_KEY, '3');
+    tracker.track('search');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells listeners about every counted click', () => {
+    const { tracker } = setup();
+    const heard: string[] = [];
+    const stop = tracker.onClick((kind, count) => heard.push(`${kind}:${count}`));
+    tracker.recordClick('saveClick');
+    tracker.recordClick('copyClick');
+    stop();
+    tracker.recordClick('copyClick');
+    expect(heard).toEqual(['saveClick:1', 'copyClick:1']);
+  });
+});

@@ -1,0 +1,95 @@
+import {
+  ANALYTICS_LIMITS,
+  type AnalyticsEvent,
+  CLICK_COUNTERS,
+  type CountedClick,
+  type EventType,
+  isClickMilestone,
+  type RegisterEventBody,
+  type UserDetail,
+} from '@tagscout/core/api';
+
+/** SPEC local storage: iOS asks for tracking approval; 3 means allowed. */
+export const TRACK_APPROVAL_KEY = 'trackApproval';
+export const TRACK_APPROVED = '3';
+
+export interface TrackerDeps {
+  send: (body: RegisterEventBody) => Promise<unknown>;
+  userDetail: () => UserDetail;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  newId: () => string;
+  now: () => number;
+  /** How long events wait to go in one batch. */
+  batchDelayMs?: number;
+}
+
+export interface EventDetails {
+  message?: string;
+  props?: AnalyticsEvent['props'];
+}
+
+/**
+ * Analytics from the device (SPEC section 7): events wait briefly and go in batches of at most 100;
+ * a batch that fails is kept and sent again with the same event ids (the server stores each once).
+ * Nothing is sent where the platform asks for approval (iOS) and it was not given.
+ */
+export function createTracker(deps: TrackerDeps) {
+  const queue: AnalyticsEvent[] = [];
+  const clickListeners = new Set<(kind: CountedClick, count: number) => void>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let isSending = false;
+
+  function canTrack(): boolean {
+    if (deps.userDetail().platform !== 'ios') return true;
+    return deps.storage.getItem(TRACK_APPROVAL_KEY) === TRACK_APPROVED;
+  }
+
+  function track(eventType: EventType, details: EventDetails = {}): void {
+    if (!canTrack()) return;
+    queue.push({ eventId: deps.newId(), eventType, timestamp: Math.round(deps.now()), ...details });
+    // Keep the newest events if the server stays out of reach for long.
+    if (queue.length > 5 * ANALYTICS_LIMITS.eventsPerBatch) queue.shift();
+    schedule();
+  }
+
+  function schedule(): void {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, deps.batchDelayMs ?? 2000);
+  }
+
+  async function flush(): Promise<void> {
+    if (isSending || queue.length === 0) return;
+    isSending = true;
+    const batch = queue.splice(0, ANALYTICS_LIMITS.eventsPerBatch);
+    try {
+      await deps.send({ userDetail: deps.userDetail(), events: batch });
+    } catch {
+      queue.unshift(...batch);
+    } finally {
+      isSending = false;
+    }
+    if (queue.length > 0) schedule();
+  }
+
+  /** Counts a copy, drill or save click on the device; the 1st, 5th and 10th send an event. */
+  function recordClick(kind: CountedClick): number {
+    const key = CLICK_COUNTERS[kind];
+    const count = (Number.parseInt(deps.storage.getItem(key) ?? '0', 10) || 0) + 1;
+    deps.storage.setItem(key, String(count));
+    if (isClickMilestone(count)) track(kind, { message: `${kind} ${count}`, props: { count } });
+    for (const listener of clickListeners) listener(kind, count);
+    return count;
+  }
+
+  function onClick(listener: (kind: CountedClick, count: number) => void): () => void {
+    clickListeners.add(listener);
+    return () => clickListeners.delete(listener);
+  }
+
+  return { track, recordClick, onClick, flush, pending: () => queue.length };
+}
+
+export type Tracker = ReturnType<typeof createTracker>;

@@ -1,0 +1,93 @@
+import type { WalkthroughRoute } from '@tagscout/core/walkthrough';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useCapabilities, useSession } from '../../shell/session-store';
+import { useShellOverlays } from '../../shell/shell-overlays';
+import { onCountedClick } from '../appdata/track';
+import { useExportList } from '../export/export-store';
+import { SearchKind } from '../search/search-api';
+import { useSearch } from '../search/search-store';
+import { WalkthroughPopover } from './walkthrough-popover';
+import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
+import { currentTriggers, findTarget } from './walkthrough-triggers';
+
+/** How often the guide looks at the screen for a step that became due. */
+const CHECK_MS = 400;
+
+/**
+ * The guide (SPEC section 4): watches what the user does and sees, opens the step that is due
+ * (the rules are packages/core/walkthrough), follows a step's navigation, and shows the popover.
+ */
+export function WalkthroughHost() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const caps = useCapabilities();
+  const isLoaded = useSession((s) => s.isLoaded);
+  const current = useWalkthrough((s) => s.current);
+  const navigateTo = useWalkthrough((s) => s.navigateTo);
+  const isTutorialOpen = useShellOverlays((s) => s.isTutorialOpen);
+  const happened = useRef(new Set<'copied' | 'saved' | 'collectionOpened'>());
+  const previousPath = useRef(pathname);
+  const viewer = { showWalkthrough: caps.showWalkthrough, canTurnGuideOff: caps.canTurnGuideOff };
+
+  useEffect(
+    () =>
+      onCountedClick((kind) => {
+        if (kind === 'copyClick') happened.current.add('copied');
+        if (kind === 'saveClick') happened.current.add('saved');
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (previousPath.current === '/collections' && /^\/tags\/./.test(pathname)) {
+      happened.current.add('collectionOpened');
+    }
+    previousPath.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!caps.showWalkthrough && current) dispatchWalkthrough({ type: 'hide' });
+  }, [caps.showWalkthrough, current]);
+
+  useEffect(() => {
+    if (navigateTo === null) return;
+    dispatchWalkthrough({ type: 'navigated' });
+    goTo(navigateTo, navigate);
+  }, [navigateTo, navigate]);
+
+  useEffect(() => {
+    if (!isLoaded || !caps.showWalkthrough || isTutorialOpen) return;
+    const check = () => {
+      // A dialog or the menu is open: the guide waits.
+      if (document.querySelector('.MuiModal-root')) return;
+      const triggers = currentTriggers({
+        pathname,
+        kind: useSearch.getState().kind,
+        exportCount: useExportList.getState().tags.length,
+        isOnScreen: (target) => findTarget(target) !== null,
+        happened: happened.current,
+      });
+      if (triggers.length > 0) {
+        dispatchWalkthrough({
+          type: 'trigger',
+          triggers,
+          viewer: { showWalkthrough: caps.showWalkthrough, canTurnGuideOff: caps.canTurnGuideOff },
+        });
+      }
+    };
+    check();
+    const timer = setInterval(check, CHECK_MS);
+    return () => clearInterval(timer);
+  }, [isLoaded, pathname, caps.showWalkthrough, caps.canTurnGuideOff, isTutorialOpen]);
+
+  if (!current || !caps.showWalkthrough) return null;
+  return <WalkthroughPopover stepId={current} viewer={viewer} />;
+}
+
+function goTo(route: WalkthroughRoute, navigate: ReturnType<typeof useNavigate>): void {
+  if (route === 'collections') return void navigate('/collections');
+  if (route === 'upgrade') return void navigate('/upgrade');
+  useSearch.getState().setKind(SearchKind.places);
+  navigate('/tags');
+}
