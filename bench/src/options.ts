@@ -25,6 +25,11 @@ export interface BenchOptions {
   connections: number;
   /** Fresh posts sent through POST /api/cache/recommend per ingest measurement. */
   ingestPosts: number;
+  /**
+   * Scheduling priority of the bench, its server and its load client (-20 to 19). Negative values
+   * need root; on a machine others share, -20 keeps their work from skewing the figures.
+   */
+  nice: number;
 }
 
 export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
@@ -43,6 +48,7 @@ export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOpt
     loadRounds: positive(env, 'BENCH_LOAD_ROUNDS', 3),
     connections: positive(env, 'BENCH_CONNECTIONS', 50),
     ingestPosts: positive(env, 'BENCH_INGEST_POSTS', 50_000),
+    nice: niceOf(env.BENCH_NICE ?? '0'),
   };
 }
 
@@ -52,6 +58,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = Number(text.replaceAll('_', ''));
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name}=${text} must be a positive whole number`);
+  return value;
+}
+
+function niceOf(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < -20 || value > 19) {
+    throw new Error(`BENCH_NICE=${text} must be a whole number from -20 to 19`);
+  }
   return value;
 }
 

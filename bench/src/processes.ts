@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,23 @@ export function spawnNode(options: {
   cpu?: number;
   env?: NodeJS.ProcessEnv;
 }): ChildProcess {
+  const child = spawnPinned(options);
+  // The bench's own priority (BENCH_NICE, set in run-all) carries over to what it starts.
+  if (child.pid !== undefined) setPriority(child.pid, getPriority());
+  return child;
+}
+
+/** Sets this process's priority; false when not allowed (a negative value needs root). */
+export function trySetPriority(nice: number): boolean {
+  try {
+    setPriority(nice);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function spawnPinned(options: Parameters<typeof spawnNode>[0]): ChildProcess {
   const node = [
     process.execPath,
     '--conditions=source',

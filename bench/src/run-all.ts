@@ -9,7 +9,7 @@ import { type BenchStore, openPostgresStore, openSqliteStore } from './bench-sto
 import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
 import { type IngestFigures, measureHttpIngest } from './ingest-http.js';
 import { type BenchOptions, readBenchOptions } from './options.js';
-import { isPinned, type RunningServer, startServer } from './processes.js';
+import { isPinned, type RunningServer, startServer, trySetPriority } from './processes.js';
 import { drawSamples, type Samples } from './samples.js';
 import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
 import { formatTable, type LatencySummary } from './stats.js';
@@ -29,6 +29,9 @@ interface DialectResult {
 
 const options = readBenchOptions();
 mkdirSync(options.cacheDir, { recursive: true });
+const isNiced = options.nice !== 0 && trySetPriority(options.nice);
+if (options.nice !== 0 && !isNiced)
+  console.warn(`Could not set priority ${options.nice} (needs root); running at 0.`);
 const workDir = mkdtempSync(join(options.cacheDir, 'run-'));
 const startedAt = new Date();
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
@@ -36,7 +39,8 @@ console.log(`Tagscout bench: ${machine}`);
 console.log(
   `Store: ${options.posts.toLocaleString('en')} posts, ${options.hashtags.toLocaleString('en')} hashtags; ` +
     `load: ${options.loadRounds} x ${options.loadSeconds} s, ${options.connections} connections` +
-    (isPinned ? '; server on CPU 0, load on CPU 1' : '; taskset missing: processes not pinned'),
+    (isPinned ? '; server on CPU 0, load on CPU 1' : '; taskset missing: processes not pinned') +
+    (isNiced ? `; all at priority ${options.nice}` : ''),
 );
 
 const results: DialectResult[] = [];
@@ -294,6 +298,9 @@ function printSummary(): void {
   }
   console.log(formatTable(['dialect', 'figure', 'value', 'target'], lines));
   const file = join(options.cacheDir, `results-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ machine, startedAt, options, results, standIn }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ machine, startedAt, options, isNiced, results, standIn }, null, 2)}\n`,
+  );
   console.log(`\nAll figures saved to ${file}`);
 }
