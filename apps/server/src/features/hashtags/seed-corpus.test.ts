@@ -16,7 +16,10 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
   afterAll(async () => testApp.close());
 
   it('answers related tags of travel from the seeded posts', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/info/hashtag/travel?recommended=1' });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/info/hashtag/travel?recommended=1',
+    });
     expect(response.statusCode).toBe(200);
     const [travel] = response.json().data;
     expect(travel.hashtag).toBe('travel');
@@ -27,7 +30,8 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
   });
 
   it('answers autocomplete, places and users from the seeded store', async () => {
-    const tags = (await testApp.app.inject({ method: 'GET', url: '/api/autocomplete/hashtag/trav' })).json().hashtags;
+    const tags = (await testApp.app.inject({ method: 'GET', url: '/api/autocomplete/hashtag/trav' })).json()
+      .hashtags;
     expect(tags[0]).toMatchObject({ hashtag: 'travel' });
     const counts = tags.map((tag: { count: number }) => tag.count).slice(1);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
@@ -43,7 +47,12 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
     const { database } = testApp.testDatabase;
     const count = async () =>
       Number(
-        (await database.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+        (
+          await database.db
+            .selectFrom('posts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     const before = await count();
     const pending = await database.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();
