@@ -26,8 +26,9 @@ export interface BenchOptions {
   /** Fresh posts sent through POST /api/cache/recommend per ingest measurement. */
   ingestPosts: number;
   /**
-   * Scheduling priority of the bench, its server and its load client (-20 to 19). Negative values
-   * need root; on a machine others share, -20 keeps their work from skewing the figures.
+   * Scheduling priority of the bench's session: itself, its server and its load client (-20 to 19).
+   * Negative values need root; on a machine other sessions keep busy, -10 keeps their work from
+   * skewing the figures (see enterOwnSession).
    */
   nice: number;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { openSqliteStore } from './bench-store.js';
 import { measureLoad, standInPaths } from './http-load.js';
 import { readBenchOptions } from './options.js';
-import { startServer, trySetPriority } from './processes.js';
+import { enterOwnSession, startServer } from './processes.js';
 import { drawSamples } from './samples.js';
 import { formatTable } from './stats.js';
 
@@ -21,7 +21,7 @@ const VARIANTS = [
 ];
 
 const options = readBenchOptions();
-if (options.nice !== 0) trySetPriority(options.nice);
+await enterOwnSession(options.nice);
 const store = await openSqliteStore(options);
 const samples = await drawSamples(store.database, { mostUsedTag: store.facts.mostUsedTag.name });
 await store.release();

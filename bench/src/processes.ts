@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -17,15 +17,32 @@ export function spawnNode(options: {
   cpu?: number;
   env?: NodeJS.ProcessEnv;
 }): ChildProcess {
-  const child = spawnPinned(options);
-  // The bench's own priority (BENCH_NICE, set in run-all) carries over to what it starts.
-  if (child.pid !== undefined) setPriority(child.pid, getPriority());
-  return child;
+  return spawnPinned(options);
 }
 
-/** Sets this process's priority; false when not allowed (a negative value needs root). */
-export function trySetPriority(nice: number): boolean {
+/**
+ * Runs this script again in a session of its own whose scheduling group has priority `nice`, and
+ * exits with its code; inside that session it returns whether the priority took. On Linux with
+ * autogroups, a process's nice counts only against its own session, so on a machine other sessions
+ * keep busy, only a session's group priority gives the bench (and the server and load client it
+ * starts, which stay in its session) their CPU. Lowering it (a negative value) needs root.
+ */
+export async function enterOwnSession(nice: number): Promise<boolean> {
+  if (nice === 0) return false;
+  if (process.env.BENCH_IN_SESSION === '1') return trySetGroupPriority(nice);
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    detached: true,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_IN_SESSION: '1' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  process.exit(code ?? 1);
+}
+
+function trySetGroupPriority(nice: number): boolean {
   try {
+    if (existsSync('/proc/self/autogroup')) writeFileSync('/proc/self/autogroup', String(nice));
     setPriority(nice);
     return true;
   } catch {

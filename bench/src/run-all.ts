@@ -9,7 +9,7 @@ import { type BenchStore, openPostgresStore, openSqliteStore } from './bench-sto
 import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
 import { type IngestFigures, measureHttpIngest } from './ingest-http.js';
 import { type BenchOptions, readBenchOptions } from './options.js';
-import { isPinned, type RunningServer, startServer, trySetPriority } from './processes.js';
+import { enterOwnSession, isPinned, type RunningServer, startServer } from './processes.js';
 import { drawSamples, type Samples } from './samples.js';
 import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
 import { formatTable, type LatencySummary } from './stats.js';
@@ -29,7 +29,7 @@ interface DialectResult {
 
 const options = readBenchOptions();
 mkdirSync(options.cacheDir, { recursive: true });
-const isNiced = options.nice !== 0 && trySetPriority(options.nice);
+const isNiced = await enterOwnSession(options.nice);
 if (options.nice !== 0 && !isNiced)
   console.warn(`Could not set priority ${options.nice} (needs root); running at 0.`);
 const workDir = mkdtempSync(join(options.cacheDir, 'run-'));
