@@ -9,7 +9,7 @@ import { AppFrame } from './shell/app-frame';
 import { EXTERNAL_LINKS } from './shell/external-links';
 import { lazyScreen } from './shell/lazy-screen';
 import { NoInternetPage } from './shell/no-internet';
-import { Guard, isInAppBrowser, OpenExternal, ToLanding } from './shell/route-guards';
+import { Guard, OpenExternal, ToLanding } from './shell/route-guards';
 import type { SessionState } from './shell/session-store';
 
 const hasAccess = (s: SessionState) => s.isSignedIn || s.isInTrial;
@@ -20,8 +20,12 @@ const LogoutPage = lazyScreen(() => import('./features/account/logout-page').the
 const NewAccountPage = lazyScreen(() =>
   import('./features/account/new-account-page').then((m) => m.NewAccountPage),
 );
-const UpgradePlaceholder = lazyScreen(() =>
-  import('./features/account/upgrade-placeholder').then((m) => m.UpgradePlaceholder),
+// Plans, Manage Account and the app-store pages (decision 009) also load on first visit.
+const UpgradePage = lazyScreen(() => import('./features/upgrade/upgrade-page').then((m) => m.UpgradePage));
+const PortalPage = lazyScreen(() => import('./features/upgrade/portal-page').then((m) => m.PortalPage));
+const LandingPage = lazyScreen(() => import('./features/upgrade/landing-page').then((m) => m.LandingPage));
+const InAppBrowserPage = lazyScreen(() =>
+  import('./features/upgrade/in-app-browser-page').then((m) => m.InAppBrowserPage),
 );
 
 // The admin screens bring the chart library: load them on first visit.
@@ -54,15 +58,15 @@ export function AppRoutes() {
         <Route path="help" element={<HelpPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="logout" element={<LogoutPage />} />
-        <Route path="upgrade" element={<UpgradePlaceholder />} />
-        <Route path="specialoffer" element={<UpgradePlaceholder isSpecialOnly />} />
+        <Route path="upgrade" element={<UpgradePage />} />
+        <Route path="specialoffer" element={<UpgradePage isSpecialOnly />} />
         <Route path="newaccount" element={<NewAccountPage />} />
         <Route path="newlogin" element={<LoginPage isNewAccount />} />
         <Route
           path="portal"
           element={
             <Guard allow={(s) => s.accountId !== null}>
-              <ComingSoon pageKey="portal" />
+              <PortalPage />
             </Guard>
           }
         />
@@ -83,19 +87,12 @@ export function AppRoutes() {
             </Guard>
           }
         />
-        <Route path="landingPage" element={<ComingSoon pageKey="landingPage" />} />
-        <Route
-          path="inAppBrowser"
-          element={isInAppBrowser() ? <ComingSoon pageKey="inAppBrowser" /> : <OpenExternalHome />}
-        />
+        <Route path="landingPage" element={<LandingPage />} />
+        <Route path="inAppBrowser" element={<InAppBrowserPage />} />
         <Route path="video" element={<OpenExternal url={EXTERNAL_LINKS.video} />} />
         <Route path="social" element={<OpenExternal url={EXTERNAL_LINKS.social} />} />
         <Route path="*" element={<ToLanding />} />
       </Route>
     </Routes>
   );
-}
-
-function OpenExternalHome() {
-  return <ToLanding />;
 }

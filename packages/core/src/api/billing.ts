@@ -69,7 +69,7 @@ export const AccountTokenResponseSchema = z
   .meta({ id: 'StoreAccountToken' });
 export type AccountTokenResponse = z.infer<typeof AccountTokenResponseSchema>;
 
-// ---- The apps: version check and configuration: /api/app/* ----
+// ---- The apps: the version check (GET /api/version/check, app data) and where the apps are (/api/app/config) ----
 
 export const VersionCheckQuerySchema = z.strictObject({
   runningVersion: z.string().max(40),
@@ -90,7 +90,6 @@ export const AppConfigResponseSchema = z
     /** The web build only points visitors to the app stores (/landingPage). */
     webAppOnly: z.boolean(),
     storeUrls: z.object({ ios: z.string(), android: z.string() }),
-    minimumVersion: z.string().nullable(),
   })
   .meta({ id: 'AppConfig' });
 export type AppConfigResponse = z.infer<typeof AppConfigResponseSchema>;

@@ -260,12 +260,6 @@ export const ACCESS_MATRIX: Row[] = [
     body: () => ({ purchaseToken: 'token', productId: 'com.tagscout.app.pro.monthly' }),
     expect: WITH_SESSION,
   },
-  {
-    method: 'GET',
-    route: '/api/app/version-check',
-    url: '/api/app/version-check?runningVersion=2.1.33&platform=ios',
-    expect: EVERYONE,
-  },
   { method: 'GET', route: '/api/app/config', expect: EVERYONE },
 
   // App data, feedback and analytics: public reads and posts; the admin plugin guards /api/admin/*

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { resolveAccess, UserGroup } from '@tagscout/core/access';
+import { type AccountState, type Capabilities, resolveAccess, UserGroup } from '@tagscout/core/access';
 import { BillingErrorCode, ErrorCode } from '@tagscout/core/api';
 import type { PlanId } from '@tagscout/core/billing';
 import { specialOfferRemaining } from '@tagscout/core/time';
@@ -173,14 +173,25 @@ export async function handleWebhook(
   return { duplicate: !isApplied };
 }
 
+/** Who may claim a paid-for customer: a user with a verified address and their account state. */
+export interface ClaimantInput {
+  userId: string | null;
+  /** The verified address; null for an anonymous trial. */
+  email: string | null;
+  account: AccountState;
+}
+
 /**
  * A new customer who paid signed out, then set up an account with the checkout's ?cbid=: the
  * account takes the customer's subscription once its verified address is the one the customer
- * paid with. Runs before handlers (a preHandler), so the first request after account setup
- * already sees the plan. Answers the viewer as it is now, or null when nothing changed.
+ * paid with. Answers the account state and capabilities as they are now, or null when nothing
+ * changed (the usual case: one indexed read, and only for accounts holding an unpaid billing id).
  */
-export async function claimCustomer(runtime: BillingRuntime, viewer: Viewer): Promise<Viewer | null> {
-  const { account, userId, email } = viewer;
+export async function claimCustomer(
+  runtime: BillingRuntime,
+  claimant: ClaimantInput,
+): Promise<{ account: AccountState; capabilities: Capabilities } | null> {
+  const { account, userId, email } = claimant;
   if (!userId || !email || !account.billingId || account.subscriptions.length > 0) return null;
   const { database, provider } = runtime;
   const customer = await findBillingCustomer(database, provider.name, account.billingId);
@@ -191,29 +202,20 @@ export async function claimCustomer(runtime: BillingRuntime, viewer: Viewer): Pr
   }
   const isClaimed = await inTransaction(database, async (scoped) => {
     const now = runtime.now();
-    if (
-      !(await claimBillingCustomer(scoped, {
-        provider: provider.name,
-        customerId: customer.customerId,
-        userId,
-        now,
-      }))
-    ) {
-      return false;
-    }
+    const claim = { provider: provider.name, customerId: customer.customerId, userId, now };
+    if (!(await claimBillingCustomer(scoped, claim))) return false;
     await applyToAccount(scoped, userId, customer, now);
     return true;
   });
   if (!isClaimed) return null;
   runtime.log.info({ userId, customerId: customer.customerId }, 'billing customer claimed by account');
-  const next = {
+  const next: AccountState = {
     ...account,
     group: account.group === UserGroup.admin ? account.group : UserGroup.CBcustomer,
     billingId: customer.customerId,
     subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
   };
-  const capabilities = resolveAccess(next);
-  return { ...viewer, account: next, capabilities, isAdmin: capabilities.group === UserGroup.admin };
+  return { account: next, capabilities: resolveAccess(next) };
 }
 
 /** The special offer's price may be bought for 3 days after the visitor's trial ended (server clock). */

@@ -1,3 +1,4 @@
+import type { MeResponse } from '@tagscout/core/api';
 import type { FastifyInstance } from 'fastify';
 import { appReleaseRoutes } from './app-release.routes.js';
 import { deleteCheckoutSessionsBefore, deleteProcessedEventsBefore } from './billing.repository.js';
@@ -29,9 +30,22 @@ export async function registerBilling(app: FastifyInstance): Promise<void> {
   const runtime = await createBillingRuntime(app);
   app.decorate('billing', runtime);
 
+  // A customer who paid before having an account is claimed by it (billing.service claimCustomer):
+  // before handlers, so they see the plan, and in every Me answer (sign-in, account setup), which
+  // are made from a session that did not exist when the request started.
   app.addHook('preHandler', async (request) => {
     const claimed = await claimCustomer(runtime, request.viewer);
-    if (claimed) request.viewer = claimed;
+    if (claimed)
+      request.viewer = { ...request.viewer, ...claimed, isAdmin: claimed.capabilities.group === 'admin' };
+  });
+  app.addHook('preSerialization', async (_request, _reply, payload) => {
+    if (!isMeAnswer(payload) || !payload.user?.emailVerified) return payload;
+    const claimed = await claimCustomer(runtime, {
+      userId: payload.user.id,
+      email: payload.user.email,
+      account: payload.account,
+    });
+    return claimed ? { ...payload, ...claimed, isAdmin: claimed.capabilities.group === 'admin' } : payload;
   });
 
   await app.register(billingRoutes(runtime), { prefix: '/api' });
@@ -49,6 +63,14 @@ export async function registerBilling(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
   });
+}
+
+function isMeAnswer(payload: unknown): payload is MeResponse {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const candidate = payload as Partial<MeResponse>;
+  return (
+    typeof candidate.account === 'object' && typeof candidate.capabilities === 'object' && 'user' in candidate
+  );
 }
 
 /** Old dedupe rows and checkouts go, expired store purchases lose their entitlement, webhooks are resent. */

@@ -184,6 +184,7 @@ function layout(language: Language, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/logo.svg">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
@@ -198,7 +199,7 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f6f7f9;min-height:100vh;display:flex;flex-direction:column}
 main{flex:1;width:100%;max-width:960px;margin:0 auto;padding:24px 16px}
-.checkout{display:grid;gap:24px;grid-template-columns:1fr}
+.checkout{display:grid;gap:24px;grid-template-columns:1fr;align-content:start;align-items:start}
 @media(min-width:760px){.checkout{grid-template-columns:1fr 1fr;padding-top:64px}}
 .summary,.pay,.single{background:#fff;border:1px solid #e3e6ea;border-radius:12px;padding:24px}
 .single{max-width:520px;margin:24px auto;display:block}
@@ -210,7 +211,7 @@ h1{font-size:1.5rem;margin:0 0 12px}
 .was{margin:0 6px}
 ul{padding-left:20px;margin:0;line-height:1.8}
 .subscriptions{list-style:none;padding:0}
-.badge{display:inline-block;background:#fff4e5;color:#8a4b00;border:1px solid #ffd8a8;border-radius:999px;padding:4px 12px;font-size:.85rem;margin:0 0 16px}
+.badge{display:inline-block;background:#fff4e5;color:#8a4b00;border:1px solid #ffd8a8;border-radius:12px;padding:4px 12px;font-size:.85rem;margin:0 0 16px}
 form{display:flex;flex-direction:column;gap:8px}
 label{font-weight:600;font-size:.9rem;margin-top:8px}
 input{font:inherit;padding:12px;border:1px solid #c8ccd1;border-radius:8px;background:#fff}

@@ -1,0 +1,237 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/i18n';
+import type { StorePlatform } from '../../native/native-platform';
+import type { StorePurchases } from '../../native/store-purchases';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { testSession } from '../../shell/test-sessions';
+import { closeTrialSignup, useTrialSignup } from '../account/trial-signup-store';
+import { UpgradePage } from './upgrade-page';
+
+const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
+const platform = vi.hoisted(() => ({ current: null as StorePlatform | null }));
+const store = vi.hoisted(() => ({ current: null as StorePurchases | null }));
+
+vi.mock('../../native/native-platform', () => ({
+  storePlatform: () => platform.current,
+  openStorePage: vi.fn(),
+}));
+vi.mock('../../native/store-purchases', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../native/store-purchases')>()),
+  storePurchasesFor: () => store.current,
+}));
+
+type Answer = { status?: number; body: unknown };
+let answers: Record<string, Answer> = {};
+const calls: { url: string; body: unknown }[] = [];
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/upgrade" element={<UpgradePage />} />
+          <Route path="/specialoffer" element={<UpgradePage isSpecialOnly />} />
+          <Route path="/login" element={<p>login screen</p>} />
+          <Route path="/tags" element={<p>search screen</p>} />
+          <Route path="/try" element={<p>limited search screen</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the plans page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    answers = {};
+    calls.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const answer = answers[url.split('?')[0]!] ?? {
+          status: 404,
+          body: { error: { code: 'not_found', message: 'no' } },
+        };
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status ?? 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    platform.current = null;
+    store.current = null;
+    closeTrialSignup();
+    useSession.setState(SIGNED_OUT);
+    localStorage.clear();
+  });
+
+  it('shows the web plans with the SPEC prices, terms and privacy to a trial user', () => {
+    useSession.setState(
+      testSession('trial', NOW, {
+        user: { id: 'u1', email: 'a@example.com', name: null, isAnonymous: false },
+      }),
+    );
+    renderAt('/upgrade');
+    const monthly = screen.getByRole('region', { name: 'Monthly' });
+    const annual = screen.getByRole('region', { name: 'Annual' });
+    expect(monthly.textContent).toContain('$4.99');
+    expect(annual.textContent).toContain('$39.99');
+    expect(annual.textContent).toContain('Best value');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+    // An account with an email is never asked for one.
+    expect(useTrialSignup.getState().isOpen).toBe(false);
+  });
+
+  it('starts the hosted checkout for the chosen plan', async () => {
+    useSession.setState(testSession('trial', NOW));
+    answers['/api/billing/checkout'] = {
+      body: { url: 'http://localhost:3000/local-billing/checkout/cs_local_x' },
+    };
+    renderAt('/upgrade');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Choose annual' }));
+    });
+    expect(calls.find((call) => call.url === '/api/billing/checkout')?.body).toEqual({
+      plan: 'annual',
+      language: 'en',
+    });
+  });
+
+  it('says why a checkout could not start', async () => {
+    useSession.setState(testSession('trial', NOW));
+    answers['/api/billing/checkout'] = {
+      status: 409,
+      body: { error: { code: 'already_subscribed', message: 'You already have Tagscout Pro.' } },
+    };
+    renderAt('/upgrade');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose monthly' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You already have Tagscout Pro.');
+  });
+
+  it('opens the trial sign-up by itself for a visitor without an account, except on /specialoffer', () => {
+    useSession.setState({ ...SIGNED_OUT, isLoaded: true });
+    renderAt('/specialoffer');
+    expect(useTrialSignup.getState().isOpen).toBe(false);
+    cleanup();
+    renderAt('/upgrade');
+    expect(useTrialSignup.getState().isOpen).toBe(true);
+  });
+
+  it('opens the special offer with its countdown on /specialoffer while the window is open', () => {
+    useSession.setState(testSession('expiredTrial', NOW, { trialEndsAtMs: NOW - 60_000 }));
+    renderAt('/specialoffer');
+    const offer = screen.getByRole('dialog', { name: 'Special offer' });
+    expect(offer.textContent).toContain('$19.99');
+    expect(within(offer).getByRole('timer').textContent).toBe('Offer ends in 2d 23:59:00');
+    fireEvent.click(within(offer).getByRole('button', { name: 'No thanks' }));
+    expect(screen.getByText('search screen')).toBeTruthy();
+    expect(useSession.getState().hasSeenSpecial).toBe(true);
+  });
+
+  it('tells a paying customer they have Pro instead of selling it again', () => {
+    useSession.setState(testSession('CBcustomer', NOW));
+    renderAt('/upgrade');
+    expect(screen.getByRole('heading', { name: 'You have Tagscout Pro' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Manage Account' }).getAttribute('href')).toBe('/portal');
+    expect(screen.queryByRole('button', { name: 'Choose annual' })).toBeNull();
+  });
+});
+
+describe('the plans page in the apps', () => {
+  const fakeStore = (changes: Partial<StorePurchases> = {}): StorePurchases => ({
+    loadProducts: async (ids) =>
+      ids.map((productId) => ({ productId, price: 'R$ 24,90', title: productId, description: '' })),
+    subscribe: async () => ({ platform: 'ios', signedTransaction: 'a.b.c' }),
+    restore: async () => [],
+    manageSubscriptions: async () => {},
+    ...changes,
+  });
+
+  beforeEach(() => {
+    platform.current = 'ios';
+    useSession.setState(testSession('unRegTrial', NOW));
+    answers = {
+      '/api/store/account-token': { body: { accountToken: '6f9619ff-8b86-4011-b42d-00c04fc964ff' } },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const answer = answers[url.split('?')[0]!] ?? {
+          status: 404,
+          body: { error: { code: 'not_found', message: 'no' } },
+        };
+        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    platform.current = null;
+    store.current = null;
+    closeTrialSignup();
+    useSession.setState(SIGNED_OUT);
+    localStorage.clear();
+  });
+
+  it('lists the store products in their order, with the store prices and restore purchases', async () => {
+    store.current = fakeStore();
+    renderAt('/upgrade?checkout=none');
+    const cards = await screen.findAllByRole('region');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Monthly',
+      'Annual',
+      'Monthly, 30 days free',
+    ]);
+    expect(cards[0]!.textContent).toContain('R$ 24,90');
+    expect(screen.getByRole('button', { name: 'Restore purchases' })).toBeTruthy();
+  });
+
+  it('says "No products retrieved" when the store answers none', async () => {
+    store.current = fakeStore({ loadProducts: async () => [] });
+    renderAt('/upgrade?checkout=none');
+    expect((await screen.findByText(/No products retrieved/)).textContent).toContain('No products retrieved');
+  });
+
+  it('goes to /login after a restore that finds no valid subscription', async () => {
+    store.current = fakeStore({ restore: async () => [] });
+    renderAt('/upgrade?restore=1');
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('We could not find a valid subscription.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByText('login screen')).toBeTruthy());
+    expect(localStorage.getItem('validSubscription')).toBe('false');
+  });
+
+  it('goes to /tags once the server has validated the purchase', async () => {
+    store.current = fakeStore();
+    answers['/api/store/ios-verify'] = { body: { return: { validSubscription: true } } };
+    renderAt('/upgrade?checkout=none');
+    const annual = await screen.findByRole('region', { name: 'Annual' });
+    fireEvent.click(within(annual).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(screen.getByText('search screen')).toBeTruthy());
+    expect(localStorage.getItem('validSubscription')).toBe('true');
+  });
+
+  it('alerts and goes to the search when the server refuses the purchase', async () => {
+    store.current = fakeStore();
+    answers['/api/store/ios-verify'] = { body: { return: { validSubscription: false } } };
+    renderAt('/upgrade?checkout=none');
+    const monthly = await screen.findByRole('region', { name: 'Monthly' });
+    fireEvent.click(within(monthly).getByRole('button', { name: 'Subscribe' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('There was a problem validating your subscription.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByText('search screen')).toBeTruthy());
+  });
+});

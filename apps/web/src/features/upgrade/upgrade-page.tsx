@@ -1,0 +1,184 @@
+import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { specialOfferRemaining } from '@tagscout/core/time';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type StorePlatform, storePlatform } from '../../native/native-platform';
+import { storePurchasesFor } from '../../native/store-purchases';
+import { markSpecialOfferSeen, useCapabilities, useSession } from '../../shell/session-store';
+import { useNow } from '../../shell/use-now';
+import { SpecialOfferDialog } from '../account/special-offer-dialog';
+import { shouldOfferTrialSignup } from '../account/trial-eligibility';
+import { openTrialSignup } from '../account/trial-signup-store';
+import { AlreadyPro } from './already-pro';
+import { CheckoutConfirmation } from './checkout-confirmation';
+import { FeatureList } from './feature-list';
+import { LegalFooter } from './legal-footer';
+import { OfferBanner } from './offer-banner';
+import { PurchaseAlert } from './purchase-alert';
+import { StorePlans } from './store-plans';
+import { useStorePurchase } from './use-store-purchase';
+import { useWebCheckout } from './use-web-checkout';
+import { WebPlans } from './web-plans';
+
+export interface UpgradePageProps {
+  /** /specialoffer: the special offer's dialog opens at once, and the trial sign-up does not. */
+  isSpecialOnly?: boolean;
+}
+
+/**
+ * /upgrade and /specialoffer (SPEC sections 2 and 4): the plans with their prices, the special
+ * offer with its countdown while its window is open, terms and privacy. The web buys through the
+ * billing provider's hosted checkout; the apps through their store.
+ */
+export function UpgradePage({ isSpecialOnly = false }: UpgradePageProps) {
+  const platform = storePlatform();
+  return platform ? (
+    <StoreUpgradePage platform={platform} isSpecialOnly={isSpecialOnly} />
+  ) : (
+    <WebUpgradePage isSpecialOnly={isSpecialOnly} />
+  );
+}
+
+function WebUpgradePage({ isSpecialOnly }: { isSpecialOnly: boolean }) {
+  const checkout = useWebCheckout();
+  return (
+    <PlansScreen
+      isSpecialOnly={isSpecialOnly}
+      store="web"
+      error={checkout.error}
+      onAcceptOffer={() => void checkout.choose('annualSpecial')}
+      plans={<WebPlans busyPlan={checkout.busyPlan} onChoose={(plan) => void checkout.choose(plan)} />}
+    />
+  );
+}
+
+function StoreUpgradePage({ platform, isSpecialOnly }: { platform: StorePlatform; isSpecialOnly: boolean }) {
+  const store = storePurchasesFor(platform);
+  const purchase = useStorePurchase(platform, store);
+  const special = purchase.products.data?.special ?? null;
+  const [params] = useSearchParams();
+  const shouldRestore = params.get('restore') === '1';
+  const hasRestored = useRef(false);
+
+  useEffect(() => {
+    // Sign-in and Help link here with ?restore=1 (SPEC: restore purchases on the apps).
+    if (!shouldRestore || hasRestored.current) return;
+    hasRestored.current = true;
+    void purchase.restore();
+  }, [shouldRestore, purchase]);
+  return (
+    <>
+      <PlansScreen
+        isSpecialOnly={isSpecialOnly}
+        store={platform}
+        error={null}
+        onAcceptOffer={() => special && void purchase.subscribe(special)}
+        onManageStore={() => void store.manageSubscriptions()}
+        plans={<StorePlans platform={platform} purchase={purchase} />}
+      />
+      <PurchaseAlert message={purchase.alert} onClose={purchase.closeAlert} />
+    </>
+  );
+}
+
+function PlansScreen({
+  isSpecialOnly,
+  store,
+  error,
+  plans,
+  onAcceptOffer,
+  onManageStore,
+}: {
+  isSpecialOnly: boolean;
+  store: 'web' | StorePlatform;
+  error: string | null;
+  plans: React.ReactNode;
+  onAcceptOffer: () => void;
+  onManageStore?: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const caps = useCapabilities();
+  const nowMs = useNow(1000);
+  const [params] = useSearchParams();
+  const checkoutState = params.get('checkout');
+  const isRestoring = params.get('restore') === '1';
+  const offerMs = caps.canUpgrade ? specialOfferRemaining(session.trialEndsAtMs ?? Number.NaN, nowMs) : 0;
+  const [isOfferOpen, setIsOfferOpen] = useState(isSpecialOnly);
+  const canStartTrial = session.isLoaded && caps.canUpgrade && shouldOfferTrialSignup(session);
+
+  useEffect(() => {
+    // SPEC section 2: the trial sign-up opens by itself, except in special-offer-only mode.
+    if (canStartTrial && !isSpecialOnly && !checkoutState && !isRestoring) openTrialSignup();
+  }, [canStartTrial, isSpecialOnly, checkoutState, isRestoring]);
+
+  function handleCloseOffer() {
+    setIsOfferOpen(false);
+    if (!isSpecialOnly) return;
+    // SPEC section 4: closing in special-only mode marks the offer seen and goes to the search.
+    markSpecialOfferSeen();
+    navigate('/tags');
+  }
+
+  function handleAcceptOffer() {
+    setIsOfferOpen(false);
+    onAcceptOffer();
+  }
+
+  let body: React.ReactNode;
+  if (checkoutState === 'success') {
+    body = <CheckoutConfirmation />;
+  } else if (session.isLoaded && !caps.canUpgrade) {
+    body = <AlreadyPro onManageStore={onManageStore} />;
+  } else {
+    body = (
+      <>
+        {checkoutState === 'cancelled' && <Alert severity="info">{t('plans.cancelled')}</Alert>}
+        {checkoutState === 'unknown' && <Alert severity="warning">{t('plans.unknownCheckout')}</Alert>}
+        <Box component="header" sx={{ textAlign: 'center' }}>
+          <WorkspacePremium color="primary" sx={{ fontSize: 44 }} />
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mt: 0.5 }}>
+            {t('plans.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('plans.subtitle')}
+          </Typography>
+        </Box>
+        <FeatureList />
+        {offerMs > 0 && <OfferBanner remainingMs={offerMs} onOpen={() => setIsOfferOpen(true)} />}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        {plans}
+        {canStartTrial && !isSpecialOnly && (
+          <Button onClick={openTrialSignup} sx={{ alignSelf: 'center' }}>
+            {t('plans.startTrial')}
+          </Button>
+        )}
+        <LegalFooter store={store} />
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 5 } }}>
+      <Box sx={{ width: '100%', maxWidth: 760, display: 'flex', flexDirection: 'column', gap: 3 }}>
+        {body}
+      </Box>
+      <SpecialOfferDialog
+        isOpen={isOfferOpen && offerMs > 0}
+        remainingMs={offerMs}
+        onClose={handleCloseOffer}
+        onAccept={handleAcceptOffer}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,238 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  QUICK_PROMO,
+  type RunningServer,
+  readEmailCode,
+  readMenu,
+  saveScreenshot,
+  startAccountsServer,
+  useOwnClientIp,
+  type viewports,
+} from './fixtures';
+
+const PASSWORD = 'Violet-Harbor-58q';
+
+interface Me {
+  account: { group: string; billingId: string | null; subscriptions: { status: string }[] };
+  capabilities: {
+    group: string;
+    canUseCollections: boolean;
+    canRemoveBranding: boolean;
+    canCopyUnlimited: boolean;
+    canManageAccount: boolean;
+  };
+}
+
+/** Plans, the local provider's checkout and portal, and the special offer, offline (decision 009). */
+describe('plans and payments in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAccountsServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function visitor(viewport: keyof typeof viewports = 'desktop') {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
+    await useOwnClientIp(context);
+    return { context, page };
+  }
+
+  const readMe = (page: Page): Promise<Me> =>
+    page.evaluate(() => fetch('/api/account/me').then((response) => response.json()));
+
+  /** The email trial the plans page offers by itself to an unregistered visitor. */
+  async function startEmailTrial(page: Page, email: string, promo?: string) {
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.waitFor();
+    await signup.getByLabel('Email').fill(email);
+    if (promo) {
+      await signup.getByRole('button', { name: 'I have a promo code' }).click();
+      await signup.getByLabel('Promo code').fill(promo);
+    }
+    await signup.getByRole('button', { name: 'Start free trial' }).click();
+    const { code } = await readEmailCode(server, email);
+    // The dialog's title follows its step ("Check your email").
+    const codeStep = page.getByRole('dialog');
+    await codeStep.getByLabel('Verification code').fill(code);
+    await codeStep.getByRole('button', { name: 'Verify and start' }).click();
+    await page.waitForURL('**/tags');
+  }
+
+  async function snap(page: Page, name: string) {
+    // The picture shows the settled screen: no transition still running, nothing wider than the window.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(
+      true,
+    );
+    await saveScreenshot(page, name);
+  }
+
+  it('a trial user buys the annual plan in the local checkout, gets Pro, and cancelling in /portal returns them to free with the notice', async () => {
+    const email = 'buyer@example.com';
+    const { context, page } = await visitor();
+    await startEmailTrial(page, email);
+
+    // Before paying, the trial does not include branding removal.
+    await page.goto('/settings');
+    await page.getByRole('switch', { name: 'Remove branding' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Pro feature' });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/upgrade');
+    await page.getByRole('heading', { name: 'Tagscout Pro', level: 1 }).waitFor();
+    // Signed in with an email: the trial sign-up does not open again.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const monthly = page.getByRole('region', { name: 'Monthly' });
+    const annual = page.getByRole('region', { name: 'Annual' });
+    expect(await monthly.textContent()).toContain('$4.99');
+    expect(await annual.textContent()).toContain('$39.99');
+    expect(await annual.textContent()).toContain('$3.33 a month — save 33%');
+    expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toMatch(/terms/);
+    expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toMatch(/privacy/);
+    await snap(page, 'billing-upgrade-desktop');
+
+    await annual.getByRole('button', { name: 'Choose annual' }).click();
+    await page.waitForURL('**/local-billing/checkout/**');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await snap(page, 'billing-checkout-desktop');
+    await page.getByRole('button', { name: 'Pay $39.99' }).click();
+
+    await page.waitForURL('**/upgrade?checkout=success');
+    await page.getByRole('heading', { name: 'Welcome to Tagscout Pro' }).waitFor();
+    await snap(page, 'billing-confirmed-desktop');
+    const paid = await readMe(page);
+    expect(paid.account).toMatchObject({ group: 'CBcustomer', subscriptions: [{ status: 'active' }] });
+    expect(paid.capabilities).toMatchObject({
+      group: 'CBcustomer',
+      canUseCollections: true,
+      canRemoveBranding: true,
+      canCopyUnlimited: true,
+      canManageAccount: true,
+    });
+    const menu = await readMenu(page);
+    expect(menu).toContain('Collections');
+    expect(menu).toContain('Manage Account');
+    expect(menu).not.toContain('Upgrade');
+
+    // Branding removal now works, and Collections opens.
+    await page.goto('/settings');
+    const branding = page.getByRole('switch', { name: 'Remove branding' });
+    await branding.click();
+    expect(await branding.isChecked()).toBe(true);
+    expect(await page.getByRole('dialog', { name: 'Pro feature' }).count()).toBe(0);
+    await page.goto('/collections');
+    await page.getByText('No Collection Found').waitFor();
+
+    // Manage Account opens the provider's portal; cancelling there ends Pro.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Open menu' })
+      .getByRole('link', { name: 'Manage Account' })
+      .click();
+    await page.waitForURL('**/local-billing/portal/**');
+    await page.getByRole('heading', { name: 'Your subscription' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+
+    const notice = page.getByRole('dialog', { name: 'Your subscription has ended' });
+    await notice.waitFor();
+    await snap(page, 'billing-cancelled-notice-desktop');
+    const lapsed = await readMe(page);
+    expect(lapsed.account.subscriptions).toEqual([{ status: 'canceled' }]);
+    expect(lapsed.capabilities).toMatchObject({
+      group: 'free',
+      canRemoveBranding: false,
+      canManageAccount: false,
+    });
+    await notice.getByRole('button', { name: 'Not now' }).click();
+    expect(await readMenu(page)).not.toContain('Manage Account');
+    await context.close();
+  });
+
+  it('a visitor on a phone pays first, then sets up the account the purchase belongs to', async () => {
+    const email = 'newcustomer@example.com';
+    const { context, page } = await visitor('phone');
+    await page.goto('/try');
+    await page.goto('/upgrade');
+    // The trial sign-up opens by itself for a visitor without an account; close it to see the plans.
+    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.waitFor();
+    await signup.getByRole('button', { name: 'Close' }).click();
+    await signup.waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Monthly' }).waitFor();
+    await snap(page, 'billing-upgrade-phone');
+
+    await page.getByRole('button', { name: 'Choose monthly' }).click();
+    await page.waitForURL('**/local-billing/checkout/**');
+    await page.getByRole('button', { name: 'Pay $4.99' }).waitFor();
+    await snap(page, 'billing-checkout-phone');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Pay $4.99' }).click();
+
+    await page.waitForURL('**/newaccount?**');
+    const setup = new URL(page.url());
+    expect(setup.searchParams.get('email')).toBe(email);
+    expect(setup.searchParams.get('cbid')).toMatch(/^cus_local_/);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const { code } = await readEmailCode(server, email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const verified = page.getByRole('dialog', { name: 'Account verified' });
+    await verified.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL('**/tags');
+
+    const me = await readMe(page);
+    expect(me.account).toMatchObject({ group: 'CBcustomer', billingId: setup.searchParams.get('cbid') });
+    expect(me.capabilities).toMatchObject({
+      group: 'CBcustomer',
+      canCopyUnlimited: true,
+      canRemoveBranding: true,
+    });
+    expect(await readMenu(page)).toContain('Manage Account');
+    await context.close();
+  });
+
+  it('shows the special offer with its countdown after a trial ends, alone on /specialoffer', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await visitor(viewport);
+      await page.clock.install();
+      await startEmailTrial(page, `offer-${viewport}@example.com`, QUICK_PROMO.code);
+      // The browser's clock passes the end of the 17 s trial; the offer is open for 3 days after.
+      await page.clock.fastForward(QUICK_PROMO.seconds * 1000 + 2000);
+      const trialNotice = page.getByRole('dialog', { name: 'Your Pro trial has ended' });
+      await trialNotice.waitFor();
+      await trialNotice.getByRole('button', { name: 'Not now' }).click();
+
+      await page.waitForURL('**/specialoffer');
+      const offer = page.getByRole('dialog', { name: 'Special offer' });
+      await offer.waitFor();
+      expect(await offer.textContent()).toContain('$19.99');
+      expect(await offer.textContent()).toContain('$29.99');
+      expect(await offer.getByRole('timer').textContent()).toMatch(/^Offer ends in 2d 23:59:\d\d$/);
+      // Special-offer-only mode: no trial sign-up.
+      expect(await page.getByRole('dialog', { name: 'Try Tagscout Pro free' }).count()).toBe(0);
+      await snap(page, `billing-special-offer-${viewport}`);
+
+      await offer.getByRole('button', { name: 'No thanks' }).click();
+      await page.waitForURL('**/tags');
+      // On /upgrade the offer stays above the plans while its window is open.
+      await page.goto('/upgrade');
+      await page.getByText('Special offer: a year of Pro for $19.99 (was $29.99)').waitFor();
+      if (viewport === 'desktop') await snap(page, 'billing-upgrade-offer-desktop');
+      await context.close();
+    }
+  });
+});
