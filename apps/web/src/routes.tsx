@@ -2,7 +2,6 @@ import { Route, Routes } from 'react-router';
 import { ComingSoon } from './components/coming-soon';
 import { CollectionsPage } from './features/collections/collections-page';
 import { HelpPage } from './features/help/help-page';
-import { ProspectingRoutes } from './features/prospecting/prospecting-routes';
 import { SearchPage } from './features/search/search-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { AppFrame } from './shell/app-frame';
@@ -30,6 +29,10 @@ const InAppBrowserPage = lazyScreen(() =>
 
 // The admin screens bring the chart library: load them on first visit.
 const AdminPage = lazyScreen(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
+// Prospecting is for administrators only: its code loads on first visit too.
+const ProspectingRoutes = lazyScreen(() =>
+  import('./features/prospecting/prospecting-routes').then((m) => m.ProspectingRoutes),
+);
 
 /** Every route of SPEC section 2 and its redirect rule. */
 export function AppRoutes() {
