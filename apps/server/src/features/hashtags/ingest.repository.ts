@@ -268,6 +268,8 @@ export async function linkPendingPosts(database: Database): Promise<number> {
       : sql`select j.value, p.taken_at, p.id from posts p join json_each('[' || p.tag_ids || ']') j
             where p.linked = 0 and p.tag_ids <> ''`;
   return database.db.transaction().execute(async (trx) => {
+    // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
+    if (database.dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
     await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
               ${tagIdsOfPending} order by 1, 2, 3 on conflict do nothing`.execute(trx);
     await sql`insert into post_places (place_id, taken_at, post_id)
