@@ -1,5 +1,4 @@
 import { Route, Routes } from 'react-router';
-import { ComingSoon } from './components/coming-soon';
 import { CollectionsPage } from './features/collections/collections-page';
 import { HelpPage } from './features/help/help-page';
 import { SearchPage } from './features/search/search-page';
