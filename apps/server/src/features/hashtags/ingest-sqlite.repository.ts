@@ -20,7 +20,9 @@ export function storeIngestSqlite(
 ): void {
   const statements = sqliteStatements(sqlite);
   const write = sqlite.transaction(() => {
-    for (const tag of batch.hashtags ?? []) statements.upsertTagCount.run(tag.name, tag.count, batch.now);
+    // In name order: neighbouring inserts land on the same pages of the name indexes.
+    const tags = [...(batch.hashtags ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const tag of tags) statements.upsertTagCount.run(tag.name, tag.count, batch.now);
     for (const place of batch.places ?? []) {
       statements.upsertPlace.run(
         place.id,
