@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackEvent } from '../features/appdata/track';
-import { readKey, SHELL_KEYS, useShellOverlays, writeKey } from './shell-overlays';
+import { declineCookies, readKey, SHELL_KEYS, useShellOverlays, writeKey } from './shell-overlays';
 
 /**
  * SPEC section 4, cookie dialog: accept stores the acceptance; decline removes it and goes back.
@@ -27,7 +27,7 @@ export function CookieNotice() {
   };
   const handleDecline = () => {
     writeKey(SHELL_KEYS.hasAcceptedCookies, null);
-    useShellOverlays.setState({ hasDeclinedCookies: true });
+    declineCookies();
     navigate(-1);
   };
 

@@ -4,15 +4,35 @@ import { create } from 'zustand';
 interface ShellOverlays {
   isTutorialOpen: boolean;
   isFeedbackOpen: boolean;
-  /** The cookie notice was declined on this page (it shows again next visit). */
+  /** The cookie notice was declined in this browser session (it shows again next visit). */
   hasDeclinedCookies: boolean;
 }
+
+const DECLINED_KEY = 'cookiesDeclined';
 
 export const useShellOverlays = create<ShellOverlays>(() => ({
   isTutorialOpen: false,
   isFeedbackOpen: false,
-  hasDeclinedCookies: false,
+  hasDeclinedCookies: readSessionFlag(DECLINED_KEY),
 }));
+
+/** Declining lasts for this browser session (so going back does not ask again at once). */
+export function declineCookies(): void {
+  try {
+    sessionStorage.setItem(DECLINED_KEY, '1');
+  } catch {
+    // Storage refused: the choice lasts for this page.
+  }
+  useShellOverlays.setState({ hasDeclinedCookies: true });
+}
+
+function readSessionFlag(key: string): boolean {
+  try {
+    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
 
 export function openTutorial(): void {
   useShellOverlays.setState({ isTutorialOpen: true });

@@ -48,11 +48,12 @@ function TutorialDialog() {
   const [index, setIndex] = useState(0);
   const isLast = index === TUTORIAL_SLIDES.length - 1;
 
+  // One slide every 3500 ms; moving by hand starts the wait again.
   useEffect(() => {
-    if (isLast) return;
-    const timer = setTimeout(() => setIndex((current) => current + 1), LIMITS.tutorialAdvanceMs);
+    if (index >= TUTORIAL_SLIDES.length - 1) return;
+    const timer = setTimeout(() => setIndex(index + 1), LIMITS.tutorialAdvanceMs);
     return () => clearTimeout(timer);
-  }, [isLast]);
+  }, [index]);
 
   const slide = TUTORIAL_SLIDES[index]!;
   const Icon = slide.icon;

@@ -23,10 +23,23 @@ import { fromLocalInput, toLocalInput } from './date-input';
 
 /** The app data an administrator changes without a rebuild. */
 export function AppDataForm() {
+  const { t } = useTranslation();
   const query = useAdminAppData();
+  // Outside the form: the form starts again from the saved data, the message stays.
+  const [isSaved, setIsSaved] = useState(false);
   if (query.isPending) return <LoadingSpinner />;
   if (query.isError) return <Alert severity="error">{query.error.message}</Alert>;
-  return <Form key={query.data.updatedAt ?? 'defaults'} data={query.data} />;
+  return (
+    <>
+      <Form key={query.data.updatedAt ?? 'defaults'} data={query.data} onSaved={() => setIsSaved(true)} />
+      <Snackbar
+        open={isSaved}
+        autoHideDuration={2000}
+        onClose={() => setIsSaved(false)}
+        message={t('admin.appdata.saved')}
+      />
+    </>
+  );
 }
 
 interface Draft {
@@ -37,10 +50,9 @@ interface Draft {
   switches: FeatureSwitches;
 }
 
-function Form({ data }: { data: AdminAppDataResponse }) {
+function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => void }) {
   const { t } = useTranslation();
   const save = useUpdateAppData();
-  const [isSaved, setIsSaved] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => ({
     outage: data.outage,
     countdown: data.countDownDate > 0 ? toLocalInput(data.countDownDate) : '',
@@ -62,7 +74,7 @@ function Form({ data }: { data: AdminAppDataResponse }) {
       minimumVersion: draft.minimumVersion.trim() || null,
       switches: draft.switches,
     };
-    save.mutate(change, { onSuccess: () => setIsSaved(true) });
+    save.mutate(change, { onSuccess: onSaved });
   };
 
   return (
@@ -167,12 +179,6 @@ function Form({ data }: { data: AdminAppDataResponse }) {
           )}
         </Stack>
       </Stack>
-      <Snackbar
-        open={isSaved}
-        autoHideDuration={2000}
-        onClose={() => setIsSaved(false)}
-        message={t('admin.appdata.saved')}
-      />
     </Box>
   );
 }

@@ -43,7 +43,9 @@ export function useUpdateAppData() {
     mutationFn: updateAppData,
     onSuccess: (data) => {
       client.setQueryData(appDataKeys.admin, data);
-      void client.invalidateQueries({ queryKey: appDataKeys.public });
+      // The public answer may sit in the browser's cache for a few seconds: show the change at once.
+      const { updatedAt: _at, updatedBy: _by, ...publicData } = data;
+      client.setQueryData(appDataKeys.public, publicData);
     },
   });
 }

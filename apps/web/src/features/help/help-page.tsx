@@ -34,6 +34,12 @@ export function HelpPage() {
   const isGuideOn = useWalkthrough((s) => s.isOn);
   const [isInfoOpen, setIsInfoOpen] = useState(false);
   const videos = visibleVideos();
+  // The free group has no guide (SPEC section 6): its button is disabled and the text says why.
+  const guideTextKey = !caps.showWalkthrough
+    ? 'help.guide.freeNote'
+    : isGuideOn
+      ? 'help.guide.textOn'
+      : 'help.guide.textOff';
 
   const handleRestartGuide = () => {
     restartWalkthrough();
@@ -63,10 +69,7 @@ export function HelpPage() {
               ))}
             </Section>
           )}
-          <Section
-            title={t('help.guide.title')}
-            text={t(isGuideOn ? 'help.guide.textOn' : 'help.guide.textOff')}
-          >
+          <Section title={t('help.guide.title')} text={t(guideTextKey)}>
             <Button
               variant="contained"
               startIcon={<Tour />}
@@ -79,11 +82,6 @@ export function HelpPage() {
               {t('help.tutorial')}
             </Button>
           </Section>
-          {!caps.showWalkthrough && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
-              {t('help.guide.freeNote')}
-            </Typography>
-          )}
           {betaFeedback && (
             <Section title={t('help.feedback.title')} text={t('help.feedback.text')}>
               <Button variant="outlined" startIcon={<Feedback />} onClick={openFeedback}>
