@@ -70,15 +70,21 @@ export async function autocompleteHashtags(
   return { hashtags: rows.map(presentHashtag) };
 }
 
-/** A tag searched by name is counted; one nothing in the store starts with is indexed. */
+/**
+ * A tag searched by name is counted; one nothing in the store starts with is indexed (and one left
+ * `indexing` by a fetch that never ran, say before a restart, is queued again).
+ */
 async function askSources(
   sources: HashtagSourceHook,
   prefix: string,
   rows: HashtagRow[],
 ): Promise<HashtagRow[]> {
-  if (rows[0]?.name === prefix) sources.recordSearch(prefix);
-  const tag = normalizeHashtag(prefix);
-  return rows.length === 0 && tag === prefix ? sources.startIndexing([tag]) : rows;
+  const exact = rows[0]?.name === prefix ? rows[0] : undefined;
+  if (exact && exact.count_state !== 'indexing') sources.recordSearch(prefix);
+  if (normalizeHashtag(prefix) !== prefix) return rows;
+  if (rows.length === 0) return sources.startIndexing([prefix]);
+  if (exact?.count_state === 'indexing') await sources.startIndexing([prefix]);
+  return rows;
 }
 
 async function findSuggestions(database: Database, prefix: string, isShort: boolean): Promise<HashtagRow[]> {
@@ -138,7 +144,9 @@ export async function findHashtagInfo(
   const valid = [...new Set(names.filter((name): name is string => name !== null))];
   const rows = new Map((await findHashtagsByNames(context.database, valid)).map((row) => [row.name, row]));
   if (context.sources) {
-    const missing = valid.filter((name) => !rows.has(name)).slice(0, INDEX_PER_REQUEST);
+    const missing = valid
+      .filter((name) => (rows.get(name)?.count_state ?? 'indexing') === 'indexing')
+      .slice(0, INDEX_PER_REQUEST);
     for (const row of await context.sources.startIndexing(missing)) rows.set(row.name, row);
     context.sources.requestCounts(
       [...rows.values()].filter((row) => row.count_state === 'lookup').map((row) => row.name),
@@ -157,7 +165,9 @@ async function findHashtagWithRelated(context: HashtagContext, asked: string[]) 
   const name = normalizeHashtag(asked[0]!);
   if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
   const [found] = await findHashtagsByNames(context.database, [name]);
-  const [row] = found || !context.sources ? [found] : await context.sources.startIndexing([name]);
+  const isMissing = !found || found.count_state === 'indexing';
+  const [indexing] = isMissing && context.sources ? await context.sources.startIndexing([name]) : [];
+  const row = indexing ?? found;
   if (!row) throw AppError.notFound(`No hashtag named "${name}" is known yet.`);
   // Being indexed: no posts yet, so no related tags; the app says to try again later.
   if (row.count_state === 'indexing')

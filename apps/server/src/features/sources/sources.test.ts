@@ -119,6 +119,17 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
     ]);
   });
 
+  it('queues again a tag left indexing by a fetch that never ran (a restart)', async () => {
+    fake.addTag({ name: 'rye', uses: [7] });
+    await testApp.testDatabase.database.db
+      .insertInto('hashtags')
+      .values({ name: 'rye', post_count: -1, count_state: 'indexing', banned: 0, updated_at: clock.now() })
+      .execute();
+    expect(await suggestions('rye')).toEqual([{ hashtag: 'rye', count: -1, indexing: true }]);
+    await fetched();
+    expect(await suggestions('rye')).toEqual([{ hashtag: 'rye', count: 7 }]);
+  });
+
   it('refreshes the most-searched tags in the background, within the limiter', async () => {
     for (let i = 0; i < 3; i++) await suggestions('sourdough');
     await info('bread', true);
@@ -142,6 +153,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
       .execute();
     expect(searched).toEqual([
       { name: 'bread', searches: 1 },
+      { name: 'rye', searches: 1 },
       // Two searches by name in the first test, three here.
       { name: 'sourdough', searches: 5 },
     ]);
