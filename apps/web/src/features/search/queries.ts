@@ -67,7 +67,7 @@ export function useRefreshUnknownCounts(
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!data) return;
-    const unknown = [...data.counts].filter(([, count]) => count === -1).map(([name]) => name);
+    const unknown = [...data.counts].filter(([, count]) => count < 0).map(([name]) => name);
     if (unknown.length === 0) return;
     let isCurrent = true;
     const merge = (found: Map<string, HashtagCount>) => {
@@ -75,7 +75,7 @@ export function useRefreshUnknownCounts(
       queryClient.setQueryData(searchKeys.related(item), (old: typeof data | undefined) => {
         if (!old) return old;
         const counts = new Map(old.counts);
-        for (const [name, tag] of found) if (tag.count !== -1) counts.set(name, tag.count);
+        for (const [name, tag] of found) if (tag.count >= 0) counts.set(name, tag.count);
         return { ...old, counts };
       });
     };

@@ -37,23 +37,27 @@ describe('fetchCounts', () => {
     expect(counts.get('tag249')?.count).toBe(42);
   });
 
-  it('asks again for unknown counts only, 5 times, waiting 500 ms and doubling', async () => {
+  it('asks again for counts not known yet (-1 and -2) only, 5 times, waiting 500 ms and doubling', async () => {
     vi.useFakeTimers({ now: 0 });
     const calls: Call[] = [];
-    vi.stubGlobal('fetch', fakeInfoServer({ known: 0, late: 1400, never: Infinity }, calls));
-    const done = fetchCounts(['known', 'late', 'never']);
+    vi.stubGlobal(
+      'fetch',
+      fakeInfoServer({ known: 0, late: 1400, lookupLate: 1400, never: Infinity }, calls),
+    );
+    const done = fetchCounts(['known', 'late', 'lookupLate', 'never']);
     await vi.runAllTimersAsync();
     const counts = await done;
 
     expect(calls.map((call) => [call.at, call.names])).toEqual([
-      [0, ['known', 'late', 'never']],
-      [500, ['late', 'never']],
-      [1500, ['late', 'never']],
+      [0, ['known', 'late', 'lookupLate', 'never']],
+      [500, ['late', 'lookupLate', 'never']],
+      [1500, ['late', 'lookupLate', 'never']],
       [3500, ['never']],
       [7500, ['never']],
       [15500, ['never']],
     ]);
     expect(counts.get('late')?.count).toBe(42);
+    expect(counts.get('lookupLate')?.count).toBe(42);
     expect(counts.get('never')?.count).toBe(-1);
   });
 });

@@ -77,7 +77,7 @@ export async function fetchRelated(item: Pick<ResultItem, 'kind' | 'key'>): Prom
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Counts for tags, asked in batches of 100. Counts the store does not know yet (-1) are asked again,
+ * Counts for tags, asked in batches of 100. Counts not known yet (-1 unknown, -2 being looked up) are asked again,
  * up to 5 times, waiting 500 ms and doubling (SPEC section 9).
  */
 export async function fetchCounts(
@@ -103,7 +103,7 @@ export async function fetchCounts(
       for (const tag of data) counts.set(tag.hashtag, tag);
     }
     options.onProgress?.(counts);
-    pending = pending.filter((name) => (counts.get(name)?.count ?? -1) === -1);
+    pending = pending.filter((name) => (counts.get(name)?.count ?? -1) < 0);
   }
   return counts;
 }
