@@ -9,6 +9,7 @@ import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/ge
 import { type StoreOptions, storeIngest } from '@tagscout/server/src/features/hashtags/ingest.repository.js';
 import { preparePosts } from '@tagscout/server/src/features/hashtags/ingest.service.js';
 import { readBenchOptions } from './options.js';
+import { enterOwnSession } from './processes.js';
 import { formatTable } from './stats.js';
 
 interface Variant {
@@ -28,9 +29,10 @@ const VARIANTS: Variant[] = [
     pragmas: ['synchronous = NORMAL', 'cache_size = -1048576'],
   },
 ];
-const POSTS_PER_VARIANT = Number(process.env.BENCH_EXPERIMENT_POSTS ?? 100_000);
+const POSTS_PER_VARIANT = Number(process.env.BENCH_EXPERIMENT_POSTS ?? 50_000);
 
 const options = readBenchOptions();
+await enterOwnSession(options.nice);
 const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
 const source = join(options.cacheDir, `${name}.db`);
 if (!existsSync(source)) throw new Error(`No cached store at ${source}: run npm run bench first`);
