@@ -1,0 +1,253 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  saveScreenshot,
+  startSeededServer,
+  useOwnClientIp,
+  type viewports,
+} from './fixtures';
+
+/** A first visit with the cookie notice answered and the tutorial seen: the guide is on. */
+const GUIDE_ON = { hasAcceptedCookies: 'true', firstTimeUser: 'false' };
+
+describe('the walkthrough on a trial account', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startSeededServer({ env: { TRUST_PROXY: '1', EXPOSE_OUTBOX: 'true' } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A visitor who starts the anonymous trial with the sign-up's "no thanks" and lands on /tags. */
+  async function trialVisitor(viewport: keyof typeof viewports = 'desktop') {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport, storage: GUIDE_ON });
+    await useOwnClientIp(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await saveScreenshot(page, 'walkthrough-debug');
+      throw error;
+    });
+    await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
+    await page.waitForURL('**/tags');
+    return { context, page };
+  }
+
+  const stepOn = (page: Page, id: string) =>
+    page.locator(`[data-testid="walkthrough-step"][data-step="${id}"]`);
+
+  async function expectStep(page: Page, id: string, title?: string) {
+    const step = stepOn(page, id);
+    await step.waitFor();
+    if (title) expect(await step.getByRole('heading', { level: 2 }).textContent()).toBe(title);
+    return step;
+  }
+
+  async function press(page: Page, id: string, button: string) {
+    const step = await expectStep(page, id);
+    await step.getByRole('button', { name: button, exact: true }).click();
+    await step.waitFor({ state: 'detached' });
+  }
+
+  /** The step's card is beside its element: the arrow side faces it. */
+  async function expectAnchoredTo(page: Page, id: string, target: string) {
+    const step = stepOn(page, id);
+    const card = await step.boundingBox();
+    const element = await page.locator(`[data-tour="${target}"]`).first().boundingBox();
+    expect(card && element).toBeTruthy();
+    const gap = Math.min(
+      Math.abs(card!.y - (element!.y + element!.height)),
+      Math.abs(element!.y - (card!.y + card!.height)),
+      Math.abs(card!.x - (element!.x + element!.width)),
+      Math.abs(element!.x - (card!.x + card!.width)),
+    );
+    expect(gap, `${id} sits next to ${target}`).toBeLessThan(40);
+  }
+
+  async function search(page: Page, text: string) {
+    const box = page.getByRole('textbox', { name: 'Search text' });
+    await box.fill(text);
+    await box.press('Enter');
+    await page.getByTestId('result-row').first().waitFor();
+  }
+
+  async function settle(page: Page) {
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(400);
+  }
+
+  const shownSteps = (page: Page) =>
+    page.evaluate(
+      () => (JSON.parse(localStorage.getItem('walkthroughState') ?? '{}').shown ?? []) as string[],
+    );
+
+  it('walks the whole guide: every step once, navigation, click-away, and the guide complete', {
+    timeout: 300_000,
+  }, async () => {
+    const { context, page } = await trialVisitor();
+    const events: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.url().endsWith('/api/events') && request.method() === 'POST') {
+        const body = request.postDataJSON() as { events?: { eventType: string }[] };
+        events.push(...(body.events ?? []).map((event) => event.eventType));
+      }
+    });
+
+    // Search
+    await expectStep(page, 'search', 'Start with a word');
+    await expectAnchoredTo(page, 'search', 'search-input');
+    await settle(page);
+    await saveScreenshot(page, 'walkthrough-search-desktop');
+    await press(page, 'search', 'Next');
+    await press(page, 'searchKinds', 'Got it');
+
+    // Results, expand (closed by clicking its element: next is close), related, add
+    await search(page, 'travel');
+    const results = await expectStep(page, 'results', 'Your results');
+    expect(await results.textContent()).toContain('Open it on the network');
+    await press(page, 'results', 'Next');
+    await expectStep(page, 'expand');
+    await expectAnchoredTo(page, 'expand', 'drill');
+    await page.getByRole('button', { name: 'Show related tags of travel', exact: true }).click();
+    await stepOn(page, 'expand').waitFor({ state: 'detached' });
+    await expectStep(page, 'related', 'Related tags');
+    await press(page, 'related', 'Next');
+    await expectStep(page, 'add');
+    await page.getByRole('button', { name: 'Add #travel to the export list', exact: true }).click();
+    await stepOn(page, 'add').waitFor({ state: 'detached' });
+
+    // Export list, three tags, filters (two parts), select, copy
+    await press(page, 'exportList', 'Next');
+    await press(page, 'addMore', 'Got it');
+    // Two related tags make three: the filters step opens.
+    const related = (await page.getByTestId('related-row').getByRole('link').allTextContents()).slice(0, 2);
+    for (const name of related) {
+      await page
+        .getByRole('button', { name: `Add ${name} to the export list`, exact: true })
+        .first()
+        .click();
+    }
+    const filters = await expectStep(page, 'filters', 'Filter your list');
+    expect(await filters.textContent()).toContain('Pick automatically');
+    await expectAnchoredTo(page, 'filters', 'export-filters');
+    await settle(page);
+    await saveScreenshot(page, 'walkthrough-filters-desktop');
+    await press(page, 'filters', 'Next');
+    await press(page, 'select', 'Next');
+    await expectStep(page, 'copy');
+    await page.locator('[data-tour="copy"]').click();
+    await stepOn(page, 'copy').waitFor({ state: 'detached' });
+    await press(page, 'pasteIt', 'Next');
+
+    // Save, its name, the menu, Collections (navigates), open one
+    await expectStep(page, 'save');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const nameDialog = page.getByRole('dialog', { name: 'Save collection' });
+    await nameDialog.getByRole('textbox', { name: 'Collection name' }).fill('Guided trip');
+    await nameDialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/tags\/[0-9a-f-]{36}$/);
+    await press(page, 'collectionName', 'Next');
+    await expectStep(page, 'collectionsMenu', 'Find your collections');
+    await expectAnchoredTo(page, 'collectionsMenu', 'menu');
+    await settle(page);
+    await saveScreenshot(page, 'walkthrough-collections-menu-desktop');
+    await press(page, 'collectionsMenu', 'Show me');
+    await page.waitForURL('**/collections');
+    await press(page, 'collections', 'Next');
+    await press(page, 'openCollection', 'Got it');
+    await page.getByRole('row', { name: 'Open Guided trip' }).click();
+    await page.waitForURL(/\/tags\/[0-9a-f-]{36}$/);
+
+    // Back in the collection, new search, the location search (navigates)
+    await press(page, 'collectionOpened', 'Next');
+    await press(page, 'newSearch', 'Next');
+    await press(page, 'locationTab', 'Show me');
+    expect(await page.getByRole('tab', { name: 'Places' }).getAttribute('aria-selected')).toBe('true');
+    await press(page, 'locationSearch', 'Got it');
+    await search(page, 'lisbon');
+    await press(page, 'placeResults', 'Next');
+
+    // Settings, upgrade (navigates), plans, help, done
+    await press(page, 'settingsMenu', 'Next');
+    await press(page, 'upgrade', 'Show me');
+    await page.waitForURL('**/upgrade');
+    // An anonymous trial meets the sign-up on the plans page first; the guide waits for it.
+    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
+    await press(page, 'plans', 'Next');
+    await press(page, 'helpMenu', 'Next');
+    await press(page, 'done', 'Got it');
+
+    const shown = await shownSteps(page);
+    expect(shown).toHaveLength(27);
+    expect(new Set(shown).size).toBe(27);
+    expect(shown).not.toContain('guideOff');
+    // Complete: nothing more opens, even where a step's trigger holds again.
+    await page.goto('/tags');
+    await page.waitForTimeout(1200);
+    expect(await page.getByTestId('walkthrough-step').count()).toBe(0);
+
+    // The drill, copy and save clicks each sent their first-click event (SPEC 7).
+    await expect
+      .poll(() => events, { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['drillClick', 'copyClick', 'saveClick', 'walkthroughStep']));
+    expect(
+      await page.evaluate(() =>
+        ['copyClickCount', 'drillClickCount', 'saveClickCount'].map((key) => localStorage.getItem(key)),
+      ),
+    ).toEqual(['1', '1', '1']);
+    await context.close();
+  });
+
+  it('turns off to the guide-off step, stays off, and restarts from Help', async () => {
+    const { context, page } = await trialVisitor();
+    await expectStep(page, 'search');
+    await stepOn(page, 'search').getByRole('button', { name: 'Turn off guide' }).click();
+    const off = await expectStep(page, 'guideOff', 'Guide turned off');
+    // Not closed by clicking elsewhere: its next is not close.
+    await page.mouse.click(5, 700);
+    expect(await off.isVisible()).toBe(true);
+    await press(page, 'guideOff', 'OK');
+    expect(await page.evaluate(() => localStorage.getItem('showGuide'))).toBe('false');
+    await search(page, 'travel');
+    await page.waitForTimeout(1200);
+    expect(await page.getByTestId('walkthrough-step').count()).toBe(0);
+
+    await page.goto('/help');
+    // A new visit in an anonymous trial starts with the nudge to keep it with an email.
+    await page
+      .getByRole('dialog', { name: 'Keep your Pro trial' })
+      .getByRole('button', { name: 'Not now' })
+      .click();
+    await page.getByRole('button', { name: 'Restart the guide' }).click();
+    await page.waitForURL('**/tags');
+    await expectStep(page, 'search');
+    expect(await page.evaluate(() => localStorage.getItem('showGuide'))).toBe('true');
+    // A step whose next is close closes on a click elsewhere.
+    await press(page, 'search', 'Next');
+    await expectStep(page, 'searchKinds');
+    await page.mouse.click(640, 600);
+    await stepOn(page, 'searchKinds').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('anchors steps on a phone too', async () => {
+    const { context, page } = await trialVisitor('phone');
+    await expectStep(page, 'search');
+    await expectAnchoredTo(page, 'search', 'search-input');
+    await settle(page);
+    await saveScreenshot(page, 'walkthrough-search-phone');
+    await context.close();
+  });
+});
