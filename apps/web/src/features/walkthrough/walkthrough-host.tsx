@@ -25,6 +25,7 @@ export function WalkthroughHost() {
   const isLoaded = useSession((s) => s.isLoaded);
   const current = useWalkthrough((s) => s.current);
   const navigateTo = useWalkthrough((s) => s.navigateTo);
+  const isOn = useWalkthrough((s) => s.isOn);
   const isTutorialOpen = useShellOverlays((s) => s.isTutorialOpen);
   const happened = useRef(new Set<'copied' | 'saved' | 'collectionOpened'>());
   const previousPath = useRef(pathname);
@@ -57,7 +58,8 @@ export function WalkthroughHost() {
   }, [navigateTo, navigate]);
 
   useEffect(() => {
-    if (!isLoaded || !caps.showWalkthrough || isTutorialOpen) return;
+    // Nothing to look for while the guide is off (a restart turns it on again).
+    if (!isLoaded || !isOn || !caps.showWalkthrough || isTutorialOpen) return;
     const check = () => {
       // A dialog or the menu is open: the guide waits.
       if (document.querySelector('.MuiModal-root')) return;
@@ -79,7 +81,7 @@ export function WalkthroughHost() {
     check();
     const timer = setInterval(check, CHECK_MS);
     return () => clearInterval(timer);
-  }, [isLoaded, pathname, caps.showWalkthrough, caps.canTurnGuideOff, isTutorialOpen]);
+  }, [isLoaded, isOn, pathname, caps.showWalkthrough, caps.canTurnGuideOff, isTutorialOpen]);
 
   if (!current || !caps.showWalkthrough) return null;
   return <WalkthroughPopover stepId={current} viewer={viewer} />;
