@@ -63,12 +63,10 @@ describe.skipIf(!hasRedis).each(testDialects)(
           },
         ],
       });
-      const [second, together] = await Promise.all([
-        admin.post(`/api/quarries/${quarryId}/run`),
-        admin.post(`/api/quarries/${quarryId}/run`),
-      ]);
+      // Joining concurrent submits is covered deterministically in jobs/bullmq-queue.test.ts; whether two
+      // requests overlap here depends on timing, so this run is sequential.
+      const second = await admin.post(`/api/quarries/${quarryId}/run`);
       expect(second.json().runs[0]).toMatchObject({ prospects: 1, new_prospects: 0 });
-      expect(together.json()).toEqual(second.json());
       const page = (await admin.get(`/api/quarries/${quarryId}/prospects`)).json();
       expect(page.prospects.map((p: { username: string }) => p.username)).toEqual(['ana']);
       expect((await admin.get(`/api/quarries/${quarryId}`)).json()).toMatchObject({
