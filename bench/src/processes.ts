@@ -88,6 +88,8 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
     lines.on('line', (line) => {
       const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
       if (match) resolve(Number(match[1]));
+      // The server's own error log lines (pino level 50 and up), so failures show their cause.
+      else if (/"level":(5|6)\d/.test(line)) console.error(`  server: ${line.slice(0, 2000)}`);
     });
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -161,7 +161,7 @@ async function benchHttpIngest(store: BenchStore, options: BenchOptions): Promis
       console.log(
         `  ${clients} sender(s): ${result.posts.toLocaleString('en')} posts in ${result.requests} requests, ` +
           `${result.seconds} s: ${result.postsPerSecond.toLocaleString('en')} posts/s ` +
-          `(request p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; ${result.shed} answers 503, retried)`,
+          `(request p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; ${result.shed} answers 503 and ${result.failed} other 5xx, retried)`,
       );
       figures.push(result);
     }
