@@ -213,7 +213,7 @@ describe('shell extras in a browser', () => {
     await phone.context.close();
   });
 
-  it('shows the outage banner to everyone once an administrator sets it, in their language', async () => {
+  it('shows the outage banner and the live countdown to everyone once an administrator sets them', async () => {
     const { context, page } = await visitor();
     await page.goto('/try');
     await page.getByRole('textbox', { name: 'Search text' }).waitFor();
@@ -262,8 +262,26 @@ describe('shell extras in a browser', () => {
     await settle(adminPhone.page);
     await saveScreenshot(adminPhone.page, 'admin-appdata-phone');
 
+    // The live-event date is app data too: an hour from now, the menu counts down to it.
+    await admin.page.reload();
+    const liveDate = await admin.page.evaluate(() => {
+      const date = new Date(Date.now() + 3_600_000 + 60_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    });
+    await form.getByLabel('Live event date').fill(liveDate);
+    await form.getByRole('button', { name: 'Save app data' }).click();
+    await admin.page.getByText('App data saved').waitFor();
+    const live = await visitor();
+    await live.page.goto('/try');
+    await live.page.getByRole('button', { name: 'Open menu' }).click();
+    const joinLive = live.page.getByRole('navigation').getByRole('link', { name: /Join Live/ });
+    expect(await joinLive.textContent()).toMatch(/Starts in 01:0\d:\d\d/);
+    await live.context.close();
+
     // Switched off again for the other tests.
     await form.getByRole('switch', { name: 'Show the message' }).uncheck();
+    await form.getByLabel('Live event date').fill('');
     await form.getByRole('button', { name: 'Save app data' }).click();
     await adminBanner.waitFor({ state: 'detached' });
     for (const opened of [{ context }, fresh, portuguese, adminPhone]) await opened.context.close();
