@@ -31,8 +31,11 @@ export async function apiSend<T>(
 
 const platform = detectPlatform();
 
-/** Who is calling: platform, device id (per-device trials and limits) and, in the apps, the session token. */
-function identityHeaders(): Record<string, string> {
+/**
+ * Who is calling: platform, device id (per-device trials and limits) and, in the apps, the session token.
+ * Every call to our API carries them (the device's crowd-cache posts too).
+ */
+export function identityHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'x-platform': platform, 'x-device-id': getDeviceId() };
   const token = platform === 'web' ? null : localStorage.getItem('authToken');
   if (token) headers.authorization = `Bearer ${token}`;

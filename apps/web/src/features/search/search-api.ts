@@ -9,6 +9,8 @@ import type {
 } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
 import { apiGet } from '../../api/client';
+import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
+import { detectPlatform, isMobileApp } from '../../shell/platform';
 
 export const SearchKind = { tags: 'tags', places: 'places', profiles: 'profiles' } as const;
 export type SearchKind = (typeof SearchKind)[keyof typeof SearchKind];
@@ -31,11 +33,17 @@ export interface RelatedResult {
 
 const path = (value: string) => encodeURIComponent(value);
 
+/** In the iOS and Android apps the device asks the network first and posts what it got to the store. */
+const runsOnDevice = () => isMobileApp(detectPlatform());
+
 export async function searchItems(
   kind: SearchKind,
   query: string,
   signal?: AbortSignal,
 ): Promise<ResultItem[]> {
+  if (runsOnDevice() && (kind === SearchKind.tags || kind === SearchKind.places)) {
+    await searchOnDevice({ type: kind === SearchKind.places ? 'place' : 'hashtag', query }, { signal });
+  }
   if (kind === SearchKind.places) {
     const { places } = await apiGet<PlaceAutocompleteResponse>(`/autocomplete/place/${path(query)}`, {
       signal,
@@ -64,6 +72,11 @@ export async function searchItems(
 
 export async function fetchRelated(item: Pick<ResultItem, 'kind' | 'key'>): Promise<RelatedResult> {
   const route = item.kind === 'place' ? 'place' : 'hashtag';
+  if (runsOnDevice()) {
+    await lookupOnDevice(
+      item.kind === 'place' ? { type: 'place', id: item.key } : { type: 'hashtag', name: item.key },
+    );
+  }
   const response = await apiGet<HashtagInfoResponse | PlaceInfoResponse>(
     `/info/${route}/${path(item.key)}?recommended=1`,
   );

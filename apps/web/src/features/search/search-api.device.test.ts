@@ -1,0 +1,152 @@
+import type { Platform } from '@tagscout/core/access';
+import { FakeClock, type FakeInstagram, startFakeInstagram } from '@tagscout/sources/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDeviceSource, searchOnDevice, setDeviceSource } from '../../native/device-source';
+import { fetchRelated, SearchKind, searchItems } from './search-api';
+
+const platform = vi.hoisted(() => ({ current: 'ios' as Platform }));
+vi.mock('../../shell/platform', () => ({
+  detectPlatform: () => platform.current,
+  isMobileApp: (value: Platform) => value !== 'web',
+}));
+
+interface ApiCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Our API, as far as these calls go: the crowd cache feeds what autocomplete and info answer. */
+function fakeApi(calls: ApiCall[]) {
+  const storeTags = new Map<string, number>([['surfboard', 1200]]);
+  const respond = (status: number, value: unknown) =>
+    new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+  return async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const path = url.replace(/^\/api/, '');
+    calls.push({ method, path, headers: { ...(init.headers as Record<string, string>) }, body });
+    if (method === 'POST' && path === '/cache/autocomplete') {
+      for (const tag of (body as { hashtags?: { hashtag: string; count: number }[] }).hashtags ?? []) {
+        storeTags.set(tag.hashtag, tag.count);
+      }
+      return respond(202, { status: 'accepted' });
+    }
+    if (method === 'POST' && (path === '/cache/recommend' || path === '/sources/reports')) {
+      return respond(202, { status: 'accepted' });
+    }
+    const autocomplete = path.match(/^\/autocomplete\/(hashtag|place)\/(.+)$/);
+    if (autocomplete) {
+      const query = decodeURIComponent(autocomplete[2]!);
+      if (autocomplete[1] === 'place') return respond(200, { places: [] });
+      const hashtags = [...storeTags]
+        .filter(([name]) => name.startsWith(query))
+        .map(([hashtag, count]) => ({ hashtag, count }));
+      return respond(200, { hashtags });
+    }
+    if (path.startsWith('/info/')) {
+      return respond(200, { data: [{ related_tags: [], related_post_count: 0 }] });
+    }
+    return respond(404, { error: { code: 'not_found', message: 'no such route' } });
+  };
+}
+
+describe('searches and related lookups in the apps go to the network from the device first', () => {
+  let fake: FakeInstagram;
+  let api: ApiCall[];
+
+  beforeEach(async () => {
+    platform.current = 'ios';
+    // The limiter's 5 s slots and the 15 min block flags run on a fake clock.
+    const clock = new FakeClock({ autoAdvance: true });
+    fake = await startFakeInstagram({ now: () => clock.now() });
+    fake.addTag({ name: 'surf', mediaCount: 4_000_000 });
+    fake.addPlace({ id: '213385402', name: 'Lisbon', mediaCount: 9_000_000 });
+    api = [];
+    const callApi = fakeApi(api);
+    const realFetch = globalThis.fetch.bind(globalThis);
+    vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/')) return callApi(url, init);
+      return realFetch(url, init);
+    });
+    setDeviceSource(createDeviceSource({ baseUrl: fake.url, clock }));
+  });
+
+  afterEach(async () => {
+    setDeviceSource(undefined);
+    vi.unstubAllGlobals();
+    await fake.close();
+  });
+
+  const apiRoutes = () => api.map((call) => `${call.method} ${call.path}`);
+
+  it("posts the network's results to the crowd cache, then reads the store", async () => {
+    const results = await searchItems(SearchKind.tags, 'surf');
+
+    expect(fake.requests.map((request) => [request.path, request.query.get('context')])).toEqual([
+      ['/web/search/topsearch/', 'hashtag'],
+    ]);
+    expect(apiRoutes()).toEqual(['POST /cache/autocomplete', 'GET /autocomplete/hashtag/surf']);
+    expect(api[0]?.body).toEqual({ query: 'surf', hashtags: [{ hashtag: 'surf', count: 4_000_000 }] });
+    expect(api[0]?.headers).toMatchObject({ 'x-platform': 'ios', 'content-type': 'application/json' });
+    expect(api[0]?.headers['x-device-id']).toBeTruthy();
+    expect(results.map((item) => [item.key, item.count])).toEqual([
+      ['surfboard', 1200],
+      ['surf', 4_000_000],
+    ]);
+  });
+
+  it('falls back to the store on a login redirect, reports it, and makes no more calls of that type', async () => {
+    fake.fail('login-redirect');
+    const first = await searchItems(SearchKind.tags, 'surf');
+
+    expect(first.map((item) => item.key)).toEqual(['surfboard']);
+    expect(apiRoutes()).toEqual(['POST /sources/reports', 'GET /autocomplete/hashtag/surf']);
+    expect(api[0]?.body).toEqual({ source: 'instagram-web', call: 'search:hashtag', failure: 'block' });
+    expect(fake.requests).toHaveLength(1);
+
+    api.length = 0;
+    const second = await searchItems(SearchKind.tags, 'surfb');
+    expect(second.map((item) => item.key)).toEqual(['surfboard']);
+    expect(fake.requests).toHaveLength(1);
+    expect(apiRoutes()).toEqual(['GET /autocomplete/hashtag/surfb']);
+
+    // Block flags are per type: place searches still go to the network.
+    api.length = 0;
+    await searchItems(SearchKind.places, 'lisbon');
+    expect(fake.requests.map((request) => request.query.get('context'))).toEqual(['hashtag', 'place']);
+    expect(apiRoutes()).toEqual(['POST /cache/autocomplete', 'GET /autocomplete/place/lisbon']);
+    expect(api[0]?.body).toMatchObject({ query: 'lisbon', places: [{ place_id: '213385402' }] });
+  });
+
+  it("reads an item's page from the device before asking the store for related tags", async () => {
+    await fetchRelated({ kind: 'hashtag', key: 'surf' });
+
+    expect(fake.requests.map((request) => request.path)).toEqual(['/explore/tags/surf/']);
+    expect(apiRoutes()).toEqual(['POST /cache/recommend', 'GET /info/hashtag/surf?recommended=1']);
+    expect(api[0]?.body).toEqual({ hashtag: { hashtag: 'surf', count: 4_000_000 }, posts: [] });
+  });
+
+  it('does not hold the search up when the network does not answer', async () => {
+    fake.fail('hang');
+    const started = Date.now();
+    expect(await searchOnDevice({ type: 'hashtag', query: 'surf' }, { waitMs: 50 })).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('makes no network call on the web', async () => {
+    platform.current = 'web';
+    await searchItems(SearchKind.tags, 'surf');
+    await searchItems(SearchKind.places, 'lisbon');
+    await fetchRelated({ kind: 'place', key: '213385402' });
+
+    expect(fake.requests).toEqual([]);
+    expect(apiRoutes()).toEqual([
+      'GET /autocomplete/hashtag/surf',
+      'GET /autocomplete/place/lisbon',
+      'GET /info/place/213385402?recommended=1',
+    ]);
+  });
+});
