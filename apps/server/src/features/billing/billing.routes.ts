@@ -51,6 +51,8 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
     app.post(
       '/billing/checkout',
       {
+        // Each call makes a checkout at the provider: a lid per client address.
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: "Starts the provider's hosted checkout for a plan; answers the page to open",
@@ -84,6 +86,7 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
       '/billing/portal',
       {
         preHandler: requireCapability('canManageAccount'),
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: "Opens the provider's account management (Manage Account) for the signed-in customer",

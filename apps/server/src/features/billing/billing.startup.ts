@@ -81,6 +81,7 @@ export async function sweepBilling(runtime: BillingRuntime): Promise<void> {
     await deleteCheckoutSessionsBefore(runtime.database, now - 7 * DAY_MS);
     await sweepStorePurchases(runtime);
     await runtime.local?.deliverPending();
+    await runtime.local?.forgetEnded();
   } catch (error) {
     runtime.log.error({ err: error }, 'billing sweep failed');
   }

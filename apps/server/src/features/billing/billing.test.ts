@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { cookieHeader, createTestViewer, latestCode, testClock } from '../../test/test-users.js';
+import { sweepBilling } from './billing.startup.js';
 import { LocalBillingProvider } from './local-provider.js';
 import { countRows, locationOf, readMe, submitForm } from './testing/billing-test-kit.js';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from './webhook-signature.js';
@@ -388,8 +389,18 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
       expect(gone.statusCode).toBe(404);
       expect(gone.body).toContain('This checkout has ended');
       expect((await submitForm(app(), `${page}/pay`)).statusCode).toBe(404);
+      // A day after it ended, the provider forgets the unpaid checkout.
+      clock.advance(24 * 3_600_000);
+      await sweepBilling(app().billing);
+      const id = page.split('/').pop()!;
+      const row = await app()
+        .database.db.selectFrom('local_billing_checkouts')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
     } finally {
-      clock.advance(-2 * 3_600_000);
+      clock.advance(-26 * 3_600_000);
     }
   });
 });

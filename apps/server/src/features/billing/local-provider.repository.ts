@@ -128,3 +128,13 @@ export async function markLocalEventDelivery(
     .where('id', '=', change.id)
     .execute();
 }
+
+/** Checkouts nobody paid that ended before `before` (the provider forgets them). */
+export async function deleteUnpaidLocalCheckouts(database: Database, before: number) {
+  await database.db
+    .deleteFrom('local_billing_checkouts')
+    .where('status', '=', 'open')
+    .where('expires_at', '<', before)
+    .execute();
+  await database.db.deleteFrom('local_billing_portal_sessions').where('expires_at', '<', before).execute();
+}

@@ -14,6 +14,7 @@ import { WebhookSignatureError } from './billing-provider.js';
 import {
   cancelLocalSubscriptions,
   completeLocalCheckout,
+  deleteUnpaidLocalCheckouts,
   findLocalCheckout,
   findLocalCustomer,
   findLocalPortalSession,
@@ -229,6 +230,11 @@ export class LocalBillingProvider implements BillingProvider {
     });
     if (cancelled > 0) await this.deliverPending();
     return page.session.return_url;
+  }
+
+  /** Forgets checkouts nobody paid and portal sessions, a day after they ended. */
+  async forgetEnded(): Promise<void> {
+    await deleteUnpaidLocalCheckouts(this.options.database, this.options.now() - DAY_MS);
   }
 
   /**

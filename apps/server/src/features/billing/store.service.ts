@@ -21,6 +21,8 @@ import { ProviderUnavailableError } from './billing-provider.js';
 
 type PurchaseStatus = 'active' | 'expired' | 'revoked' | 'invalid';
 
+const DAY_MS = 86_400_000;
+
 /** Google Play states in which the subscriber has access until expiryTime. */
 const GOOGLE_ENTITLED_STATES = new Set([
   'SUBSCRIPTION_STATE_ACTIVE',
@@ -141,6 +143,13 @@ export async function sweepStorePurchases(runtime: BillingRuntime): Promise<void
   if (!runtime.googlePlay) return;
   for (const purchase of await findUnacknowledgedPurchases(runtime.database, 'android')) {
     await acknowledge(runtime, purchase.product_id, purchase.purchase_key);
+    // Google refunds a purchase not acknowledged within 3 days (SECURITY §4.6: alert after 24 h).
+    if (now - purchase.created_at > DAY_MS) {
+      runtime.log.error(
+        { userId: purchase.user_id, productId: purchase.product_id },
+        'Google Play purchase unacknowledged for over 24 h',
+      );
+    }
   }
 }
 
