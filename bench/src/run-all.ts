@@ -157,7 +157,12 @@ async function benchHttpIngest(store: BenchStore, options: BenchOptions): Promis
         posts: options.ingestPosts,
         seed: options.seed + 100 + clients,
         clients,
+      }).catch((error: unknown) => {
+        // A server that keeps failing (e.g. deadlocks) is a figure too, not the end of the bench.
+        console.log(`  ${clients} sender(s): failed: ${String(error)}`);
+        return undefined;
       });
+      if (!result) continue;
       console.log(
         `  ${clients} sender(s): ${result.posts.toLocaleString('en')} posts in ${result.requests} requests, ` +
           `${result.seconds} s: ${result.postsPerSecond.toLocaleString('en')} posts/s ` +
