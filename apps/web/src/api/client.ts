@@ -32,6 +32,12 @@ export async function apiSend<T>(
 const platform = detectPlatform();
 
 /**
+ * Where the API is: the same origin on the web; a full address for the bundled iOS/Android apps, set at
+ * build time with VITE_API_BASE_URL (e.g. `VITE_API_BASE_URL=https://tagscout.example npm run mobile:sync`).
+ */
+export const API_BASE = `${(import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '')}/api`;
+
+/**
  * Who is calling: platform, device id (per-device trials and limits) and, in the apps, the session token.
  * Every call to our API carries them (the device's crowd-cache posts too).
  */
@@ -45,7 +51,7 @@ export function identityHeaders(): Record<string, string> {
 async function request<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(`${API_BASE}${path}`, {
       credentials: 'same-origin',
       ...init,
       headers: { ...identityHeaders(), ...init.headers },

@@ -16,7 +16,7 @@ import {
   type SocialSource,
   systemClock,
 } from '@tagscout/sources/source';
-import { identityHeaders } from '../api/client';
+import { API_BASE, identityHeaders } from '../api/client';
 
 /**
  * The apps' live path (SPEC sections 7 and 8, decision 010): in the iOS and Android apps the device
@@ -54,7 +54,7 @@ export function createDeviceSource(options: DeviceSourceOptions = {}): DeviceSou
   const blocks = new BlockFlags({ clock });
   const client = new NetworkClient({ source: INSTAGRAM_WEB, clock, blocks, fetch });
   const source = createInstagramWebSource({ client, baseUrl: options.baseUrl });
-  const cache = createTagscoutCache({ apiBase: '/api', fetch, headers: identityHeaders });
+  const cache = createTagscoutCache({ apiBase: API_BASE, fetch, headers: identityHeaders });
   return { source, client, blocks, cache };
 }
 

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionBootstrap } from '../features/account/session-sync';
 import { useTrialSignup } from '../features/account/trial-signup-store';
+import { AppGate } from '../native/app-gate';
 import { lazyScreen } from './lazy-screen';
 import { MenuDrawer } from './menu-drawer';
 import { OutageBanner } from './outage-banner';
@@ -18,11 +19,16 @@ export function AppFrame() {
   useSessionBootstrap();
   useTrialExpiryTimer();
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    // The frame is exactly the window's height: the screen in <main> either fills what is left (search)
+    // or scrolls inside it, so banners above it never push content off screen.
+    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <TitleBar onOpenMenu={() => setIsMenuOpen(true)} />
       <OutageBanner />
       <MenuDrawer isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'auto' }}
+      >
         <Suspense fallback={<SessionLoading />}>
           <Outlet />
         </Suspense>
@@ -30,6 +36,7 @@ export function AppFrame() {
       <SessionDialogs />
       <TrialSignupHost />
       <ShellExtras />
+      <AppGate />
     </Box>
   );
 }

@@ -12,7 +12,7 @@ import type {
   VerifyAccountBody,
   VerifyAccountResponse,
 } from '@tagscout/core/api';
-import { ApiError } from '../../api/client';
+import { API_BASE, ApiError } from '../../api/client';
 import { detectPlatform } from '../../shell/platform';
 import { getDeviceId } from './device-id';
 
@@ -97,7 +97,7 @@ async function call<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -120,7 +120,7 @@ export function SearchPage() {
 
   if (isPhone) {
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 56px)' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
         {loading}
         <Box sx={{ flexGrow: 1, minHeight: 0 }}>{pane === 'find' ? findPane : exportPanel}</Box>
         <Paper elevation={8} square>
@@ -149,7 +149,7 @@ export function SearchPage() {
   }
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 64px)', minHeight: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       {loading}
       <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
         <Box
