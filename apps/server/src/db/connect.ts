@@ -24,7 +24,10 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 /** Opens SQLite (a file path or sqlite: URL) or PostgreSQL (postgres:// URL). */
-export function connectDatabase(url: string, log: (message: string, error?: unknown) => void = () => {}): Database {
+export function connectDatabase(
+  url: string,
+  log: (message: string, error?: unknown) => void = () => {},
+): Database {
   if (isPostgresUrl(url)) return connectPostgres(url, log);
   return connectSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
 }
