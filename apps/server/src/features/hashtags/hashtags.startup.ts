@@ -3,7 +3,6 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { syncBannedTags } from './banned-tags.service.js';
 import { hasAnyPost } from './hashtags.repository.js';
-import { linkPendingPosts } from './ingest.repository.js';
 import { seedSampleCorpus } from './seed-corpus.js';
 
 /** At start: the sample corpus into an empty store (when SEED_CORPUS), then the banned-tags file. */
