@@ -21,8 +21,10 @@ export async function apiSend<T>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
+  init: RequestInit = {},
 ): Promise<T> {
   return request<T>(path, {
+    ...init,
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -43,9 +45,17 @@ export const API_BASE = `${(import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/
  */
 export function identityHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'x-platform': platform, 'x-device-id': getDeviceId() };
-  const token = platform === 'web' ? null : localStorage.getItem('authToken');
+  const token = usesBearer ? localStorage.getItem(TOKEN_KEY) : null;
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
+}
+
+/** The apps keep their session as a bearer token (the web has its cookie). */
+export const usesBearer = platform !== 'web';
+const TOKEN_KEY = 'authToken';
+
+export function forgetSessionToken(): void {
+  if (usesBearer) localStorage.removeItem(TOKEN_KEY);
 }
 
 async function request<T>(path: string, init: RequestInit): Promise<T> {
@@ -56,17 +66,21 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
       ...init,
       headers: { ...identityHeaders(), ...init.headers },
     });
-  } catch {
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'Could not reach Tagscout. Check your connection and try again.');
   }
-  const body = (await response.json().catch(() => null)) as unknown;
+  const body = (await response.json().catch(() => null)) as
+    | (Partial<ErrorResponse> & { token?: unknown })
+    | null;
   if (!response.ok) {
-    const error = (body as Partial<ErrorResponse> | null)?.error;
     throw new ApiError(
       response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? `Request failed (${response.status})`,
+      body?.error?.code ?? 'unknown',
+      body?.error?.message ?? `Request failed (${response.status})`,
     );
   }
+  // Sign-in answers carry the apps' session token; keep it for the next calls.
+  if (usesBearer && typeof body?.token === 'string') localStorage.setItem(TOKEN_KEY, body.token);
   return body as T;
 }

@@ -12,7 +12,7 @@ import type {
   VerifyAccountBody,
   VerifyAccountResponse,
 } from '@tagscout/core/api';
-import { API_BASE, ApiError } from '../../api/client';
+import { apiGet, apiSend, forgetSessionToken, usesBearer } from '../../api/client';
 import { detectPlatform } from '../../shell/platform';
 import { getDeviceId } from './device-id';
 
@@ -22,8 +22,6 @@ import { getDeviceId } from './device-id';
  */
 
 const platform = detectPlatform();
-const usesBearer = platform !== 'web';
-const TOKEN_KEY = 'authToken';
 const transport = usesBearer ? ('bearer' as const) : ('cookie' as const);
 
 export const fetchMe = (signal?: AbortSignal) => call<MeResponse>('GET', '/account/me', undefined, signal);
@@ -48,7 +46,7 @@ export const resetPassword = (body: ResetPasswordBody) =>
 /** Global sign-out: every session of the user ends. */
 export async function signOutEverywhere(): Promise<MeResponse> {
   const me = await call<MeResponse>('POST', '/account/sign-out', {});
-  if (usesBearer) localStorage.removeItem(TOKEN_KEY);
+  forgetSessionToken();
   return me;
 }
 
@@ -85,39 +83,6 @@ export async function fetchLiveDate(signal?: AbortSignal): Promise<number | null
   return seconds > 0 ? seconds * 1000 : null;
 }
 
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  const headers: Record<string, string> = { 'x-platform': platform, 'x-device-id': getDeviceId() };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const token = usesBearer ? localStorage.getItem(TOKEN_KEY) : null;
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'network', 'Could not reach Tagscout. Check your connection and try again.');
-  }
-  const answer = (await response.json().catch(() => null)) as
-    | (T & { token?: string; error?: { code?: string; message?: string } })
-    | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      answer?.error?.code ?? 'unknown',
-      answer?.error?.message ?? `Request failed (${response.status})`,
-    );
-  }
-  if (usesBearer && typeof answer?.token === 'string') localStorage.setItem(TOKEN_KEY, answer.token);
-  return answer as T;
+function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return method === 'GET' ? apiGet<T>(path, { signal }) : apiSend<T>('POST', path, body, { signal });
 }
