@@ -1,5 +1,6 @@
 import { type CompiledQuery, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connect.js';
+import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { ProfileTable, Tables } from '../../db/tables.js';
 import {
   chunksOf,
@@ -50,9 +51,13 @@ export async function storeIngest(
     storeIngestSqlite(database.sqlite, batch, { profileQueries, writing });
   } else {
     const items = itemQueries(database.db, batch);
-    await database.db.transaction().execute(async (trx) => {
-      for (const query of items) await trx.executeQuery(query);
-      await storePostsKysely(trx, batch, writing);
+    // Two bodies naming each other's tags can lock the same rows in opposite orders on PostgreSQL.
+    await retryOnConflict(() => {
+      created.clear();
+      return database.db.transaction().execute(async (trx) => {
+        for (const query of items) await trx.executeQuery(query);
+        await storePostsKysely(trx, batch, writing);
+      });
     });
   }
   if (options.tagIds) for (const [name, id] of created) options.tagIds.set(name, id);
