@@ -49,6 +49,12 @@ const browser = await chromium.launch({
   ],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+// A returning visitor: cookies accepted, tutorial seen, guide off, so no first-visit overlay covers the box.
+await page.addInitScript(() => {
+  localStorage.setItem('hasAcceptedCookies', 'true');
+  localStorage.setItem('firstTimeUser', 'false');
+  localStorage.setItem('showGuide', 'false');
+});
 await page.goto(`${base}/try`);
 const box = page.getByRole('textbox', { name: 'Search text' });
 await box.waitFor();
