@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+const SHOWN_ERROR_LINES = 3;
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS = 100;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -81,6 +82,7 @@ export interface RunningServer {
 export async function startServer(options: Parameters<typeof spawnNode>[0]): Promise<RunningServer> {
   const child = spawnNode(options);
   const lines = createInterface({ input: child.stdout! });
+  let errorLines = 0;
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) =>
       reject(new Error(`${options.file} exited with ${code} before it was ready`)),
@@ -89,7 +91,9 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
       const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
       if (match) resolve(Number(match[1]));
       // The server's own error log lines (pino level 50 and up), so failures show their cause.
-      else if (/"level":(5|6)\d/.test(line)) console.error(`  server: ${line.slice(0, 2000)}`);
+      else if (/"level":(5|6)\d/.test(line) && ++errorLines <= SHOWN_ERROR_LINES) {
+        console.error(`  server: ${line.slice(0, 1000)}`);
+      }
     });
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -99,6 +103,9 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
+      if (errorLines > SHOWN_ERROR_LINES) {
+        console.error(`  server: ${errorLines - SHOWN_ERROR_LINES} more error lines not shown`);
+      }
     },
   };
 }
