@@ -147,6 +147,24 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
+  it('orders related tags by co-occurrence when chosen in settings', async () => {
+    const { context, page } = await openTry();
+    await goVia(page, 'Settings');
+    await page.getByLabel('Order related tags by').click();
+    await page.getByRole('option', { name: 'Co-occurrence' }).click();
+    await goVia(page, 'Search');
+    await search(page, 'coffee');
+    await expand(page, 'coffee');
+    await page.getByTestId('related-row').first().waitFor();
+    const shown = (await page.getByTestId('related-row').getByRole('link').allTextContents()).map((name) =>
+      name.slice(1),
+    );
+    const answer = await fetch(`${server.url}/api/info/hashtag/coffee?recommended=1&ranking=idfWeighted`);
+    const { data } = (await answer.json()) as { data: { related_tags: { hashtag: string }[] }[] };
+    expect(shown).toEqual(data[0]!.related_tags.slice(0, shown.length).map((tag) => tag.hashtag));
+    await context.close();
+  });
+
   it('marks banned tags with a warning', async () => {
     const { context, page } = await openTry();
     await search(page, 'dating');

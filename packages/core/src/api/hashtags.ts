@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeHashtag } from '../hashtags/index.js';
+import { RelatedRanking } from '../related/index.js';
 
 /** Caps on what one crowd-cache request may carry (SECURITY §4.8; decision 005). */
 export const INGEST_LIMITS = {
@@ -147,6 +148,15 @@ export const InfoQuerySchema = z.object({
     .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  ranking: z
+    .enum(Object.values(RelatedRanking) as [RelatedRanking, ...RelatedRanking[]], {
+      error: `must be one of ${Object.values(RelatedRanking).join(', ')}`,
+    })
+    .default(RelatedRanking.spec)
+    .meta({
+      description:
+        'Order of the related tags: the SPEC relevance (default) or another measure (bench/README.md)',
+    }),
 });
 
 export const HashtagInfoParamsSchema = z.object({

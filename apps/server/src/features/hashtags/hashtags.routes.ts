@@ -102,7 +102,11 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ sources?: HashtagSourceHook 
       },
     },
     async (request) =>
-      findHashtagInfo(context, { names: request.params.names, recommended: request.query.recommended }),
+      findHashtagInfo(context, {
+        names: request.params.names,
+        recommended: request.query.recommended,
+        ranking: request.query.ranking,
+      }),
   );
 
   app.get(
@@ -118,7 +122,11 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ sources?: HashtagSourceHook 
       },
     },
     async (request) =>
-      findPlaceInfo(context, { id: request.params.id, recommended: request.query.recommended }),
+      findPlaceInfo(context, {
+        id: request.params.id,
+        recommended: request.query.recommended,
+        ranking: request.query.ranking,
+      }),
   );
 
   app.get(
@@ -134,7 +142,11 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ sources?: HashtagSourceHook 
       },
     },
     async (request) =>
-      findUserInfo(context, { id: request.params.id, recommended: request.query.recommended }),
+      findUserInfo(context, {
+        id: request.params.id,
+        recommended: request.query.recommended,
+        ranking: request.query.ranking,
+      }),
   );
 
   app.get(

@@ -8,7 +8,12 @@ import {
   type UserInfoResponse,
 } from '@tagscout/core/api';
 import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
-import { computeRelatedTags, type ItemKind, minSubcountOf } from '@tagscout/core/related';
+import {
+  computeRelatedTags,
+  type ItemKind,
+  minSubcountOf,
+  type RelatedRanking,
+} from '@tagscout/core/related';
 import type { Database } from '../../db/connect.js';
 import { AppError } from '../../plugins/errors.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
@@ -126,7 +131,7 @@ export async function autocompleteUsers(
  */
 export async function findHashtagInfo(
   context: HashtagContext,
-  request: { names: string; recommended: boolean },
+  request: { names: string; recommended: boolean; ranking?: RelatedRanking },
 ): Promise<HashtagInfoResponse> {
   const asked = request.names
     .split(',')
@@ -138,7 +143,7 @@ export async function findHashtagInfo(
       `Ask for at most ${INGEST_LIMITS.namesPerInfo} hashtags at a time; this request names ${asked.length}.`,
     );
   }
-  if (request.recommended) return { data: [await findHashtagWithRelated(context, asked)] };
+  if (request.recommended) return { data: [await findHashtagWithRelated(context, asked, request.ranking)] };
 
   const names = asked.map((name) => normalizeHashtag(name));
   const valid = [...new Set(names.filter((name): name is string => name !== null))];
@@ -160,7 +165,7 @@ export async function findHashtagInfo(
   };
 }
 
-async function findHashtagWithRelated(context: HashtagContext, asked: string[]) {
+async function findHashtagWithRelated(context: HashtagContext, asked: string[], ranking?: RelatedRanking) {
   if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
   const name = normalizeHashtag(asked[0]!);
   if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
@@ -173,33 +178,37 @@ async function findHashtagWithRelated(context: HashtagContext, asked: string[]) 
   if (row.count_state === 'indexing')
     return { ...presentHashtag(row), related_tags: [], related_post_count: 0 };
   context.sources?.recordSearch(name);
-  return { ...presentHashtag(row), ...(await findRelated(context, { kind: 'hashtag', name })) };
+  return { ...presentHashtag(row), ...(await findRelated(context, { kind: 'hashtag', name }, ranking)) };
 }
 
 export async function findPlaceInfo(
   context: HashtagContext,
-  request: { id: string; recommended: boolean },
+  request: { id: string; recommended: boolean; ranking?: RelatedRanking },
 ): Promise<PlaceInfoResponse> {
   const row = await findPlace(context.database, request.id);
   if (!row) throw AppError.notFound(`No place with id "${request.id}" is known yet.`);
   const place = presentPlace(row);
   if (!request.recommended) return { data: [place] };
-  return { data: [{ ...place, ...(await findRelated(context, { kind: 'place', id: row.id })) }] };
+  return {
+    data: [{ ...place, ...(await findRelated(context, { kind: 'place', id: row.id }, request.ranking)) }],
+  };
 }
 
 export async function findUserInfo(
   context: HashtagContext,
-  request: { id: string; recommended: boolean },
+  request: { id: string; recommended: boolean; ranking?: RelatedRanking },
 ): Promise<UserInfoResponse> {
   const row = await findProfile(context.database, request.id);
   if (!row) throw AppError.notFound(`No profile with id "${request.id}" is known yet.`);
   const profile = presentProfile(row);
   if (!request.recommended) return { data: [profile] };
-  return { data: [{ ...profile, ...(await findRelated(context, { kind: 'profile', id: row.id })) }] };
+  return {
+    data: [{ ...profile, ...(await findRelated(context, { kind: 'profile', id: row.id }, request.ranking)) }],
+  };
 }
 
 /** The core rules applied to the item's most recent posts (no query per post or per tag). */
-async function findRelated(context: HashtagContext, item: ItemKey) {
+async function findRelated(context: HashtagContext, item: ItemKey, ranking: RelatedRanking = 'spec') {
   // Tags in fewer posts than the kind's minimum subcount can never be related: leave their names
   // and counts unread (for a popular tag, most of the thousands it co-occurs with).
   const minPosts = minSubcountOf(item.kind);
@@ -218,6 +227,7 @@ async function findRelated(context: HashtagContext, item: ItemKey) {
       const tag = byName.get(name);
       return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
     },
+    ranking,
   });
   return {
     related_tags: related.map((tag) => presentRelatedTag(tag, byName.get(tag.hashtag)?.banned === 1)),

@@ -1,6 +1,7 @@
 import type { HashtagCount } from '@tagscout/core/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSettings } from '../settings/settings-store';
 import {
   fetchCounts,
   fetchRelated,
@@ -12,7 +13,8 @@ import {
 
 export const searchKeys = {
   results: (kind: SearchKind, query: string) => ['search', kind, query] as const,
-  related: (item: Pick<ResultItem, 'kind' | 'key'>) => ['related', item.kind, item.key] as const,
+  related: (item: Pick<ResultItem, 'kind' | 'key'>, ranking = 'spec') =>
+    ['related', item.kind, item.key, ranking] as const,
   sourceAlerts: ['sources', 'alerts'] as const,
 };
 
@@ -42,10 +44,11 @@ export function useSourceAlerts(isAdmin: boolean) {
 
 /** Related tags of an item with their post counts; pending until the first round of counts is in. */
 export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
+  const ranking = useSettings((settings) => settings.relatedRanking);
   return useQuery({
-    queryKey: searchKeys.related(item),
+    queryKey: searchKeys.related(item, ranking),
     queryFn: async () => {
-      const related = await fetchRelated(item);
+      const related = await fetchRelated(item, ranking);
       // The first answer is enough to show the rows; unknown counts keep being asked for in the background.
       const counts = new Map<string, number>();
       const names = related.tags.map((tag) => tag.hashtag);
@@ -64,6 +67,7 @@ export function useRefreshUnknownCounts(
   item: Pick<ResultItem, 'kind' | 'key'>,
   data: { counts: Map<string, number> } | undefined,
 ) {
+  const ranking = useSettings((settings) => settings.relatedRanking);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!data) return;
@@ -72,7 +76,7 @@ export function useRefreshUnknownCounts(
     let isCurrent = true;
     const merge = (found: Map<string, HashtagCount>) => {
       if (!isCurrent) return;
-      queryClient.setQueryData(searchKeys.related(item), (old: typeof data | undefined) => {
+      queryClient.setQueryData(searchKeys.related(item, ranking), (old: typeof data | undefined) => {
         if (!old) return old;
         const counts = new Map(old.counts);
         for (const [name, tag] of found) if (tag.count >= 0) counts.set(name, tag.count);
@@ -83,5 +87,5 @@ export function useRefreshUnknownCounts(
     return () => {
       isCurrent = false;
     };
-  }, [data, item, queryClient]);
+  }, [data, item, queryClient, ranking]);
 }

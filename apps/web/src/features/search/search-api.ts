@@ -70,7 +70,10 @@ export async function searchItems(
   }));
 }
 
-export async function fetchRelated(item: Pick<ResultItem, 'kind' | 'key'>): Promise<RelatedResult> {
+export async function fetchRelated(
+  item: Pick<ResultItem, 'kind' | 'key'>,
+  ranking: 'spec' | 'idfWeighted' = 'spec',
+): Promise<RelatedResult> {
   const route = item.kind === 'place' ? 'place' : 'hashtag';
   if (runsOnDevice()) {
     await lookupOnDevice(
@@ -78,7 +81,7 @@ export async function fetchRelated(item: Pick<ResultItem, 'kind' | 'key'>): Prom
     );
   }
   const response = await apiGet<HashtagInfoResponse | PlaceInfoResponse>(
-    `/info/${route}/${path(item.key)}?recommended=1`,
+    `/info/${route}/${path(item.key)}?recommended=1${ranking === 'spec' ? '' : `&ranking=${ranking}`}`,
   );
   const info = response.data[0];
   return {

@@ -82,6 +82,21 @@ export function SettingsPage() {
               valueLabelDisplay="auto"
             />
           </Setting>
+          <Setting title={t('settings.ranking.title')} help={t('settings.ranking.help')}>
+            <TextField
+              select
+              size="small"
+              label={t('settings.ranking.label')}
+              value={settings.relatedRanking}
+              onChange={(event) =>
+                settings.update({ relatedRanking: event.target.value as 'spec' | 'idfWeighted' })
+              }
+              sx={{ minWidth: 260 }}
+            >
+              <MenuItem value="spec">{t('settings.ranking.spec')}</MenuItem>
+              <MenuItem value="idfWeighted">{t('settings.ranking.idfWeighted')}</MenuItem>
+            </TextField>
+          </Setting>
           {caps.canSetBgSeedSearches && (
             <Setting
               title={t('settings.bgSeed.title', { count: settings.bgSeedSearches })}

@@ -10,6 +10,8 @@ export interface Settings {
   emojisEnabled: boolean;
   exportCommaDelimited: boolean;
   relatedTagCount: number;
+  /** How related tags are ordered: the SPEC relevance, or co-occurrence weighted by rarity (bench/README.md). */
+  relatedRanking: 'spec' | 'idfWeighted';
   bgSeedSearches: number;
   brandingDisabled: boolean;
 }
@@ -20,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   emojisEnabled: true,
   exportCommaDelimited: false,
   relatedTagCount: LIMITS.relatedTagCountSettingDefault,
+  relatedRanking: 'spec',
   bgSeedSearches: LIMITS.bgSeedSearchesDefault,
   brandingDisabled: false,
 };
