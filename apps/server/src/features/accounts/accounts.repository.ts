@@ -226,24 +226,3 @@ export async function setCodeExpiry(
 export async function deleteCodes(database: Database, identifier: string): Promise<void> {
   await database.db.deleteFrom('verifications').where('identifier', '=', identifier).execute();
 }
-
-// ---- Settings ----
-
-export async function readSetting(database: Database, key: string): Promise<string | undefined> {
-  const row = await database.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row?.value;
-}
-
-/** Stores the value unless one exists; answers the stored one (first writer wins across processes). */
-export async function ensureSetting(database: Database, key: string, value: string, now: number) {
-  await database.db
-    .insertInto('settings')
-    .values({ key, value, updated_at: now })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  return (await readSetting(database, key)) ?? value;
-}

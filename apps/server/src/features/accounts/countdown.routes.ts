@@ -1,6 +1,6 @@
 import { CountdownResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readSetting } from './accounts.repository.js';
+import { readSetting } from '../../db/settings.js';
 
 /** The settings key the admin screen (a later issue) will edit. */
 export const COUNTDOWN_SETTING = 'countdown_date';

@@ -40,25 +40,6 @@ export async function writeAppDataRows(
   });
 }
 
-// The live-event date lives in the shared settings table under the key GET /countdown reads.
-
-export async function readSettingValue(database: Database, key: string): Promise<string | undefined> {
-  const row = await database.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row?.value;
-}
-
-export async function writeSettingValue(database: Database, key: string, value: string, now: number) {
-  await database.db
-    .insertInto('settings')
-    .values({ key, value, updated_at: now })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
-    .execute();
-}
-
 // ---- Feedback ----
 
 export interface NewFeedback {

@@ -17,6 +17,7 @@ import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
+import { readSetting, writeSetting } from '../../db/settings.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { COUNTDOWN_SETTING, toEpochSeconds } from '../accounts/countdown.routes.js';
@@ -26,10 +27,8 @@ import {
   insertAuditEntry,
   insertFeedback,
   readAppDataRows,
-  readSettingValue,
   type StoredValue,
   writeAppDataRows,
-  writeSettingValue,
 } from './appdata.repository.js';
 
 export interface AppDataContext {
@@ -82,7 +81,7 @@ export async function getAdminAppData(context: AppDataContext): Promise<AdminApp
   if (context.cache && context.cache.until > now) return context.cache.value;
   const [rows, countdown] = await Promise.all([
     readAppDataRows(context.database),
-    readSettingValue(context.database, COUNTDOWN_SETTING),
+    readSetting(context.database, COUNTDOWN_SETTING),
   ]);
   const latest = [...rows.values()].sort((a, b) => b.updatedAt - a.updatedAt)[0];
   const value: AdminAppDataResponse = {
@@ -121,7 +120,7 @@ export async function updateAppData(
   if (change.switches) values[KEY.switches] = JSON.stringify({ ...current.switches, ...change.switches });
   await writeAppDataRows(context.database, values, { updatedBy: viewer.userId, now });
   if (change.countDownDate !== undefined) {
-    await writeSettingValue(context.database, COUNTDOWN_SETTING, String(change.countDownDate), now);
+    await writeSetting(context.database, COUNTDOWN_SETTING, String(change.countDownDate), now);
   }
   context.cache = null;
   await audit('appdata.update', { fields: Object.keys(change), change });

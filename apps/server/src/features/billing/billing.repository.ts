@@ -232,23 +232,6 @@ export async function markAcknowledged(database: Database, platform: string, pur
     .execute();
 }
 
-// ---- Settings (secrets made on first start) ----
-
-/** Stores the value unless one exists; answers the stored one (first writer wins). */
-export async function ensureBillingSetting(database: Database, key: string, value: string, now: number) {
-  await database.db
-    .insertInto('settings')
-    .values({ key, value, updated_at: now })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const row = await database.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row?.value ?? value;
-}
-
 /** The verified address of a user (billing links a customer to an account only on a match). */
 export async function findVerifiedEmail(database: Database, userId: string): Promise<string | null> {
   const row = await database.db

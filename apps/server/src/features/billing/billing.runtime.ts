@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from '../../config.js';
 import type { Database } from '../../db/connect.js';
+import { ensureSetting } from '../../db/settings.js';
 import { AppleStore, readRootCertificates } from './apple-store.js';
-import { ensureBillingSetting } from './billing.repository.js';
 import type { BillingProvider } from './billing-provider.js';
 import { GooglePlay, readServiceAccount } from './google-play.js';
 import { LocalBillingProvider } from './local-provider.js';
@@ -32,7 +32,7 @@ export const LOCAL_WEBHOOK_PATH = '/api/billing/webhooks/local';
 export async function createBillingRuntime(app: FastifyInstance): Promise<BillingRuntime> {
   const { config, database } = app;
   const now = config.now ?? Date.now;
-  const accountTokenSecret = await ensureBillingSetting(
+  const accountTokenSecret = await ensureSetting(
     database,
     'store_account_token_secret',
     randomBytes(32).toString('base64url'),
@@ -46,7 +46,7 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
     // Never a hard-coded secret: configured, or made on first start and kept.
     const secret =
       config.LOCAL_BILLING_SECRET ??
-      (await ensureBillingSetting(
+      (await ensureSetting(
         database,
         'local_billing_webhook_secret',
         randomBytes(32).toString('base64url'),
