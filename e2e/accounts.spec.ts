@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newPage,
+  newVisitor,
   outboxIds,
   QUICK_PROMO,
   type RunningServer,
@@ -10,7 +11,6 @@ import {
   readMenu,
   saveScreenshot,
   startAccountsServer,
-  useOwnClientIp,
   type viewports,
 } from './fixtures';
 
@@ -37,9 +37,7 @@ describe('accounts in a browser', () => {
 
   /** A new visitor: own browser context, own (simulated) address. */
   async function visitor(viewport: keyof typeof viewports = 'desktop') {
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
-    await useOwnClientIp(context);
-    return { context, page };
+    return newVisitor(browser, { baseURL: server.url, viewport });
   }
 
   it('sets up an account with the checklist and the emailed code, signs in, and signs out everywhere', async () => {

@@ -2,14 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newPage,
+  newVisitor,
   QUICK_PROMO,
   type RunningServer,
   readEmailCode,
   readMenu,
   saveScreenshot,
   startAccountsServer,
-  useOwnClientIp,
   type viewports,
 } from './fixtures';
 
@@ -40,9 +39,7 @@ describe('plans and payments in a browser', () => {
   });
 
   async function visitor(viewport: keyof typeof viewports = 'desktop') {
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
-    await useOwnClientIp(context);
-    return { context, page };
+    return newVisitor(browser, { baseURL: server.url, viewport });
   }
 
   const readMe = (page: Page): Promise<Me> =>

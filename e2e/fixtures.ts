@@ -220,6 +220,13 @@ export async function useOwnClientIp(context: BrowserContext): Promise<string> {
   return ip;
 }
 
+/** A new visitor of an accounts server: its own browser context and its own (simulated) client address. */
+export async function newVisitor(browser: Browser, options: Parameters<typeof newPage>[1]) {
+  const opened = await newPage(browser, options);
+  await useOwnClientIp(opened.context);
+  return opened;
+}
+
 export interface OutboxMessage {
   id: string;
   to: string;

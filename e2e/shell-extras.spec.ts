@@ -7,13 +7,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newPage,
+  newVisitor,
   type RunningServer,
   readEmailCode,
   readMenu,
   saveScreenshot,
   startAccountsServer,
-  useOwnClientIp,
   type viewports,
 } from './fixtures';
 
@@ -48,9 +47,7 @@ describe('shell extras in a browser', () => {
   async function visitor(
     options: { viewport?: keyof typeof viewports; storage?: Record<string, string>; locale?: string } = {},
   ) {
-    const opened = await newPage(browser, { baseURL: server.url, ...options });
-    await useOwnClientIp(opened.context);
-    return opened;
+    return newVisitor(browser, { baseURL: server.url, ...options });
   }
 
   const post = (path: string, body: object) =>

@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { checkPasswordRules, isPasswordAcceptable } from '@tagscout/core/api';
+import { isPasswordAcceptable } from '@tagscout/core/api';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface NewPasswordFormProps {
   email: string;
@@ -31,23 +30,13 @@ export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
       {/* Lets password managers file the new password under the right address. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <Typography color="text.secondary">{t('newAccount.body')}</Typography>
-      <PasswordField
+      <NewPasswordFields
         label={t('account.password.label')}
-        required
-        fullWidth
+        password={password}
+        repeat={repeat}
+        onPasswordChange={setPassword}
+        onRepeatChange={setRepeat}
         autoFocus
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordChecklist checks={checkPasswordRules(password, repeat)} password={password} repeat={repeat} />
-      <PasswordField
-        label={t('account.password.repeat')}
-        required
-        fullWidth
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
       />
       <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
         {t('newAccount.submit')}

@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { checkPasswordRules, isPasswordAcceptable } from '@tagscout/core/api';
+import { isPasswordAcceptable } from '@tagscout/core/api';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { resetPassword } from './account-api';
 import { CodeField } from './code-field';
 import { accountErrorText } from './error-text';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ResetCodeFormProps {
   email: string;
@@ -47,22 +46,12 @@ export function ResetCodeForm({ email, onDone, onCancel }: ResetCodeFormProps) {
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       <CodeField value={code} onChange={setCode} autoFocus />
-      <PasswordField
+      <NewPasswordFields
         label={t('login.newPassword')}
-        required
-        fullWidth
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordChecklist checks={checkPasswordRules(password, repeat)} password={password} repeat={repeat} />
-      <PasswordField
-        label={t('account.password.repeat')}
-        required
-        fullWidth
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
+        password={password}
+        repeat={repeat}
+        onPasswordChange={setPassword}
+        onRepeatChange={setRepeat}
       />
       <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
         {t('login.resetPassword')}

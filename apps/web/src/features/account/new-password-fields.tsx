@@ -1,0 +1,47 @@
+import { checkPasswordRules } from '@tagscout/core/api';
+import { useTranslation } from 'react-i18next';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
+
+export interface NewPasswordFieldsProps {
+  label: string;
+  password: string;
+  repeat: string;
+  onPasswordChange: (password: string) => void;
+  onRepeatChange: (repeat: string) => void;
+  autoFocus?: boolean;
+}
+
+/** A new password, the live checklist of the SPEC rules, and the repeat field (sign-up and reset). */
+export function NewPasswordFields({
+  label,
+  password,
+  repeat,
+  onPasswordChange,
+  onRepeatChange,
+  autoFocus = false,
+}: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={label}
+        required
+        fullWidth
+        autoFocus={autoFocus}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => onPasswordChange(event.target.value)}
+      />
+      <PasswordChecklist checks={checkPasswordRules(password, repeat)} password={password} repeat={repeat} />
+      <PasswordField
+        label={t('account.password.repeat')}
+        required
+        fullWidth
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(event) => onRepeatChange(event.target.value)}
+      />
+    </>
+  );
+}
