@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COPY_NETWORKS, type NetworkLimitOverrides } from '../export/index.js';
 
 /**
  * App data (SPEC section 3 "App data", section 7): what the server tells every client at start and
@@ -42,6 +43,17 @@ export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
   tutorialOnFirstVisit: true,
 };
 
+const limit = z.number().int().min(0).max(100_000).nullable();
+
+/** Per network, an administrator's hashtag cap and character limit over the ones in core (null = none). */
+export const NetworkCapsSchema = z
+  .partialRecord(
+    z.enum(COPY_NETWORKS),
+    z.strictObject({ hashtagCap: limit.optional(), charLimit: limit.optional() }),
+  )
+  .meta({ id: 'NetworkCaps' });
+export type NetworkCaps = NetworkLimitOverrides;
+
 export const AppDataResponseSchema = z
   .object({
     outage: OutageMessageSchema,
@@ -52,6 +64,8 @@ export const AppDataResponseSchema = z
     /** Clients older than this must update (null = no minimum). */
     minimumVersion: version.nullable(),
     switches: FeatureSwitchesSchema,
+    /** Overrides of the networks' copy limits; a network left out keeps core's rule. */
+    networkCaps: NetworkCapsSchema,
   })
   .meta({ id: 'AppData' });
 export type AppDataResponse = z.infer<typeof AppDataResponseSchema>;
@@ -64,6 +78,8 @@ export const UpdateAppDataBodySchema = z
     deployedVersion: version.optional(),
     minimumVersion: version.nullable().optional(),
     switches: FeatureSwitchesSchema.partial().optional(),
+    /** Replaces all overrides ({} goes back to core's rules). */
+    networkCaps: NetworkCapsSchema.optional(),
   })
   .meta({ id: 'UpdateAppData' });
 export type UpdateAppDataBody = z.infer<typeof UpdateAppDataBodySchema>;

@@ -7,6 +7,7 @@ import {
   FeatureSwitchesSchema,
   type FeedbackBody,
   type FeedbackListResponse,
+  NetworkCapsSchema,
   type OutageMessage,
   OutageMessageSchema,
   type UpdateAppDataBody,
@@ -48,6 +49,7 @@ const KEY = {
   minimumVersion: 'minimumVersion',
   switches: 'switches',
   bannedTags: 'bannedTags',
+  networkCaps: 'networkCaps',
 } as const;
 
 /** SPEC section 8's outage banner text, ready for an administrator to switch on. */
@@ -96,6 +98,7 @@ export async function getAdminAppData(context: AppDataContext): Promise<AdminApp
       ...DEFAULT_FEATURE_SWITCHES,
       ...parsed(rows.get(KEY.switches), FeatureSwitchesSchema.partial()),
     } as FeatureSwitches,
+    networkCaps: parsed(rows.get(KEY.networkCaps), NetworkCapsSchema) ?? {},
     updatedAt: latest ? new Date(latest.updatedAt).toISOString() : null,
     updatedBy: latest?.updatedBy ?? null,
   };
@@ -118,6 +121,7 @@ export async function updateAppData(
   if (change.deployedVersion) values[KEY.deployedVersion] = JSON.stringify(change.deployedVersion);
   if (change.minimumVersion !== undefined) values[KEY.minimumVersion] = JSON.stringify(change.minimumVersion);
   if (change.switches) values[KEY.switches] = JSON.stringify({ ...current.switches, ...change.switches });
+  if (change.networkCaps) values[KEY.networkCaps] = JSON.stringify(change.networkCaps);
   await writeAppDataRows(context.database, values, { updatedBy: viewer.userId, now });
   if (change.countDownDate !== undefined) {
     await writeSetting(context.database, COUNTDOWN_SETTING, String(change.countDownDate), now);

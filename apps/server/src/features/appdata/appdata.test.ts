@@ -83,11 +83,22 @@ describe.each(testDialects)('app data on %s', (dialect) => {
     expect(config.json()).toMatchObject({ mobileSearchMode: 'device' });
   });
 
+  it('lets an administrator change a network cap without a release; {} goes back to core', async () => {
+    expect((await appData()).networkCaps).toEqual({});
+    const networkCaps = { instagram: { hashtagCap: 3 }, bluesky: { charLimit: null } };
+    expect((await asAdmin('PUT', '/api/admin/appdata', { networkCaps })).statusCode).toBe(200);
+    expect((await appData()).networkCaps).toEqual(networkCaps);
+    await asAdmin('PUT', '/api/admin/appdata', { networkCaps: {} });
+    expect((await appData()).networkCaps).toEqual({});
+  });
+
   it('refuses bad values and unknown fields', async () => {
     for (const body of [
       { deployedVersion: 'latest' },
       { outage: { showMessage: true, en: 'x' } },
       { switches: { webSearchMode: 'fast' } },
+      { networkCaps: { instagram: { hashtagCap: -1 } } },
+      { networkCaps: { myspace: { hashtagCap: 3 } } },
       { isAdmin: true },
     ]) {
       expect((await asAdmin('PUT', '/api/admin/appdata', body)).statusCode).toBe(400);

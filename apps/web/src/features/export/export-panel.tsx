@@ -13,42 +13,36 @@ import ListItemText from '@mui/material/ListItemText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { buildCopyText, filterByPostCount } from '@tagscout/core/export';
+import { filterByPostCount } from '@tagscout/core/export';
 import { formatCount } from '@tagscout/core/format';
 import { LIMITS } from '@tagscout/core/limits';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCapabilities } from '../../shell/session-store';
 import { recordClick } from '../appdata/track';
+import { useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
+import { CopyFor, copyLabel } from './copy-for';
 import { ExportFiltersPanel } from './export-filters-panel';
 import { selectedInOrder, useExportList } from './export-store';
+import { useCopyPlan } from './use-copy-plan';
 
 /** The export list: pick tags, filter, copy; on /tags, the collection's name and Save above it. */
 export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const caps = useCapabilities();
-  const settings = useSettings();
+  const network = useSettings((s) => s.copyNetwork);
+  const isPhone = useIsPhone();
   const { tags, selected, filters, addedCount, toggleSelected, remove } = useExportList();
   const [copied, setCopied] = useState<string | null>(null);
   const chosen = selectedInOrder({ tags, selected });
   const matchingFilter = filterByPostCount(tags, filters.postCount).length;
+  const { plan, build } = useCopyPlan(chosen);
 
   const handleCopy = async () => {
     recordClick('copyClick');
-    const text = buildCopyText({
-      tags: chosen,
-      emojisEnabled: settings.emojisEnabled,
-      exportCommaDelimited: settings.exportCommaDelimited,
-      textBeforeHashtagsEnabled: settings.textBeforeHashtagsEnabled,
-      textBeforeHashtagsText: settings.textBeforeHashtagsText,
-      removeBranding: caps.canRemoveBranding && settings.brandingDisabled,
-      canCopyUnlimited: caps.canCopyUnlimited,
-      random: Math.random,
-    });
+    const final = build(Math.random);
     try {
-      await navigator.clipboard.writeText(text);
-      setCopied(t('export.copied', { count: chosen.length }));
+      await navigator.clipboard.writeText(final.text);
+      setCopied(copyLabel(t, 'copied', final, chosen.length, network));
     } catch {
       setCopied(t('export.copyFailed'));
     }
@@ -70,6 +64,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
           {t('export.help')}
         </Alert>
       )}
+      <CopyFor plan={plan} chosen={tags.filter((tag) => selected.includes(tag.hashtag))} />
       <ExportFiltersPanel />
       <Box sx={{ flexGrow: 1, overflow: 'auto', minHeight: 0 }}>
         {tags.length === 0 && <Empty text={t('export.noneSelected')} />}
@@ -102,8 +97,8 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                 </ListItemIcon>
                 <ListItemText
                   primary={`#${tag.hashtag}`}
-                  secondary={formatCount(tag.count, { locale: i18n.language })}
-                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+                  secondary={formatCount(tag.count, { locale: i18n.language, compact: isPhone })}
+                  slotProps={{ primary: { noWrap: true, title: `#${tag.hashtag}` } }}
                 />
               </ListItemButton>
             </ListItem>
@@ -116,11 +111,11 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
           variant="contained"
           size="large"
           startIcon={<ContentCopy />}
-          disabled={chosen.length === 0}
+          disabled={plan.copied.length === 0}
           onClick={handleCopy}
           data-tour="copy"
         >
-          {t('export.copy', { count: chosen.length })}
+          {copyLabel(t, 'copy', plan, chosen.length, network)}
         </Button>
       </Box>
       <Snackbar

@@ -38,6 +38,8 @@ export interface ExportState {
   add: (tag: ExportTag) => void;
   remove: (hashtag: string) => void;
   toggleSelected: (hashtag: string) => void;
+  /** Selects exactly these tags, by hand (the filters stop choosing). */
+  selectOnly: (hashtags: readonly string[]) => void;
   setFilters: (changes: Partial<ExportFilters>) => void;
   setApplyFilter: (applyFilter: boolean) => void;
   setCounts: (counts: ReadonlyMap<string, number>) => void;
@@ -101,6 +103,12 @@ export const useExportList = create<ExportState>()((set) => ({
         : state.tags
             .map((tag) => tag.hashtag)
             .filter((name) => name === hashtag || state.selected.includes(name)),
+    })),
+  selectOnly: (hashtags) =>
+    set((state) => ({
+      ...changed(state),
+      applyFilter: false,
+      selected: state.tags.map((tag) => tag.hashtag).filter((name) => hashtags.includes(name)),
     })),
   setFilters: (changes) =>
     set((state) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_TEXT_BEFORE_HASHTAGS } from '@tagscout/core/export';
+import { type CopyNetwork, DEFAULT_COPY_NETWORK, DEFAULT_TEXT_BEFORE_HASHTAGS } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -14,6 +14,8 @@ export interface Settings {
   relatedRanking: 'spec' | 'idfWeighted';
   bgSeedSearches: number;
   brandingDisabled: boolean;
+  /** The network the export panel copies for ("Copy for"), remembered between visits. */
+  copyNetwork: CopyNetwork;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   relatedRanking: 'spec',
   bgSeedSearches: LIMITS.bgSeedSearchesDefault,
   brandingDisabled: false,
+  copyNetwork: DEFAULT_COPY_NETWORK,
 };
 
 interface SettingsStore extends Settings {

@@ -1,0 +1,121 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  COPY_NETWORKS,
+  type CopyNetwork,
+  type CopyPlan,
+  type ExportTag,
+  isCopyNetwork,
+  pickLadder,
+} from '@tagscout/core/export';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useSettings } from '../settings/settings-store';
+import { useExportList } from './export-store';
+
+/** "Copy for": the network, and what its limits do to the selection, said before copying. */
+export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly ExportTag[] }) {
+  const { t } = useTranslation();
+  const network = useSettings((s) => s.copyNetwork);
+  const update = useSettings((s) => s.update);
+  const selectOnly = useExportList((s) => s.selectOnly);
+  const setFilters = useExportList((s) => s.setFilters);
+  const strategy = useExportList((s) => s.filters.selectionStrategy);
+  const n = plan.copied.length;
+  const eligible = new Set(plan.eligible);
+  const networkName = t(`export.copyFor.networks.${network}`);
+
+  return (
+    <Stack sx={{ mx: 2, mb: 1, gap: 1 }}>
+      <TextField
+        select
+        size="small"
+        label={t('export.copyFor.label')}
+        value={network}
+        onChange={(event) => isCopyNetwork(event.target.value) && update({ copyNetwork: event.target.value })}
+        slotProps={{ select: { inputProps: { 'data-testid': 'copy-for' } } }}
+      >
+        {COPY_NETWORKS.map((id: CopyNetwork) => (
+          <MenuItem key={id} value={id}>
+            {t(`export.copyFor.networks.${id}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {plan.limitedBy === 'network' || plan.limitedBy === 'length' ? (
+        <Alert severity="warning" data-testid="cap-warning">
+          {t(plan.limitedBy === 'network' ? 'export.copyFor.overCap' : 'export.copyFor.overLength', {
+            network: networkName,
+            count: n,
+            selected: plan.eligible.length,
+          })}
+          <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              variant="contained"
+              color="warning"
+              onClick={() =>
+                selectOnly(
+                  pickLadder(
+                    chosen.filter((tag) => eligible.has(tag.hashtag)),
+                    n,
+                  ),
+                )
+              }
+            >
+              {t('export.copyFor.pickBest', { count: n })}
+            </Button>
+            <Button
+              size="small"
+              color="warning"
+              onClick={() => setFilters({ selectionCount: n, selectionStrategy: strategy })}
+            >
+              {t('export.copyFor.useMyStrategy', { count: n })}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {plan.limitedBy === 'free' && (
+        <Alert
+          severity="info"
+          data-testid="free-limit"
+          action={
+            <Button size="small" component={RouterLink} to="/upgrade">
+              {t('export.copyFor.upgrade')}
+            </Button>
+          }
+        >
+          {t('export.copyFor.freeLimit', { count: n, selected: plan.eligible.length })}
+        </Alert>
+      )}
+      {plan.leftOut.length > 0 && (
+        <Alert severity="info" data-testid="left-out">
+          {t('export.copyFor.leftOut', {
+            tags: plan.leftOut.map((item) => `#${item.tag}`).join(' '),
+            count: plan.leftOut.length,
+          })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** What the Copy button and the snackbar say: exactly what goes (or went) to the clipboard. */
+export function copyLabel(
+  t: (key: string, options: Record<string, unknown>) => string,
+  kind: 'copy' | 'copied',
+  plan: CopyPlan,
+  selected: number,
+  network: CopyNetwork,
+): string {
+  const networkName = t(`export.copyFor.networks.${network}`, {});
+  const count = plan.copied.length;
+  if (kind === 'copied' && plan.limitedBy === 'free') {
+    return t('export.copyFor.freeLimit', { count, selected: plan.eligible.length });
+  }
+  const key = count < selected ? `${kind}OfFor` : `${kind}For`;
+  if (network === 'other') return t(`export.copyFor.${key}Other`, { count, selected });
+  return t(`export.copyFor.${key}`, { count, selected, network: networkName });
+}
