@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type RunningServer, saveScreenshot, startSeededServer } from './fixtures';
+
+type Size = 'desktop' | 'phone';
+const SIZES: Size[] = ['desktop', 'phone'];
+
+/** Issue 17: copy for a network, never lose the work, and the audit's fixes; one seeded server for all. */
+describe('copy for a network and keeping the work', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startSeededServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openTry(viewport: Size): Promise<{ context: BrowserContext; page: Page }> {
+    const opened = await newPage(browser, { baseURL: server.url, viewport });
+    await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await opened.context.addInitScript(
+      (id) => localStorage.getItem('uuID') ?? localStorage.setItem('uuID', id),
+      randomUUID(),
+    );
+    await opened.page.goto('/try');
+    return opened;
+  }
+
+  for (const size of SIZES) {
+    it(`copies 5 of 8 for Instagram, says so before and after, and picks the best 5 (${size})`, async () => {
+      const { context, page } = await openTry(size);
+      const added = await addResults(page, 'travel', 8);
+      await showExport(page, size);
+      expect(await page.getByTestId('copy-for').inputValue()).toBe('instagram');
+      const warning = page.getByTestId('cap-warning');
+      expect(await warning.textContent()).toContain(
+        'Instagram takes 5 hashtags a post and 8 are selected: only the first 5 would be copied.',
+      );
+      const copy = page.getByRole('button', { name: 'Copy 5 of 8 for Instagram' });
+      await copy.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `export-cap-warning-${size}`);
+      await copy.click();
+      await page.getByText('Copied 5 of 8 for Instagram', { exact: true }).waitFor();
+      const [label, line] = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+      expect(label).toBe('Hashtags by Tagscout');
+      expect(line!.split(' ')).toEqual(added.slice(0, 5).map((name) => `#${name}`));
+
+      await warning.getByRole('button', { name: 'Pick the best 5' }).click();
+      await page.getByRole('button', { name: 'Copy 5 hashtags for Instagram' }).waitFor();
+      expect(await warning.count()).toBe(0);
+      expect(await page.getByTestId('selected-count').textContent()).toBe('5 of 8 selected');
+
+      // Other: no network cap, so everything selected goes (the free limit is 29 + branding).
+      await page.getByTestId('copy-for').evaluate(() => undefined);
+      await page.getByLabel('Copy for').click();
+      await page.getByRole('option', { name: 'Other (no cap)' }).click();
+      await page.getByRole('button', { name: 'Copy 5 hashtags', exact: true }).waitFor();
+      await context.close();
+    });
+  }
+});
+
+async function addResults(page: Page, text: string, count: number): Promise<string[]> {
+  const box = page.getByRole('textbox', { name: 'Search text' });
+  await box.fill(text);
+  await box.press('Enter');
+  await page
+    .getByTestId('result-row')
+    .nth(count - 1)
+    .waitFor();
+  const names = (await page.getByTestId('result-row').getByRole('link').allTextContents()).slice(0, count);
+  for (const name of names) {
+    await page
+      .getByRole('button', { name: `Add ${name} to the export list`, exact: true })
+      .first()
+      .click();
+  }
+  return names.map((name) => name.slice(1));
+}
+
+async function showExport(page: Page, size: Size) {
+  if (size === 'phone') {
+    await page
+      .getByRole('navigation', { name: 'Find or export' })
+      .getByRole('button', { name: /Export/ })
+      .click();
+  }
+  await page.getByRole('list', { name: 'Export list' }).waitFor();
+}
