@@ -55,7 +55,7 @@ describe('instagram-web source against a fake network', () => {
   });
   afterEach(async () => fake.close());
 
-  it('top-searches each context: hashtags, places and users', async () => {
+  it('top-searches as the site does (blended, __a=1, AJAX headers) and keeps the type asked for', async () => {
     expect(await source.search({ type: 'hashtag', query: 'lisb' })).toEqual({
       query: 'lisb',
       hashtags: [
@@ -76,17 +76,26 @@ describe('instagram-web source against a fake network', () => {
         followers: 250_000,
       }),
     ]);
-    expect(fake.requests.map((request) => request.query.get('context'))).toEqual([
-      'hashtag',
-      'place',
-      'user',
-    ]);
+    for (const request of fake.requests) {
+      expect(request.path).toBe('/web/search/topsearch/');
+      expect(Object.fromEntries(request.query)).toMatchObject({
+        context: 'blended',
+        include_reel: 'false',
+        __a: '1',
+      });
+      expect(request.headers).toMatchObject({
+        'x-requested-with': 'XMLHttpRequest',
+        'x-instagram-ajax': '1',
+      });
+    }
     // Place searches have their own 1 per second limiter; the rest are 5 s apart.
     expect(fake.requests.map((request) => request.at - NOW)).toEqual([0, 0, 5000]);
   });
 
-  it('reads a tag page: the count and the posts with their tags and places', async () => {
+  it('reads a tag answer: media_count and the recent sections’ media with their tags and places', async () => {
     const body = await source.fetchRecent({ type: 'hashtag', name: 'lisbon' });
+    expect(fake.requests[0]!.path).toBe('/explore/tags/lisbon/');
+    expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ __a: '1', __d: 'dis' });
     expect(body.hashtag).toEqual({ hashtag: 'lisbon', count: 51_234_567 });
     expect(body.posts).toEqual([
       {
@@ -106,7 +115,7 @@ describe('instagram-web source against a fake network', () => {
     ]);
   });
 
-  it('reads a location page and a profile page', async () => {
+  it('reads a location answer (native_location_data) and a profile through the GraphQL queries', async () => {
     const place = await source.fetchRecent({ type: 'place', id: '213385402' });
     expect(place.place).toEqual({
       place_id: '213385402',
@@ -127,7 +136,36 @@ describe('instagram-web source against a fake network', () => {
       is_business_account: true,
       business_category_name: 'Tourism',
     });
-    expect(profile.posts).toHaveLength(1);
+    expect(profile.posts).toEqual([
+      {
+        post_id: '3300000000000000005',
+        owner: '1234567',
+        timestamp: NOW / 1000 - 300,
+        hashtags: ['lisbon', 'spring', 'flowers'],
+      },
+    ]);
+    const graphql = fake.requests.filter((request) => request.path === '/graphql/query');
+    expect(
+      graphql.map((request) => [request.method, new URLSearchParams(request.body).get('doc_id')]),
+    ).toEqual([
+      ['POST', '26347858941511777'],
+      ['POST', '25980296051578533'],
+      ['POST', '7898261790222653'],
+    ]);
+    await expect(source.fetchRecent({ type: 'profile', username: 'nobody_here' })).rejects.toMatchObject({
+      failure: 'not-found',
+    });
+  });
+
+  it('counts tags from web_info (data.media_count)', async () => {
+    expect(await source.lookupCounts(['#Lisbon', 'lisboa'])).toEqual([
+      { hashtag: 'lisbon', count: 51_234_567 },
+      { hashtag: 'lisboa', count: 30_000_000 },
+    ]);
+    expect(fake.requests.map((request) => `${request.path}?${request.query}`)).toEqual([
+      '/api/v1/tags/web_info/?tag_name=lisbon',
+      '/api/v1/tags/web_info/?tag_name=lisboa',
+    ]);
   });
 
   it('classes a 404 tag page as not-found and counts it 0', async () => {
@@ -161,25 +199,36 @@ describe('instagram-web source against a fake network', () => {
 
   it('classes the login page served in place of a page as a block', async () => {
     fake.fail('login-page', { pathPrefix: '/explore/tags/' });
-    await expect(source.lookupCounts(['lisbon'])).rejects.toMatchObject({ failure: 'block', status: 200 });
+    await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
+      failure: 'block',
+      status: 200,
+    });
     expect(client.blocks.isBlocked('lookup:hashtag')).toBe(true);
   });
 
-  it('classes a page with broken or missing data as a parse error, without retrying', async () => {
-    fake.fail('malformed', { pathPrefix: '/explore/tags/' });
-    await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
-      failure: 'parse-error',
+  it('classes a JSON login demand (no signed-in session) as a block', async () => {
+    fake.fail('login-required', { pathPrefix: '/explore/locations/' });
+    await expect(source.fetchRecent({ type: 'place', id: '213385402' })).rejects.toMatchObject({
+      failure: 'block',
+      status: 401,
     });
-    fake.fail('new-markup', { pathPrefix: '/explore/tags/' });
-    await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
-      failure: 'parse-error',
-    });
-    expect(fake.requests).toHaveLength(2);
+    expect(client.blocks.isBlocked('lookup:place')).toBe(true);
+    expect(client.blocks.isBlocked('lookup:hashtag')).toBe(false);
+  });
+
+  it('classes cut-off JSON, the app shell and the old _sharedData page as parse errors, without retrying', async () => {
+    for (const fault of ['malformed', 'new-markup', 'shared-data'] as const) {
+      fake.fail(fault, { pathPrefix: '/explore/tags/' });
+      await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
+        failure: 'parse-error',
+      });
+    }
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('retries a 429 and a 500 with the SPEC back-off, within the 5 s spacing', async () => {
-    fake.fail('rate-limited', { pathPrefix: '/explore/tags/' });
-    fake.fail('server-error', { pathPrefix: '/explore/tags/' });
+    fake.fail('rate-limited', { pathPrefix: '/api/v1/tags/' });
+    fake.fail('server-error', { pathPrefix: '/api/v1/tags/' });
     expect(await source.lookupCounts(['lisbon'])).toEqual([{ hashtag: 'lisbon', count: 51_234_567 }]);
     expect(fake.requests.map((request) => request.at - NOW)).toEqual([0, 5000, 10_000]);
     expect(clock.sleeps).toEqual([500, 4500, 1000, 4000]);

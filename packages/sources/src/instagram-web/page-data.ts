@@ -1,44 +1,17 @@
 /**
- * The JSON a page of the network carries: `window._sharedData = {...};`, the
- * `window.__additionalDataLoaded('path', {...});` of later versions, or a bare JSON answer
- * (`?__a=1`). Each is parsed on its own, so one broken blob does not hide another.
+ * How the network's web endpoints answer today: JSON when asked as the site's own scripts ask
+ * (`?__a=1&__d=dis`, the AJAX headers, or the GraphQL endpoint). The pages themselves are an
+ * empty app shell: they stopped carrying `window._sharedData` in 2023, so a page of HTML where
+ * JSON was asked for is an answer we cannot read.
  */
-export function findPageData(page: string): unknown[] {
-  const found: unknown[] = [];
-  const trimmed = page.trimStart();
-  if (trimmed.startsWith('{')) {
-    const value = tryParse(trimmed);
-    if (value !== undefined) found.push(value);
+export function parseJsonAnswer(body: string): unknown {
+  const trimmed = body.trimStart();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return undefined;
   }
-  const patterns = [
-    /window\._sharedData\s*=\s*(\{.*?\});?\s*<\/script>/gs,
-    /window\.__additionalDataLoaded\(\s*'[^']*'\s*,\s*(\{.*?\})\s*\);?\s*<\/script>/gs,
-  ];
-  for (const pattern of patterns) {
-    for (const match of page.matchAll(pattern)) {
-      const value = tryParse(match[1]!);
-      if (value !== undefined) found.push(value);
-    }
-  }
-  return found;
-}
-
-/** The first object, anywhere in `roots` (breadth first, bounded), that has the key `marker`. */
-export function findObjectWith(
-  roots: readonly unknown[],
-  marker: string,
-): Record<string, unknown> | undefined {
-  const queue: { value: unknown; depth: number }[] = roots.map((value) => ({ value, depth: 0 }));
-  let visited = 0;
-  while (queue.length > 0 && visited < 50_000) {
-    const { value, depth } = queue.shift()!;
-    visited++;
-    if (typeof value !== 'object' || value === null) continue;
-    if (!Array.isArray(value) && marker in value) return value as Record<string, unknown>;
-    if (depth >= 12) continue;
-    for (const child of Object.values(value)) queue.push({ value: child, depth: depth + 1 });
-  }
-  return undefined;
 }
 
 /** The network's login page, served in place of what was asked (with or without a redirect). */
@@ -50,10 +23,16 @@ export function isLoginPage(page: string): boolean {
   );
 }
 
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/**
+ * A JSON refusal that asks for a signed-in session: `{"require_login": true}` or a checkpoint,
+ * challenge or feedback demand (the answers instaloader treats as "log in" or "stop").
+ */
+export function isLoginDemand(answer: unknown): boolean {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const { require_login: requireLogin, message } = answer as { require_login?: unknown; message?: unknown };
+  return (
+    requireLogin === true ||
+    (typeof message === 'string' &&
+      /^(login_required|checkpoint_required|challenge_required|feedback_required)$/.test(message))
+  );
 }

@@ -8,10 +8,13 @@ const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const record = (value: unknown): Json => (isRecord(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** An id as a string; a number past 2^53 has lost digits in JSON.parse, so it is no id. */
 const id = (value: unknown): string | undefined =>
-  typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
-    ? String(value)
-    : undefined;
+  typeof value === 'string' && /^\d+$/.test(value)
+    ? value
+    : typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+      ? String(value)
+      : undefined;
 const count = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -28,7 +31,7 @@ function defined<T extends Json>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
 
-// ---- topsearch: {users: [{user}], places: [{place: {location, title}}], hashtags: [{hashtag}]} ----
+// ---- topsearch (context=blended): {users: [{user}], places: [{place: {location, title}}], hashtags: [{hashtag}]} ----
 
 export function topsearchHashtags(answer: unknown): unknown[] {
   return list(record(answer).hashtags).map((entry) => {
@@ -66,52 +69,79 @@ export function topsearchUsers(answer: unknown): unknown[] {
   });
 }
 
-// ---- pages: tag, location and profile (graphql objects with edge_* media lists) ----
+// ---- today's answers: media lists in sections (tag and location), the profile's GraphQL user ----
 
-/** The posts of an edge_*_to_media list, as ingest posts (invalid ones are dropped later). */
-export function postsOf(media: unknown, placeId?: string): unknown[] {
-  return list(record(media).edges).map((edge) => {
-    const node = record(record(edge).node);
-    const firstCaption = record(list(record(node.edge_media_to_caption).edges)[0]);
-    const caption = text(record(firstCaption.node).text) ?? '';
-    const location = record(node.location);
-    return defined({
-      post_id: id(node.id),
-      owner: id(record(node.owner).id),
-      timestamp: count(node.taken_at_timestamp),
-      hashtags: cleanTags(extractHashtags(caption)),
-      place_id: id(location.id) ?? placeId,
-    });
+/**
+ * A media item of the app's API ("iphone struct"): `pk`, `taken_at`, `caption.text`, `user.pk`,
+ * `location.pk`. Media ids pass 2^53, so the string `id` ("<pk>_<owner>") is read first.
+ */
+export function postOfMedia(media: unknown, placeId?: string): unknown {
+  const item = record(media);
+  const user = record(item.user);
+  const location = record(item.location);
+  const caption = text(record(item.caption).text) ?? '';
+  return defined({
+    post_id: id(text(item.id)?.split('_')[0]) ?? id(item.pk),
+    owner: id(user.pk) ?? id(user.pk_id) ?? id(user.id) ?? id(text(item.id)?.split('_')[1]),
+    timestamp: count(item.taken_at),
+    hashtags: cleanTags(extractHashtags(caption)),
+    place_id: id(location.pk) ?? id(location.id) ?? placeId,
   });
 }
 
-export function hashtagOfTagPage(tag: Json): unknown {
-  return { hashtag: text(tag.name), count: count(record(tag.edge_hashtag_to_media).count) };
+/** The posts of a `{sections: [{layout_content: {medias: [{media}]}}]}` list, in order. */
+export function postsOfSections(answer: unknown, placeId?: string): unknown[] {
+  return list(record(answer).sections).flatMap((section) =>
+    list(record(record(section).layout_content).medias).map((entry) =>
+      postOfMedia(record(entry).media, placeId),
+    ),
+  );
 }
 
-export function placeOfLocationPage(location: Json): unknown {
+/** A tag answer's `data` (tag page or web_info): `name` and `media_count`. */
+export function hashtagOfTag(tag: Json, asked: string): unknown {
+  return { hashtag: text(tag.name) ?? asked, count: count(tag.media_count) };
+}
+
+/** `native_location_data.location_info` of a location answer. */
+export function placeOfLocationInfo(info: Json, askedId: string): unknown {
   return defined({
-    place_id: id(location.id),
-    title: plain(location.name, INGEST_LIMITS.titleChars),
-    count: count(record(location.edge_location_to_media).count),
-    profile_pic_url: url(location.profile_pic_url),
+    place_id: id(info.location_id) ?? id(info.pk) ?? id(info.id) ?? askedId,
+    title: plain(info.name, INGEST_LIMITS.titleChars),
+    count: count(info.media_count) ?? 0,
+    profile_pic_url: url(info.profile_pic_url),
   });
 }
 
-export function profileOfProfilePage(user: Json): unknown {
-  const category = text(user.business_category_name) ?? text(user.category_name);
+/** The user of the profile query (`data.user`), with today's flat counts. */
+export function profileOfUser(user: Json): unknown {
+  const category = text(user.category) ?? text(user.business_category_name) ?? text(user.category_name);
   return defined({
-    profile_id: id(user.id),
+    profile_id: id(user.pk) ?? id(user.id),
     username: text(user.username),
     full_name: plain(user.full_name, INGEST_LIMITS.nameChars),
     biography: plain(user.biography, INGEST_LIMITS.biographyChars),
-    followers: count(record(user.edge_followed_by).count),
-    following: count(record(user.edge_follow).count),
-    post_count: count(record(user.edge_owner_to_timeline_media).count),
-    is_business_account: flag(user.is_business_account),
+    followers: count(user.follower_count),
+    following: count(user.following_count),
+    post_count: count(user.media_count),
+    is_business_account: flag(user.is_business) ?? flag(user.is_business_account),
     business_category_name: category === undefined ? undefined : plain(category, INGEST_LIMITS.nameChars),
     is_private: flag(user.is_private),
     is_verified: flag(user.is_verified),
-    profile_pic_url: url(user.profile_pic_url_hd) ?? url(user.profile_pic_url),
+    profile_pic_url: url(record(user.hd_profile_pic_url_info).url) ?? url(user.profile_pic_url),
   });
+}
+
+/** The id of `username` among the users of the search query (names compare without case). */
+export function userIdFromSearch(answer: unknown, username: string): string | undefined {
+  const users = list(record(record(record(answer).data).xdt_api__v1__fbsearch__non_profiled_serp).users);
+  const wanted = username.toLowerCase();
+  const user = users.map(record).find((candidate) => text(candidate.username)?.toLowerCase() === wanted);
+  return user ? (id(user.pk) ?? id(user.pk_id) ?? id(user.id)) : undefined;
+}
+
+/** The posts of the user-timeline query (`edges[].node` are media items). */
+export function postsOfTimeline(answer: unknown): unknown[] {
+  const connection = record(record(record(answer).data).xdt_api__v1__feed__user_timeline_graphql_connection);
+  return list(connection.edges).map((edge) => postOfMedia(record(edge).node));
 }

@@ -52,6 +52,8 @@ export interface GetOptions {
   url: string;
   classify: Classify;
   headers?: Record<string, string>;
+  /** A form body: the request is then a POST (the network's GraphQL endpoint takes one). */
+  body?: string;
   signal?: AbortSignal;
 }
 
@@ -128,9 +130,14 @@ export class NetworkClient {
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     try {
       const response = await this.fetch(options.url, {
-        method: 'GET',
+        method: options.body === undefined ? 'GET' : 'POST',
         redirect: 'manual',
-        headers: { ...this.headers, ...options.headers },
+        headers: {
+          ...this.headers,
+          ...(options.body !== undefined && { 'content-type': 'application/x-www-form-urlencoded' }),
+          ...options.headers,
+        },
+        ...(options.body !== undefined && { body: options.body }),
         signal,
       });
       const length = Number(response.headers.get('content-length') ?? 0);

