@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   MASTODON_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://mastodon.social' })
     .optional(),
+  // An access token of an account on that instance (read scope is enough): instances that keep tag
+  // timelines for signed-in users then give posts too. Without it they give counts only.
+  MASTODON_ACCESS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\w.~+/=-]{8,512}$/, 'must be the token shown under Preferences > Development on the instance')
+    .optional(),
   SOURCE_INTERVAL_MS: z.coerce
     .number()
     .int()

@@ -24,6 +24,9 @@ describe('normalizeHashtag', () => {
     ['🇧🇷', '🇧🇷'],
     ['1️⃣', '1️⃣'],
     ['👍🏽', '👍🏽'],
+    ['Foo·Bar', 'foo·bar'],
+    ['日本・旅行', '日本・旅行'],
+    ['ｶﾀ･ｶﾅ', 'カタ・カナ'],
   ])('%j -> %j', (raw, expected) => {
     expect(normalizeHashtag(raw)).toBe(expected);
   });
@@ -36,12 +39,23 @@ describe('normalizeHashtag', () => {
     expect(normalizeHashtag('\u200D🍕\u200D')).toBe('🍕');
   });
 
-  it.each(['', '#', '##tag', 'two words', 'tag-name', 'tag.', "it's", '\u200B', '#️⃣', 'a'.repeat(101)])(
-    'rejects %j',
-    (raw) => {
-      expect(normalizeHashtag(raw)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '#',
+    '##tag',
+    'two words',
+    'tag-name',
+    'tag.',
+    "it's",
+    '\u200B',
+    '#️⃣',
+    'a'.repeat(101),
+    '·a',
+    'b・',
+    '·',
+  ])('rejects %j', (raw) => {
+    expect(normalizeHashtag(raw)).toBeNull();
+  });
 
   it('accepts exactly 100 code points, counting astral characters once', () => {
     expect(normalizeHashtag('a'.repeat(100))).toBe('a'.repeat(100));

@@ -73,8 +73,12 @@ describe('mastodon source against a fake instance', () => {
     expect(fake.requests.map((request) => request.at - START)).toEqual([0, 5000, 10_000, 15_000]);
   });
 
-  it('classes a 404 tag as not-found, and counts an unknown tag as 0', async () => {
-    await expect(source.fetchRecent({ type: 'hashtag', name: 'nosuchtag' })).rejects.toMatchObject({
+  it('answers a valid unknown tag with zero uses (count 0, no posts); only an invalid name is not-found', async () => {
+    expect(await source.fetchRecent({ type: 'hashtag', name: 'nosuchtag' })).toEqual({
+      hashtag: { hashtag: 'nosuchtag', count: 0 },
+      posts: [],
+    });
+    await expect(source.fetchRecent({ type: 'hashtag', name: 'no-such-tag' })).rejects.toMatchObject({
       failure: 'not-found',
       status: 404,
     });
@@ -83,6 +87,87 @@ describe('mastodon source against a fake instance', () => {
       { hashtag: 'nosuchtag', count: 0 },
       { hashtag: 'sourdough', count: 58 },
     ]);
+  });
+
+  it('keys a tag Mastodon names as first written ("CrumbShot") in lower case', async () => {
+    fake.addTag({ name: 'CrumbShot', uses: [5] });
+    expect((await source.search({ type: 'hashtag', query: 'crumb' })).hashtags).toEqual([
+      { hashtag: 'crumbshot', count: 5 },
+    ]);
+    expect(await source.lookupCounts(['crumbshot'])).toEqual([{ hashtag: 'crumbshot', count: 5 }]);
+  });
+
+  it('keeps tags with Mastodon’s separators (· and ・) whole, in lookups and in posts', async () => {
+    fake.addTag({
+      name: 'Foo·Bar',
+      uses: [3],
+      statuses: [
+        {
+          id: '120000000000000001',
+          createdAt: new Date(START).toISOString(),
+          account: { id: '77', username: 'kana', domain: 'social.example.jp' },
+          text: 'Trip #日本・旅行 and #cafe· done',
+          tags: ['Foo·Bar'],
+        },
+      ],
+    });
+    const body = await source.fetchRecent({ type: 'hashtag', name: 'foo·bar' });
+    expect(body.hashtag).toEqual({ hashtag: 'foo·bar', count: 3 });
+    expect(body.posts).toEqual([
+      {
+        post_id: 'mastodon:120000000000000001',
+        owner: 'mastodon:77',
+        timestamp: Math.floor(START / 1000),
+        hashtags: ['foo·bar', '日本・旅行', 'cafe'],
+      },
+    ]);
+    expect(fake.requests[0]!.path).toBe('/api/v1/tags/foo%C2%B7bar');
+  });
+
+  it('keeps the count when the instance keeps tag timelines for signed-in users (422), and blocks nothing', async () => {
+    fake.setTimelinesNeedLogin(true);
+    const failures: { status?: number; failure: string }[] = [];
+    client = new NetworkClient({
+      source: 'mastodon',
+      clock,
+      retry: SERVER_RETRY_POLICY,
+      timeoutMs: 2000,
+      onFailure: (failure) => failures.push({ status: failure.status, failure: failure.failure }),
+    });
+    source = createMastodonSource({ baseUrl: fake.url, client });
+    expect(await source.fetchRecent({ type: 'hashtag', name: 'sourdough' })).toEqual({
+      hashtag: { hashtag: 'sourdough', count: 58 },
+      posts: [],
+    });
+    expect(failures).toEqual([{ status: 422, failure: 'unknown' }]);
+    expect(client.blocks.list()).toEqual([]);
+    // Counts go on; the timeline is not asked again for a while.
+    expect(await source.lookupCounts(['bread'])).toEqual([{ hashtag: 'bread', count: 100 }]);
+    expect((await source.fetchRecent({ type: 'hashtag', name: 'bread' })).hashtag.count).toBe(100);
+    const paths = fake.requests.map((request) => request.path);
+    expect(paths.filter((path) => path.startsWith('/api/v1/timelines/'))).toHaveLength(1);
+    expect(paths.filter((path) => path.startsWith('/api/v1/tags/'))).toHaveLength(3);
+  });
+
+  it('reads such timelines with MASTODON_ACCESS_TOKEN, sent as a bearer token', async () => {
+    await fake.close();
+    fake = await startFakeMastodon({
+      now: () => clock.now(),
+      timelinesNeedLogin: true,
+      accessToken: 'token-123',
+      tags: [
+        {
+          name: 'rye',
+          uses: [2],
+          statuses: makeStatuses({ tag: 'rye', related: ['bread'], count: 3, newest: START }),
+        },
+      ],
+    });
+    source = createMastodonSource({ baseUrl: fake.url, client, accessToken: 'token-123' });
+    const body = await source.fetchRecent({ type: 'hashtag', name: 'rye' });
+    expect(body.posts).toHaveLength(3);
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    for (const request of fake.requests) expect(request.headers.authorization).toBe('Bearer token-123');
   });
 
   it('classes a login demand as a block, and then makes no more calls of that type', async () => {

@@ -32,26 +32,40 @@ export interface MastodonSourceOptions {
   client: NetworkClient;
   /** Pages of the tag timeline read for an item's recent posts (40 statuses each). */
   timelinePages?: number;
+  /**
+   * An access token of an account on the instance (MASTODON_ACCESS_TOKEN): instances that keep tag
+   * timelines for signed-in users answer it. Sent to this instance only.
+   */
+  accessToken?: string;
 }
+
+/** How long a timeline the instance keeps for signed-in users is not asked again. */
+export const CLOSED_TIMELINE_RETRY_MS = 60 * 60_000;
 
 const PAGE_SIZE = 40;
 const SEARCH_LIMIT = 20;
 
 /**
- * Mastodon's public API, run on the server: hashtag search (v2), a tag's usage history for its count,
- * and its public tag timeline for posts. No account or token is used.
+ * Mastodon's API, run on the server: hashtag search (v2), a tag's usage history for its count, and
+ * its tag timeline for posts. Without a token only what the instance shows everyone is read; an
+ * instance that keeps tag timelines for signed-in users (422 "This method requires an authenticated
+ * user") still gives counts: the posts are left out for a while, and no other call is held back.
  */
 export function createMastodonSource(options: MastodonSourceOptions): SocialSource {
   const { client } = options;
   const base = options.baseUrl.replace(/\/+$/, '');
   const pages = Math.max(1, options.timelinePages ?? 2);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+  /** Until when the tag timelines are not asked for (the instance wants a signed-in user). */
+  let timelinesClosedUntil = 0;
 
   async function getJson(call: SourceCall, path: string, signal?: AbortSignal): Promise<unknown> {
     const response = await client.get({
       call,
       url: `${base}${path}`,
       classify: (answer) => classifyMastodon(answer, client.clock.now()),
-      headers: { accept: 'application/json' },
+      headers,
       signal,
     });
     return parseJson(call, response);
@@ -76,6 +90,40 @@ export function createMastodonSource(options: MastodonSourceOptions): SocialSour
     if (!isMastodonTag(tag))
       throw client.fail({ call, failure: FailureClass.parseError, message: 'the answer is not a tag' });
     return tag;
+  }
+
+  /** The tag's recent posts; none while the instance keeps its tag timelines for signed-in users. */
+  async function readTimeline(name: string, signal?: AbortSignal): Promise<unknown[]> {
+    const call = 'lookup:hashtag';
+    const posts: unknown[] = [];
+    if (client.clock.now() < timelinesClosedUntil) return posts;
+    let maxId: string | undefined;
+    for (let page = 0; page < pages; page++) {
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      if (maxId) params.set('max_id', maxId);
+      let response: NetworkResponse;
+      try {
+        response = await client.get({
+          call,
+          url: `${base}/api/v1/timelines/tag/${encodeURIComponent(name)}?${params}`,
+          classify: (answer) => classifyTimeline(answer, client.clock.now()),
+          headers,
+          signal,
+        });
+      } catch (error) {
+        if (!isClosedTimeline(error)) throw error;
+        timelinesClosedUntil = client.clock.now() + CLOSED_TIMELINE_RETRY_MS;
+        return posts.filter(Boolean);
+      }
+      const statuses = parseJson(call, response);
+      if (!Array.isArray(statuses)) {
+        throw client.fail({ call, failure: FailureClass.parseError, message: 'the timeline is not a list' });
+      }
+      posts.push(...statuses.filter(isMastodonStatus).map(toIngestPost));
+      maxId = nextMaxId(response.headers.get('link'));
+      if (!maxId || statuses.length === 0) break;
+    }
+    return posts.filter(Boolean);
   }
 
   return {
@@ -104,31 +152,8 @@ export function createMastodonSource(options: MastodonSourceOptions): SocialSour
       if (item.type !== 'hashtag') throw new UnsupportedCallError(MASTODON, `read a ${item.type}'s posts`);
       const call = 'lookup:hashtag';
       const tag = await readTag(item.name, callOptions.signal);
-      const posts: unknown[] = [];
-      let maxId: string | undefined;
-      for (let page = 0; page < pages; page++) {
-        const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-        if (maxId) params.set('max_id', maxId);
-        const response = await client.get({
-          call,
-          url: `${base}/api/v1/timelines/tag/${encodeURIComponent(tag.name)}?${params}`,
-          classify: (answer) => classifyMastodon(answer, client.clock.now()),
-          headers: { accept: 'application/json' },
-          signal: callOptions.signal,
-        });
-        const statuses = parseJson(call, response);
-        if (!Array.isArray(statuses)) {
-          throw client.fail({
-            call,
-            failure: FailureClass.parseError,
-            message: 'the timeline is not a list',
-          });
-        }
-        posts.push(...statuses.filter(isMastodonStatus).map(toIngestPost));
-        maxId = nextMaxId(response.headers.get('link'));
-        if (!maxId || statuses.length === 0) break;
-      }
-      const body = { hashtag: toIngestHashtag(tag), posts: validPosts(posts.filter(Boolean)) };
+      const posts = await readTimeline(tag.name, callOptions.signal);
+      const body = { hashtag: toIngestHashtag(tag), posts: validPosts(posts) };
       return toRecommendBody(call, body, (init) => client.fail(init));
     },
 
@@ -147,6 +172,26 @@ export function createMastodonSource(options: MastodonSourceOptions): SocialSour
       return validHashtags(counts);
     },
   };
+}
+
+/** What a tag timeline that needs a signed-in user answers: its own class, not a block of lookups. */
+const CLOSED_TIMELINE = 'tag timeline for signed-in users only';
+
+function classifyTimeline(response: NetworkResponse, now: number) {
+  const problem = classifyMastodon(response, now);
+  if (problem?.failure !== FailureClass.block) return problem;
+  return {
+    failure: FailureClass.unknown,
+    status: problem.status,
+    message: `${CLOSED_TIMELINE}: ${problem.message}`,
+  };
+}
+
+function isClosedTimeline(error: unknown): boolean {
+  return (
+    (error as { failure?: string }).failure === FailureClass.unknown &&
+    String((error as { message?: unknown }).message).startsWith(CLOSED_TIMELINE)
+  );
 }
 
 /**

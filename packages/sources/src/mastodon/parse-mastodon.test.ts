@@ -21,6 +21,23 @@ describe('Mastodon answers as store shapes', () => {
     });
   });
 
+  it('reads the text as Mastodon writes it: <br />, entities, a content warning, a remote account', () => {
+    const remote = {
+      ...status,
+      sensitive: true,
+      spoiler_text: 'food',
+      content:
+        '<p>Baker&#39;s loaf<br />#caf&#233; &amp; #fresh&quot;bread&quot;<br />＃Crumb</p><p>x#not https://a.example/#no</p>',
+      account: { id: '9', username: 'baker', acct: 'baker@bread.example' },
+    };
+    expect(toIngestPost(remote)).toEqual({
+      post_id: 'mastodon:112233',
+      owner: 'mastodon:9',
+      timestamp: Date.UTC(2026, 2, 1, 10) / 1000,
+      hashtags: ['sourdough', 'café', 'fresh', 'crumb'],
+    });
+  });
+
   it('leaves out boosts and statuses without tags or a readable date', () => {
     expect(toIngestPost({ ...status, reblog: { id: '1' } })).toBeUndefined();
     expect(toIngestPost({ ...status, tags: [], content: '<p>no tags</p>' })).toBeUndefined();

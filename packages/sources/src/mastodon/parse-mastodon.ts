@@ -1,5 +1,5 @@
 import { INGEST_LIMITS, type IngestHashtag, type IngestPost } from '@tagscout/core/api';
-import { extractHashtags } from '@tagscout/core/hashtags';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { cleanTags } from '../source/ingest-shape.js';
 
 /** A Tag entity: history is up to 7 days, today first, with numbers as strings. */
@@ -52,13 +52,32 @@ export function countOfTag(tag: MastodonTag): number {
   return Math.min(total, INGEST_LIMITS.maxCount);
 }
 
+/** Mastodon names a tag as it was first written ("SourDough"); the store keys it lower-cased. */
 export function toIngestHashtag(tag: MastodonTag): IngestHashtag {
-  return { hashtag: tag.name, count: countOfTag(tag) };
+  return { hashtag: normalizeHashtag(tag.name) ?? tag.name, count: countOfTag(tag) };
+}
+
+// Mastodon's hashtag grammar, in JavaScript's Unicode classes: a word character is a letter, mark,
+// decimal digit or connector ('_'), a letter is a letter or mark. Its separators ('_', '·', '・',
+// U+200C) may sit inside a name, which starts and ends with a word character; a name without
+// separators needs one letter. A '#' (or '＃') starts a tag only at the start or after a space.
+const WORD = '\\p{L}\\p{M}\\p{Nd}\\p{Pc}';
+const ALPHA = '\\p{L}\\p{M}';
+const SEPARATORS = '_\\u{00B7}\\u{30FB}\\u{200C}';
+const WITH_SEPARATORS = `[${WORD}][${WORD}${SEPARATORS}]*[${ALPHA}${SEPARATORS}][${WORD}${SEPARATORS}]*[${WORD}]`;
+const PLAIN = `[${WORD}]*[${ALPHA}][${WORD}]*`;
+const MASTODON_HASHTAG = new RegExp(`(?<=^|\\s)[#\\uFF03](${WITH_SEPARATORS}|${PLAIN})`, 'gu');
+
+/** The hashtags Mastodon itself would find in a status's text, as written. */
+export function mastodonHashtags(text: string): string[] {
+  return [...text.matchAll(MASTODON_HASHTAG)].map((match) => match[1]!);
 }
 
 /**
- * A status as a post of the store: its tags from the `tags` list and from the text (links stripped),
- * epoch seconds, and prefixed ids. Boosts are someone else's post, so they are left out.
+ * A status as a post of the store: its tags from the `tags` list and from the text (markup stripped,
+ * entities decoded, read with Mastodon's own grammar so '#foo·bar' stays one tag), epoch seconds, and
+ * prefixed ids. A content warning hides the text from readers, not its tags, so such posts count.
+ * Boosts are someone else's post, so they are left out.
  */
 export function toIngestPost(status: MastodonStatus): IngestPost | undefined {
   if (status.reblog) return undefined;
@@ -66,7 +85,7 @@ export function toIngestPost(status: MastodonStatus): IngestPost | undefined {
   if (!Number.isFinite(timestamp)) return undefined;
   const text = textOfHtml(status.content);
   const listed = status.tags.map((tag) => (isRecord(tag) && typeof tag.name === 'string' ? tag.name : ''));
-  const hashtags = cleanTags([...listed, ...extractHashtags(decodeEntities(text))]);
+  const hashtags = cleanTags([...listed, ...mastodonHashtags(decodeEntities(text))]);
   if (hashtags.length === 0) return undefined;
   return {
     post_id: `${MASTODON_ID_PREFIX}${status.id}`,
@@ -96,11 +115,23 @@ function textOfHtml(content: string): string {
   return content.replace(/<(br|\/?p)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
 }
 
+const NAMED_ENTITIES: Record<string, string> = {
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  amp: '&',
+  nbsp: ' ',
+};
+
+/** HTML entities as Mastodon writes them (`&amp;`, `&#39;`, `&#x27;`, `&nbsp;`), decoded in one pass. */
 function decodeEntities(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (entity, code: string) => {
+    if (code.startsWith('#')) {
+      const point =
+        code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+    }
+    return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+  });
 }

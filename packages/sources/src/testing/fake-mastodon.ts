@@ -13,14 +13,18 @@ import {
 export interface FakeStatus {
   id: string;
   createdAt: string;
-  account: { id: string; username: string; displayName?: string; followers?: number };
-  /** The text before the tags. */
+  /** `domain` makes it a remote account (acct `user@domain`, its addresses on that server). */
+  account: { id: string; username: string; displayName?: string; followers?: number; domain?: string };
+  /** The text before the tags (escaped as Mastodon escapes it; a line break becomes `<br />`). */
   text: string;
   /** Tags as the author typed them (the content keeps the case; `tags` are lower-cased). */
   tags: string[];
+  /** A content warning: the text is hidden behind it, the tags are still the post's. */
+  spoiler?: string;
 }
 
 export interface FakeTag {
+  /** As first written ("SourDough"): Mastodon answers this display name; it finds the tag without case. */
   name: string;
   /** Uses per day, today first (Mastodon keeps 7 days). */
   uses: number[];
@@ -30,26 +34,52 @@ export interface FakeTag {
 /** What the fake can be told to answer instead, as a real instance (or its proxy) would. */
 export type MastodonFault = 'rate-limited' | 'login-required' | 'server-error' | 'malformed' | 'hang';
 
+export interface FakeMastodonOptions {
+  now?: () => number;
+  tags?: FakeTag[];
+  /** The instance keeps tag timelines for signed-in users (its "timeline preview" is off). */
+  timelinesNeedLogin?: boolean;
+  /** The access token of an account on the instance. */
+  accessToken?: string;
+}
+
 export interface FakeMastodon extends FakeServer {
   addTag(tag: FakeTag): void;
+  setTimelinesNeedLogin(value: boolean): void;
   /** Answer the next request(s) under pathPrefix with a fault. */
   fail(fault: MastodonFault, options?: { times?: number; pathPrefix?: string }): void;
 }
 
 const DAY_SECONDS = 86_400;
 
+// Mastodon 4's tag name grammar (Tag::HASHTAG_NAME_RE), written out for the fake: word characters
+// with the separators '_', '·', '・' and U+200C inside, or a plain name with one letter.
+const WORD = '\\p{L}\\p{M}\\p{Nd}\\p{Pc}';
+const SEPARATED = `[${WORD}_][${WORD}_\\u00B7\\u30FB\\u200C]*[\\p{L}\\p{M}_\\u00B7\\u30FB\\u200C][${WORD}_\\u00B7\\u30FB\\u200C]*[${WORD}_]`;
+const TAG_NAME = new RegExp(`^(?:${SEPARATED}|[${WORD}_]*[\\p{L}\\p{M}][${WORD}_]*)$`, 'iu');
+
+/** Tag.normalize: NFKC, lower case, and only letters, digits and the separators kept. */
+function normalizeTag(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}_\u00B7\u30FB\u200C]/gu, '');
+}
+
 /**
- * A Mastodon instance's public API on loopback, in Mastodon's own shapes: v2 search for hashtags,
- * GET /api/v1/tags/:name (404 "Record not found"), and the public tag timeline with a Link header.
- * Faults come as Mastodon sends them: 429 with X-RateLimit-* (an ISO reset time, no Retry-After),
- * 401 for a login, a proxy's 503 page, cut-off JSON.
+ * A Mastodon 4 instance's API on loopback, in Mastodon's own shapes: v2 search for hashtags (the
+ * exact match first), GET /api/v1/tags/:name (a tag named as first written; for a valid name never
+ * used, 200 with seven days of zero uses; 404 "Record not found" only for an invalid name), and the
+ * tag timeline with a Link header, or 422 "This method requires an authenticated user" when the
+ * instance keeps timelines for signed-in users and no valid token comes. Statuses carry `<br />`,
+ * escaped entities, remote accounts and content warnings. Faults come as Mastodon sends them: 429
+ * with X-RateLimit-* (an ISO reset time, no Retry-After), 401 for a login, a proxy's 503, cut JSON.
  */
-export async function startFakeMastodon(
-  options: { now?: () => number; tags?: FakeTag[] } = {},
-): Promise<FakeMastodon> {
+export async function startFakeMastodon(options: FakeMastodonOptions = {}): Promise<FakeMastodon> {
   const now = options.now ?? Date.now;
   const tags = new Map<string, FakeTag>();
   const faults = new FaultQueue<MastodonFault>();
+  let timelinesNeedLogin = options.timelinesNeedLogin ?? false;
   let base = '';
   const handler = (request: FakeRequest): FakeAnswer => {
     const fault = faults.take(request.path);
@@ -57,11 +87,20 @@ export async function startFakeMastodon(
     if (request.path === '/api/v2/search') return search(request);
     const tagMatch = request.path.match(/^\/api\/v1\/tags\/([^/]+)$/);
     if (tagMatch) {
-      const tag = tags.get(decodeURIComponent(tagMatch[1]!).toLowerCase());
-      return tag ? json(200, tagEntity(tag)) : json(404, { error: 'Record not found' });
+      const asked = decodeURIComponent(tagMatch[1]!);
+      if (!TAG_NAME.test(asked)) return json(404, { error: 'Record not found' });
+      return json(200, tagEntity(tags.get(normalizeTag(asked)) ?? { name: asked, uses: [] }));
     }
     const timelineMatch = request.path.match(/^\/api\/v1\/timelines\/tag\/([^/]+)$/);
-    if (timelineMatch) return timeline(decodeURIComponent(timelineMatch[1]!).toLowerCase(), request);
+    if (timelineMatch) {
+      const signedIn =
+        options.accessToken !== undefined &&
+        request.headers.authorization === `Bearer ${options.accessToken}`;
+      if (timelinesNeedLogin && !signedIn) {
+        return json(422, { error: 'This method requires an authenticated user' });
+      }
+      return timeline(normalizeTag(decodeURIComponent(timelineMatch[1]!)), request);
+    }
     return json(404, { error: 'Record not found' });
   };
 
@@ -69,7 +108,7 @@ export async function startFakeMastodon(
     const today = Math.floor(now() / 1000 / DAY_SECONDS) * DAY_SECONDS;
     return {
       name: tag.name,
-      url: `${base}/tags/${tag.name}`,
+      url: `${base}/tags/${encodeURIComponent(normalizeTag(tag.name))}`,
       history: Array.from({ length: 7 }, (_, day) => ({
         day: String(today - day * DAY_SECONDS),
         uses: String(tag.uses[day] ?? 0),
@@ -79,16 +118,16 @@ export async function startFakeMastodon(
   }
 
   function search(request: FakeRequest): FakeAnswer {
-    const query = (request.query.get('q') ?? '').replace(/^#/, '').toLowerCase();
+    const query = normalizeTag((request.query.get('q') ?? '').trim().replace(/^#/, ''));
     const type = request.query.get('type');
     const limit = Math.min(Number(request.query.get('limit') ?? 20) || 20, 40);
+    const found = [...tags.entries()]
+      .filter(([key]) => key.startsWith(query))
+      .sort(([a], [b]) => (a === query ? -1 : b === query ? 1 : a < b ? -1 : 1));
     const hashtags =
       query === '' || (type !== null && type !== 'hashtags')
         ? []
-        : [...tags.values()]
-            .filter((tag) => tag.name.startsWith(query))
-            .slice(0, limit)
-            .map(tagEntity);
+        : found.slice(0, limit).map(([, tag]) => tagEntity(tag));
     return json(200, { accounts: [], statuses: [], hashtags });
   }
 
@@ -110,39 +149,44 @@ export async function startFakeMastodon(
   function statusEntity(status: FakeStatus) {
     const links = status.tags.map(
       (tag) =>
-        `<a href="${base}/tags/${encodeURIComponent(tag.toLowerCase())}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`,
+        `<a href="${base}/tags/${encodeURIComponent(normalizeTag(tag))}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`,
     );
     const account = status.account;
+    const home = account.domain ? `https://${account.domain}` : base;
+    // Mastodon escapes ' as &#39; and writes line breaks as <br />.
+    const text = escapeHtml(status.text).replace(/'/g, '&#39;').replace(/\n/g, '<br />');
     return {
       id: status.id,
       created_at: status.createdAt,
       in_reply_to_id: null,
       in_reply_to_account_id: null,
-      sensitive: false,
-      spoiler_text: '',
+      sensitive: status.spoiler !== undefined,
+      spoiler_text: status.spoiler ?? '',
       visibility: 'public',
       language: 'en',
-      uri: `${base}/users/${account.username}/statuses/${status.id}`,
-      url: `${base}/@${account.username}/${status.id}`,
+      uri: `${home}/users/${account.username}/statuses/${status.id}`,
+      url: `${home}/@${account.username}/${status.id}`,
       replies_count: 0,
       reblogs_count: 0,
       favourites_count: 1,
       edited_at: null,
-      content: `<p>${escapeHtml(status.text)} ${links.join(' ')}</p>`,
+      content: `<p>${text}</p><p>${links.join(' ')}</p>`,
       reblog: null,
+      application: account.domain ? undefined : { name: 'Web', website: null },
       account: {
         id: account.id,
         username: account.username,
-        acct: account.username,
+        acct: account.domain ? `${account.username}@${account.domain}` : account.username,
         display_name: account.displayName ?? account.username,
         locked: false,
         bot: false,
         discoverable: true,
+        indexable: true,
         group: false,
         created_at: '2023-01-01T00:00:00.000Z',
         note: '<p></p>',
-        url: `${base}/@${account.username}`,
-        uri: `${base}/users/${account.username}`,
+        url: `${home}/@${account.username}`,
+        uri: `${home}/users/${account.username}`,
         avatar: `${base}/avatars/original/missing.png`,
         avatar_static: `${base}/avatars/original/missing.png`,
         header: `${base}/headers/original/missing.png`,
@@ -151,12 +195,16 @@ export async function startFakeMastodon(
         following_count: 5,
         statuses_count: 42,
         last_status_at: status.createdAt.slice(0, 10),
+        hide_collections: null,
         emojis: [],
         fields: [],
       },
       media_attachments: [],
       mentions: [],
-      tags: status.tags.map((tag) => ({ name: tag.toLowerCase(), url: `${base}/tags/${tag.toLowerCase()}` })),
+      tags: status.tags.map((tag) => ({
+        name: normalizeTag(tag),
+        url: `${base}/tags/${encodeURIComponent(normalizeTag(tag))}`,
+      })),
       emojis: [],
       card: null,
       poll: null,
@@ -165,10 +213,13 @@ export async function startFakeMastodon(
 
   const server = await startFakeServer(handler, now);
   base = server.url;
-  for (const tag of options.tags ?? []) tags.set(tag.name.toLowerCase(), tag);
+  for (const tag of options.tags ?? []) tags.set(normalizeTag(tag.name), tag);
   return {
     ...server,
-    addTag: (tag) => tags.set(tag.name.toLowerCase(), tag),
+    addTag: (tag) => tags.set(normalizeTag(tag.name), tag),
+    setTimelinesNeedLogin: (value) => {
+      timelinesNeedLogin = value;
+    },
     fail: (fault, failOptions) => faults.add(fault, failOptions),
   };
 }

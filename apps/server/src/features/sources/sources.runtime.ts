@@ -111,5 +111,10 @@ async function startMastodon(context: SourcesContext, config: Config): Promise<S
     now: context.clock.now(),
   });
   for (const block of blocks) client.blocks.block(block.call as SourceCall, block.blocked_until ?? undefined);
-  return { client, source: createMastodonSource({ baseUrl: config.MASTODON_URL!, client }) };
+  const source = createMastodonSource({
+    baseUrl: config.MASTODON_URL!,
+    client,
+    ...(config.MASTODON_ACCESS_TOKEN && { accessToken: config.MASTODON_ACCESS_TOKEN }),
+  });
+  return { client, source };
 }

@@ -210,6 +210,28 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
     );
   });
 
+  it('keeps the count of a tag whose timeline the instance keeps for signed-in users, and goes on looking up', async () => {
+    fake.setTimelinesNeedLogin(true);
+    fake.addTag({ name: 'kvass', uses: [4, 4] });
+    fake.addTag({ name: 'kimchi', uses: [9] });
+    try {
+      expect(await suggestions('kvass')).toEqual([{ hashtag: 'kvass', count: -1, indexing: true }]);
+      await fetched();
+      expect(await suggestions('kvass')).toEqual([{ hashtag: 'kvass', count: 8 }]);
+      // Lookups are not blocked: the next unknown tag is fetched at once.
+      expect(await suggestions('kimchi')).toEqual([{ hashtag: 'kimchi', count: -1, indexing: true }]);
+      await fetched();
+      expect(await suggestions('kimchi')).toEqual([{ hashtag: 'kimchi', count: 9 }]);
+      const body = await status();
+      expect(body.alerts).not.toContain('lookups_blocked');
+      expect(body.failures).toContainEqual(
+        expect.objectContaining({ source: 'mastodon', call: 'lookup:hashtag', failure: 'unknown' }),
+      );
+    } finally {
+      fake.setTimelinesNeedLogin(false);
+    }
+  });
+
   it('stops lookups once the instance asks for a login, and tells admins', async () => {
     fake.fail('login-required', { pathPrefix: '/api/v1/tags/' });
     expect(await suggestions('kombucha')).toEqual([{ hashtag: 'kombucha', count: -1, indexing: true }]);
