@@ -31,7 +31,17 @@ export interface BenchOptions {
    * skewing the figures (see enterOwnSession).
    */
   nice: number;
+  /**
+   * A checkout of older code (BENCH_BASELINE, with node_modules): every HTTP load is also run on its
+   * server, right after ours, so old and new are compared under the same conditions.
+   */
+  baselineDir: string | undefined;
+  /** Which parts to run (BENCH_PARTS, comma-separated; all by default). */
+  parts: Set<BenchPart>;
 }
+
+export const BENCH_PARTS = ['service', 'inject', 'load', 'ingest', 'standin'] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
   const posts = positive(env, 'BENCH_POSTS', 2_000_000);
@@ -50,6 +60,8 @@ export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOpt
     connections: positive(env, 'BENCH_CONNECTIONS', 50),
     ingestPosts: positive(env, 'BENCH_INGEST_POSTS', 50_000),
     nice: niceOf(env.BENCH_NICE ?? '0'),
+    baselineDir: env.BENCH_BASELINE || undefined,
+    parts: partsOf(env.BENCH_PARTS ?? BENCH_PARTS.join(',')),
   };
 }
 
@@ -81,4 +93,17 @@ function dialectsOf(text: string): BenchOptions['dialects'] {
     }
   }
   return names as BenchOptions['dialects'];
+}
+
+function partsOf(text: string): Set<BenchPart> {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(BENCH_PARTS as readonly string[]).includes(name)) {
+      throw new Error(`BENCH_PARTS may list ${BENCH_PARTS.join(', ')}, not "${name}"`);
+    }
+  }
+  return new Set(names as BenchPart[]);
 }

@@ -2,8 +2,8 @@
 // Reads the evaluation sets from /work/shared/data (QUALITY_DATA_DIR) at run time; never copies them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHashtagContext } from '@tagscout/server/src/features/hashtags/hashtags.context.js';
 import { findHashtagInfo } from '@tagscout/server/src/features/hashtags/hashtags.service.js';
-import { SuggestionCache } from '@tagscout/server/src/features/hashtags/suggestion-cache.js';
 import { readBenchOptions } from './options.js';
 import { DATASETS, type Dataset, loadDataset } from './quality/datasets.js';
 import {
@@ -107,11 +107,11 @@ async function checkAgainstProduct(store: TrainStore, dataset: Dataset): Promise
     measures: MEASURES.filter((measure) => measure.name === 'spec'),
     countScale: 1,
   });
-  const context = {
-    database: store.database,
-    suggestions: new SuggestionCache<never>({ maxEntries: 0, ttlMs: 0 }),
-    relatedWindow: WINDOW,
-  };
+  const context = createHashtagContext(store.database, {
+    RELATED_POST_WINDOW: WINDOW,
+    RELATED_CACHE_SECONDS: 0,
+    RELATED_CACHE_ENTRIES: 0,
+  });
   const tags = [...new Set(dataset.test.flatMap((post) => post.tags))].slice(0, 200);
   let compared = 0;
   for (const tag of tags) {

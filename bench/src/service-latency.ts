@@ -1,8 +1,6 @@
 import type { Database } from '@tagscout/server/src/db/connect.js';
-import {
-  findRecentPosts,
-  type HashtagRow,
-} from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
+import { createHashtagContext } from '@tagscout/server/src/features/hashtags/hashtags.context.js';
+import { findRecentPosts } from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
 import {
   autocompleteHashtags,
   findHashtagInfo,
@@ -18,15 +16,23 @@ const RELATED_WINDOW = 500;
 
 /** Each operation called in-process, one call at a time, through the service functions the routes call. */
 export async function measureServiceLatency(database: Database, samples: Samples): Promise<LatencySummary[]> {
-  // As the routes build it (hashtags.routes.ts), and once with the short-prefix cache off.
-  const context: HashtagContext = {
-    database,
-    suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
-    relatedWindow: RELATED_WINDOW,
-  };
+  // As the app builds it (hashtags.context.ts), and once with its caches off.
+  const settings = { RELATED_POST_WINDOW: RELATED_WINDOW, RELATED_CACHE_ENTRIES: 20_000 };
+  const context = createHashtagContext(database, { ...settings, RELATED_CACHE_SECONDS: 60 });
   const uncached: HashtagContext = {
-    ...context,
+    ...createHashtagContext(database, { ...settings, RELATED_CACHE_SECONDS: 0 }),
     suggestions: new SuggestionCache({ maxEntries: 0, ttlMs: 0 }),
+  };
+  const rankings = ['spec', 'subcount', 'popularity', 'dampedLift', 'idfWeighted'] as const;
+  // The rankings in turn, so every one is asked.
+  const related = (target: HashtagContext) => {
+    let calls = 0;
+    return (name: string) =>
+      findHashtagInfo(target, {
+        names: name,
+        recommended: true,
+        ranking: rankings[calls++ % rankings.length],
+      });
   };
   const prefixes = samples.prefixes.slice(0, 5000);
   return [
@@ -45,10 +51,14 @@ export async function measureServiceLatency(database: Database, samples: Samples
       ),
     ),
     summarize(
-      `related, most-used tag (#${samples.mostUsedTag})`,
+      `related, most-used tag (#${samples.mostUsedTag}), no cache`,
       await timeEach(Array(300).fill(samples.mostUsedTag), (name: string) =>
-        findHashtagInfo(context, { names: name, recommended: true }),
+        findHashtagInfo(uncached, { names: name, recommended: true }),
       ),
+    ),
+    summarize(
+      `related, most-used tag (#${samples.mostUsedTag}), cached, the 5 rankings in turn`,
+      await timeEach(Array(3000).fill(samples.mostUsedTag), related(context)),
     ),
     summarize(
       '  of which the repository read (findRecentPosts)',
@@ -58,12 +68,22 @@ export async function measureServiceLatency(database: Database, samples: Samples
       ),
     ),
     summarize(
-      'related, top-1,000 tags',
+      'related, top-1,000 tags, no cache',
       await timeEach(samples.popularTags.slice(0, 500), (name) =>
-        findHashtagInfo(context, { names: name, recommended: true }),
+        findHashtagInfo(uncached, { names: name, recommended: true }),
       ),
     ),
+    summarize(
+      'related, top-1,000 tags, cached (all 5 rankings once first)',
+      await warmThenTime(samples.popularTags.slice(0, 2000), related(context), rankings.length),
+    ),
   ];
+}
+
+/** Calls each distinct input `times` times untimed (the cache's first answers), then times every input. */
+async function warmThenTime(inputs: string[], call: (name: string) => Promise<unknown>, times: number) {
+  for (const name of new Set(inputs)) for (let time = 0; time < times; time++) await call(name);
+  return timeEach(inputs, call);
 }
 
 /** The same calls through the whole Fastify app (routing, validation, serialisation), with inject(). */

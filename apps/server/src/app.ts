@@ -6,7 +6,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { registerAppData } from './features/appdata/appdata.startup.js';
 import { registerBilling } from './features/billing/billing.startup.js';
+import { createHashtagContext } from './features/hashtags/hashtags.context.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
+import type { HashtagContext } from './features/hashtags/hashtags.service.js';
 import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { quarriesRoutes } from './features/quarries/quarries.routes.js';
@@ -23,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** The hashtag services' caches, for routes of other features that read hashtag data. */
+    hashtags: HashtagContext;
   }
 }
 
@@ -67,7 +71,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const sources = await createSourcesRuntime({ database, config, log: app.log });
   app.decorate('sources', sources);
   await app.register(sourcesRoutes, { prefix: '/api', runtime: sources });
-  await app.register(hashtagRoutes, { prefix: '/api', sources: sources.hashtagHook });
+  const hashtags = createHashtagContext(database, config, sources.hashtagHook);
+  app.decorate('hashtags', hashtags);
+  await app.register(hashtagRoutes, { prefix: '/api', context: hashtags });
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });
   await registerBilling(app);

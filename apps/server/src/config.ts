@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   /** Answer 503 when the event loop is saturated (SECURITY: under-pressure values); tests of features turn it off. */
   LOAD_SHEDDING: booleanText.default(true),
   RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
+  /** Related lists are kept this long at most (decision 016); 0 computes every answer. */
+  RELATED_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more seconds').default(60),
+  RELATED_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 (off) or more lists').default(20_000),
   BANNED_TAGS_FILE: z
     .string()
     .min(1)

@@ -1,6 +1,6 @@
-import { type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
-import type { CountState, PlaceTable, ProfileTable } from '../../db/tables.js';
+import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
 
 export interface HashtagRow {
   name: string;
@@ -169,6 +169,34 @@ export interface RecentPosts {
   posts: number[][];
   /** The tags those posts carry (those in at least `minPosts` of them), by id. */
   tags: Map<number, HashtagRow>;
+  /** The newest post read: where its link sits in the item's key range. */
+  newest: PostCursor | undefined;
+}
+
+export interface PostCursor {
+  takenAt: number;
+  postId: number;
+}
+
+// The three link tables share (taken_at, post_id) after their item column; the builder is typed as
+// the hashtag one, since only those two columns are read from it.
+type Links = ReturnType<typeof linksOfHashtag>;
+function linksOfHashtag(db: Kysely<Tables>) {
+  return db.selectFrom('post_hashtags as links');
+}
+
+/** The item's range of its link table. */
+function linksOf(db: Kysely<Tables>, item: ItemKey): Links {
+  if (item.kind === 'hashtag') {
+    return linksOfHashtag(db).where('links.hashtag_id', '=', (eb) =>
+      eb.selectFrom('hashtags').select('hashtags.id').where('hashtags.name', '=', item.name),
+    );
+  }
+  const links =
+    item.kind === 'place'
+      ? db.selectFrom('post_places as links').where('links.place_id', '=', item.id)
+      : db.selectFrom('post_owners as links').where('links.owner', '=', item.id);
+  return links as unknown as Links;
 }
 
 /**
@@ -181,43 +209,19 @@ export async function findRecentPosts(
   options: { item: ItemKey; window: number; minPosts?: number },
 ): Promise<RecentPosts> {
   const { db } = database;
-  const { item, window } = options;
-  const rows =
-    item.kind === 'hashtag'
-      ? await db
-          .selectFrom('post_hashtags as links')
-          .innerJoin('posts', 'posts.id', 'links.post_id')
-          .select('posts.tag_ids')
-          .where('links.hashtag_id', '=', (eb) =>
-            eb.selectFrom('hashtags').select('hashtags.id').where('hashtags.name', '=', item.name),
-          )
-          .orderBy('links.taken_at', 'desc')
-          .orderBy('links.post_id', 'desc')
-          .limit(window)
-          .execute()
-      : item.kind === 'place'
-        ? await db
-            .selectFrom('post_places as links')
-            .innerJoin('posts', 'posts.id', 'links.post_id')
-            .select('posts.tag_ids')
-            .where('links.place_id', '=', item.id)
-            .orderBy('links.taken_at', 'desc')
-            .orderBy('links.post_id', 'desc')
-            .limit(window)
-            .execute()
-        : await db
-            .selectFrom('post_owners as links')
-            .innerJoin('posts', 'posts.id', 'links.post_id')
-            .select('posts.tag_ids')
-            .where('links.owner', '=', item.id)
-            .orderBy('links.taken_at', 'desc')
-            .orderBy('links.post_id', 'desc')
-            .limit(window)
-            .execute();
+  const rows = await linksOf(db, options.item)
+    .innerJoin('posts', 'posts.id', 'links.post_id')
+    .select(['posts.tag_ids', 'links.taken_at', 'links.post_id'])
+    .orderBy('links.taken_at', 'desc')
+    .orderBy('links.post_id', 'desc')
+    .limit(options.window)
+    .execute();
+  const first = rows[0];
+  const newest = first ? { takenAt: Number(first.taken_at), postId: Number(first.post_id) } : undefined;
   const posts = rows.map((row) => (row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number)));
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   const tags = new Map<number, HashtagRow>();
-  if (ids.length === 0) return { posts, tags };
+  if (ids.length === 0) return { posts, tags, newest };
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
   const idIn =
     database.dialect === 'postgres'
@@ -229,7 +233,25 @@ export async function findRecentPosts(
     .where(idIn)
     .execute();
   for (const { id, ...tag } of found) tags.set(id, tag);
-  return { posts, tags };
+  return { posts, tags, newest };
+}
+
+/** How many of the item's posts are newer than `since`, counting no further than `cap` (one index range). */
+export async function countPostsNewerThan(
+  database: Database,
+  options: { item: ItemKey; since: PostCursor; cap: number },
+): Promise<number> {
+  const { since } = options;
+  const newer = linksOf(database.db, options.item)
+    .select('links.post_id')
+    .where(sql<boolean>`(links.taken_at, links.post_id) > (${since.takenAt}, ${since.postId})`)
+    .limit(options.cap)
+    .as('newer');
+  const row = await database.db
+    .selectFrom(newer)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */

@@ -19,8 +19,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
-import type { HashtagSourceHook } from './hashtag-sources.js';
-import type { HashtagRow } from './hashtags.repository.js';
 import {
   autocompleteHashtags,
   autocompletePlaces,
@@ -31,7 +29,6 @@ import {
   type HashtagContext,
 } from './hashtags.service.js';
 import { ingestAutocomplete, ingestRecommend } from './ingest.service.js';
-import { SuggestionCache } from './suggestion-cache.js';
 
 /** Bodies of crowd-cache posts (decision 005: the 256 KB for a batch of posts). */
 const RECOMMEND_BODY_LIMIT = 256 * 1024;
@@ -40,13 +37,8 @@ const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 
 /** Search, counts, related tags, banned tags and the crowd cache (SPEC section 7). */
-export const hashtagRoutes: FastifyPluginAsyncZod<{ sources?: HashtagSourceHook }> = async (app, options) => {
-  const context: HashtagContext = {
-    database: app.database,
-    suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
-    relatedWindow: app.config.RELATED_POST_WINDOW,
-    ...(options.sources && { sources: options.sources }),
-  };
+export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
+  const { context } = options;
   const cacheRateLimit = { max: app.config.CACHE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 
   app.get(

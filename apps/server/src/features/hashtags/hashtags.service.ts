@@ -27,6 +27,7 @@ import {
 } from './hashtags.presenter.js';
 import {
   countHashtagsByPrefix,
+  countPostsNewerThan,
   findHashtagsByNames,
   findHashtagsByPrefix,
   findPlace,
@@ -38,12 +39,21 @@ import {
   type HashtagRow,
   type ItemKey,
 } from './hashtags.repository.js';
+import type { RelatedCache } from './related-cache.js';
 import type { SuggestionCache } from './suggestion-cache.js';
+
+/** An item's related tags and how many of its recent posts they come from. */
+export interface RelatedList {
+  related_tags: ReturnType<typeof presentRelatedTag>[];
+  related_post_count: number;
+}
 
 export interface HashtagContext {
   database: Database;
   /** Answers for very short prefixes, kept briefly. */
   suggestions: SuggestionCache<HashtagRow[]>;
+  /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
+  related: RelatedCache<RelatedList>;
   /** How many of an item's most recent posts its related tags come from. */
   relatedWindow: number;
   /** Live sources, when one runs on the server: misses start indexing (decision 010). */
@@ -178,7 +188,7 @@ async function findHashtagWithRelated(context: HashtagContext, asked: string[], 
   if (row.count_state === 'indexing')
     return { ...presentHashtag(row), related_tags: [], related_post_count: 0 };
   context.sources?.recordSearch(name);
-  return { ...presentHashtag(row), ...(await findRelated(context, { kind: 'hashtag', name }, ranking)) };
+  return { ...presentHashtag(row), ...(await findRelatedTags(context, { kind: 'hashtag', name }, ranking)) };
 }
 
 export async function findPlaceInfo(
@@ -190,7 +200,7 @@ export async function findPlaceInfo(
   const place = presentPlace(row);
   if (!request.recommended) return { data: [place] };
   return {
-    data: [{ ...place, ...(await findRelated(context, { kind: 'place', id: row.id }, request.ranking)) }],
+    data: [{ ...place, ...(await findRelatedTags(context, { kind: 'place', id: row.id }, request.ranking)) }],
   };
 }
 
@@ -203,12 +213,33 @@ export async function findUserInfo(
   const profile = presentProfile(row);
   if (!request.recommended) return { data: [profile] };
   return {
-    data: [{ ...profile, ...(await findRelated(context, { kind: 'profile', id: row.id }, request.ranking)) }],
+    data: [
+      { ...profile, ...(await findRelatedTags(context, { kind: 'profile', id: row.id }, request.ranking)) },
+    ],
   };
 }
 
-/** The core rules applied to the item's most recent posts (no query per post or per tag). */
-async function findRelated(context: HashtagContext, item: ItemKey, ranking: RelatedRanking = 'spec') {
+/**
+ * An item's related tags (the core rules applied to its most recent posts), from the related cache
+ * when it holds a fresh list. Other features (suggestions for a whole list) reuse it.
+ */
+export async function findRelatedTags(
+  context: HashtagContext,
+  item: ItemKey,
+  ranking: RelatedRanking = 'spec',
+): Promise<RelatedList> {
+  const key = `${relatedKeyOf(item)}|${ranking}`;
+  return context.related.get(key, {
+    compute: () => computeRelated(context, item, ranking),
+    countNewer: (since, cap) => countPostsNewerThan(context.database, { item, since, cap }),
+  });
+}
+
+function relatedKeyOf(item: ItemKey): string {
+  return item.kind === 'hashtag' ? `hashtag:${item.name}` : `${item.kind}:${item.id}`;
+}
+
+async function computeRelated(context: HashtagContext, item: ItemKey, ranking: RelatedRanking) {
   // Tags in fewer posts than the kind's minimum subcount can never be related: leave their names
   // and counts unread (for a popular tag, most of the thousands it co-occurs with).
   const minPosts = minSubcountOf(item.kind);
@@ -230,7 +261,11 @@ async function findRelated(context: HashtagContext, item: ItemKey, ranking: Rela
     ranking,
   });
   return {
-    related_tags: related.map((tag) => presentRelatedTag(tag, byName.get(tag.hashtag)?.banned === 1)),
-    related_post_count: recent.posts.length,
+    value: {
+      related_tags: related.map((tag) => presentRelatedTag(tag, byName.get(tag.hashtag)?.banned === 1)),
+      related_post_count: recent.posts.length,
+    },
+    postCount: recent.posts.length,
+    newest: recent.newest,
   };
 }

@@ -1,0 +1,32 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/connect.js';
+import type { HashtagSourceHook } from './hashtag-sources.js';
+import type { HashtagRow } from './hashtags.repository.js';
+import type { HashtagContext, RelatedList } from './hashtags.service.js';
+import { RelatedCache } from './related-cache.js';
+import { SuggestionCache } from './suggestion-cache.js';
+
+/** A related list is redone once this share of its posts are newer than it (decision 016). */
+const RELATED_NEW_POST_SHARE = 0.1;
+
+/**
+ * The hashtag services' state for one server process: its caches and settings. One per app, shared by
+ * the hashtag routes and by other features that read related lists (through hashtags.service).
+ */
+export function createHashtagContext(
+  database: Database,
+  config: Pick<Config, 'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES'>,
+  sources?: HashtagSourceHook,
+): HashtagContext {
+  return {
+    database,
+    suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
+    related: new RelatedCache<RelatedList>({
+      maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
+      maxEntries: config.RELATED_CACHE_ENTRIES,
+      newPostShare: RELATED_NEW_POST_SHARE,
+    }),
+    relatedWindow: config.RELATED_POST_WINDOW,
+    ...(sources && { sources }),
+  };
+}
