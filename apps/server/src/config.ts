@@ -64,6 +64,9 @@ const EnvSchema = z.object({
     .int()
     .min(0, 'must be 0 or more milliseconds')
     .default(LIMITS.networkRateLimitMs),
+  // Device reports of failed calls raise the admins' alerts only once this many signed-in accounts
+  // report the same failure within 15 minutes (decision 017).
+  DEVICE_REPORT_QUORUM: z.coerce.number().int().min(1, 'must be 1 or more accounts').max(100).default(3),
   SOURCE_SEED_MINUTES: z.coerce.number().int().min(0, 'must be 0 (off) or more minutes').default(60),
   BG_SEED_SEARCHES: z.coerce
     .number()

@@ -33,6 +33,8 @@ export interface Tables {
   automation_templates: AutomationTemplateTable;
   // Live sources (migration 009, decision 010).
   source_failures: SourceFailureTable;
+  /** Device reports per signed-in account (migration 019, decision 017). */
+  source_reports: SourceReportTable;
   // App data, feedback, analytics, admin audit (migration 010).
   app_data: AppDataTable;
   feedback: FeedbackTable;
@@ -465,6 +467,15 @@ export interface SourceFailureTable {
   last_at: number;
   /** Blocks: until when calls of this type are not made (the block flag). */
   blocked_until: number | null;
+}
+
+/** The latest report of one kind of failure by one signed-in account (its user id). Times epoch ms. */
+export interface SourceReportTable {
+  source: string;
+  call: string;
+  failure: string;
+  reporter: string;
+  reported_at: number;
 }
 
 /** One app-data value (JSON text) per key, edited by administrators. */

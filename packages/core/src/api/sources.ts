@@ -70,7 +70,8 @@ export const SourceReportBodySchema = z
   .meta({ id: 'SourceReport' });
 export type SourceReportBody = z.infer<typeof SourceReportBodySchema>;
 
-export const SourceReportResponseSchema = z.object({ status: z.literal('recorded') });
+/** 'ignored': not counted (no signed-in account, or a not-found, which is an answer, not a failure). */
+export const SourceReportResponseSchema = z.object({ status: z.enum(['recorded', 'ignored']) });
 
 // ---- GET /api/sources/status (administrators) ----
 

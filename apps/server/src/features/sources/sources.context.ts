@@ -25,4 +25,6 @@ export interface SourcesContext {
   /** Background seeding: tags per run and the time between runs (0: off). */
   seed: { count: number; intervalMs: number };
   log: SourcesLog;
+  /** Signed-in accounts that must report the same failure before admins see it (decision 017). */
+  reportQuorum: number;
 }

@@ -61,3 +61,51 @@ export async function findActiveBlocks(
     .where('blocked_until', '>', key.now)
     .execute();
 }
+
+export interface ReportToRecord {
+  source: string;
+  call: string;
+  failure: string;
+  reporter: string;
+  at: number;
+}
+
+/** Keeps one account's latest report of one kind of failure (reports again only move its time). */
+export async function upsertSourceReport(database: Database, report: ReportToRecord): Promise<void> {
+  await database.db
+    .insertInto('source_reports')
+    .values({
+      source: report.source,
+      call: report.call,
+      failure: report.failure,
+      reporter: report.reporter,
+      reported_at: report.at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['source', 'call', 'failure', 'reporter'])
+        .doUpdateSet((eb) => ({ reported_at: eb.ref('excluded.reported_at') })),
+    )
+    .execute();
+}
+
+/** How many accounts reported this kind of failure since `since`. */
+export async function countSourceReporters(
+  database: Database,
+  key: { source: string; call: string; failure: string; since: number },
+): Promise<number> {
+  const row = await database.db
+    .selectFrom('source_reports')
+    .select((eb) => eb.fn.countAll().as('reporters'))
+    .where('source', '=', key.source)
+    .where('call', '=', key.call)
+    .where('failure', '=', key.failure)
+    .where('reported_at', '>', key.since)
+    .executeTakeFirst();
+  return Number(row?.reporters ?? 0);
+}
+
+/** Forgets reports older than `before`. */
+export async function deleteSourceReportsBefore(database: Database, before: number): Promise<void> {
+  await database.db.deleteFrom('source_reports').where('reported_at', '<=', before).execute();
+}

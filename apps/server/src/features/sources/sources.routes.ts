@@ -37,14 +37,19 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ runtime: SourcesRuntime }> =
       config: { rateLimit: { max: app.config.CACHE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['sources'],
-        summary: 'From the apps: a call to the network that failed on the device (block, cors, parse-error)',
+        summary:
+          'From the apps: a call to the network that failed on the device (block, cors, parse-error); counted only from signed-in accounts, shown to admins once several agree',
         body: SourceReportBodySchema,
         response: { 202: SourceReportResponseSchema, 400: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      await recordDeviceReport(context, request.body);
-      return reply.status(202).send({ status: 'recorded' as const });
+      const { viewer } = request;
+      const status = await recordDeviceReport(context, request.body, {
+        userId: viewer.userId,
+        isSignedIn: viewer.account.isSignedIn,
+      });
+      return reply.status(202).send({ status });
     },
   );
 };

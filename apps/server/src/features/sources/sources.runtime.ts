@@ -55,6 +55,7 @@ export async function createSourcesRuntime(options: {
     searches: new SearchCounter(),
     seed: { count: config.BG_SEED_SEARCHES, intervalMs: config.SOURCE_SEED_MINUTES * 60_000 },
     log,
+    reportQuorum: config.DEVICE_REPORT_QUORUM,
   };
   context.server = config.MASTODON_URL ? await startMastodon(context, config) : undefined;
 

@@ -12,7 +12,14 @@ import {
 import { DEFAULT_BLOCK_MS, type SourceFailure } from '@tagscout/sources/source';
 import { AppError } from '../../plugins/errors.js';
 import type { SourcesContext } from './sources.context.js';
-import { findSourceFailures, type SourceFailureRow, upsertSourceFailure } from './sources.repository.js';
+import {
+  countSourceReporters,
+  deleteSourceReportsBefore,
+  findSourceFailures,
+  type SourceFailureRow,
+  upsertSourceFailure,
+  upsertSourceReport,
+} from './sources.repository.js';
 
 /** Failures other than blocks count towards the alerts this long after the latest one. */
 export const ALERT_WINDOW_MS = 60 * 60_000;
@@ -33,10 +40,34 @@ export async function recordServerFailure(context: SourcesContext, failure: Sour
   });
 }
 
-/** A device's report (instagram-web in the app): its block flag lasts as long as on the device. */
-export async function recordDeviceReport(context: SourcesContext, report: SourceReportBody): Promise<void> {
-  if (report.failure === FailureClass.notFound) return;
+/** Reports count towards an alert this long (a device's block flag lasts as long). */
+export const REPORT_WINDOW_MS = DEFAULT_BLOCK_MS;
+
+/** Who sent a report: only signed-in accounts are counted. */
+export interface Reporter {
+  userId: string | null;
+  isSignedIn: boolean;
+}
+
+/**
+ * A device's report (instagram-web in the app), decision 017. Anyone may send one, but only
+ * signed-in accounts count, each once per kind of failure, and the failure reaches the admins'
+ * view (and its alerts) only once `reportQuorum` accounts reported it within the report window.
+ * Answers whether the report was counted.
+ */
+export async function recordDeviceReport(
+  context: SourcesContext,
+  report: SourceReportBody,
+  reporter: Reporter,
+): Promise<'recorded' | 'ignored'> {
+  if (report.failure === FailureClass.notFound) return 'ignored';
+  if (!reporter.isSignedIn || reporter.userId === null) return 'ignored';
   const now = context.clock.now();
+  const since = now - REPORT_WINDOW_MS;
+  await upsertSourceReport(context.database, { ...report, reporter: reporter.userId, at: now });
+  await deleteSourceReportsBefore(context.database, since);
+  const reporters = await countSourceReporters(context.database, { ...report, since });
+  if (reporters < context.reportQuorum) return 'recorded';
   await upsertSourceFailure(context.database, {
     source: report.source,
     origin: SourceOrigin.device,
@@ -45,6 +76,7 @@ export async function recordDeviceReport(context: SourcesContext, report: Source
     at: now,
     blockedUntil: report.failure === FailureClass.block ? now + DEFAULT_BLOCK_MS : null,
   });
+  return 'recorded';
 }
 
 /**
