@@ -38,7 +38,9 @@ export type FeatureSwitches = z.infer<typeof FeatureSwitchesSchema>;
 
 export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
   webSearchMode: SearchMode.server,
-  mobileSearchMode: SearchMode.server,
+  // The apps read the network from the device first (decision 017); an administrator turns it off
+  // for every app at once by setting 'server'.
+  mobileSearchMode: SearchMode.device,
   betaFeedback: true,
   tutorialOnFirstVisit: true,
 };

@@ -43,8 +43,11 @@ describe.each(testDialects)('app data on %s', (dialect) => {
       countDownDate: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000,
       deployedVersion: '2.1.33',
       minimumVersion: '2.0.0',
-      switches: { webSearchMode: 'server', mobileSearchMode: 'server', betaFeedback: true },
+      switches: { webSearchMode: 'server', mobileSearchMode: 'device', betaFeedback: true },
     });
+    // The apps read their search mode from the version-named config: the device source is on.
+    const config = await call({ method: 'GET', url: '/api/version/2.1.33/config' });
+    expect(config.json()).toMatchObject({ mobileSearchMode: 'device' });
   });
 
   it('lets an administrator set the outage message; everyone sees it at once; the change is audited', async () => {
@@ -68,19 +71,20 @@ describe.each(testDialects)('app data on %s', (dialect) => {
     await asAdmin('PUT', '/api/admin/appdata', {
       countDownDate: 1_900_000_000,
       deployedVersion: '2.2.0',
-      switches: { mobileSearchMode: 'device' },
+      switches: { mobileSearchMode: 'server' },
     });
     const data = await appData();
     expect(data).toMatchObject({
       countDownDate: 1_900_000_000,
       deployedVersion: '2.2.0',
       outage: { showMessage: true },
-      switches: { webSearchMode: 'server', mobileSearchMode: 'device', betaFeedback: true },
+      switches: { webSearchMode: 'server', mobileSearchMode: 'server', betaFeedback: true },
     });
     const countdown = await call({ method: 'GET', url: '/api/countdown' });
     expect(countdown.json()).toEqual({ return: { countDownDate: 1_900_000_000 } });
+    // An administrator's "off" for the device source is what the apps' config answers at once.
     const config = await call({ method: 'GET', url: '/api/version/2.2.0/config' });
-    expect(config.json()).toMatchObject({ mobileSearchMode: 'device' });
+    expect(config.json()).toMatchObject({ mobileSearchMode: 'server' });
   });
 
   it('lets an administrator change a network cap without a release; {} goes back to core', async () => {

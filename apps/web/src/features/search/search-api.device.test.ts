@@ -2,6 +2,7 @@ import type { Platform } from '@tagscout/core/access';
 import { FakeClock, type FakeInstagram, startFakeInstagram } from '@tagscout/sources/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDeviceSource, searchOnDevice, setDeviceSource } from '../../native/device-source';
+import { forgetSearchMode, SEARCH_MODE_TTL_MS } from '../../native/search-mode';
 import { fetchRelated, SearchKind, searchItems } from './search-api';
 
 const platform = vi.hoisted(() => ({ current: 'ios' as Platform }));
@@ -17,6 +18,9 @@ interface ApiCall {
   body: unknown;
 }
 
+/** The search mode the server's version config answers (an administrator's switch). */
+const config = { mobileSearchMode: 'device' as 'device' | 'server' | 'unreachable' };
+
 /** Our API, as far as these calls go: the crowd cache feeds what autocomplete and info answer. */
 function fakeApi(calls: ApiCall[]) {
   const storeTags = new Map<string, number>([['surfboard', 1200]]);
@@ -27,6 +31,16 @@ function fakeApi(calls: ApiCall[]) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const path = url.replace(/^\/api/, '');
     calls.push({ method, path, headers: { ...(init.headers as Record<string, string>) }, body });
+    if (/^\/version\/[^/]+\/config$/.test(path)) {
+      if (config.mobileSearchMode === 'unreachable') return respond(503, { error: { code: 'unavailable' } });
+      const { mobileSearchMode } = config;
+      return respond(200, {
+        webSearchMode: 'server',
+        mobileSearchMode,
+        betaFeedback: true,
+        tutorialOnFirstVisit: true,
+      });
+    }
     if (method === 'POST' && path === '/cache/autocomplete') {
       for (const tag of (body as { hashtags?: { hashtag: string; count: number }[] }).hashtags ?? []) {
         storeTags.set(tag.hashtag, tag.count);
@@ -58,6 +72,8 @@ describe('searches and related lookups in the apps go to the network from the de
 
   beforeEach(async () => {
     platform.current = 'ios';
+    config.mobileSearchMode = 'device';
+    forgetSearchMode();
     // The limiter's 5 s slots and the 15 min block flags run on a fake clock.
     const clock = new FakeClock({ autoAdvance: true });
     fake = await startFakeInstagram({ now: () => clock.now() });
@@ -80,7 +96,10 @@ describe('searches and related lookups in the apps go to the network from the de
     await fake.close();
   });
 
-  const apiRoutes = () => api.map((call) => `${call.method} ${call.path}`);
+  /** Calls to our API other than the search-mode config. */
+  const apiCalls = () => api.filter((call) => !call.path.startsWith('/version/'));
+  const apiRoutes = () => apiCalls().map((call) => `${call.method} ${call.path}`);
+  const configReads = () => api.filter((call) => call.path.startsWith('/version/')).length;
 
   it("posts the network's results to the crowd cache, then reads the store", async () => {
     const results = await searchItems(SearchKind.tags, 'surf');
@@ -89,9 +108,9 @@ describe('searches and related lookups in the apps go to the network from the de
       ['/web/search/topsearch/', 'blended'],
     ]);
     expect(apiRoutes()).toEqual(['POST /cache/autocomplete', 'GET /autocomplete/hashtag/surf']);
-    expect(api[0]?.body).toEqual({ query: 'surf', hashtags: [{ hashtag: 'surf', count: 4_000_000 }] });
-    expect(api[0]?.headers).toMatchObject({ 'x-platform': 'ios', 'content-type': 'application/json' });
-    expect(api[0]?.headers['x-device-id']).toBeTruthy();
+    expect(apiCalls()[0]?.body).toEqual({ query: 'surf', hashtags: [{ hashtag: 'surf', count: 4_000_000 }] });
+    expect(apiCalls()[0]?.headers).toMatchObject({ 'x-platform': 'ios', 'content-type': 'application/json' });
+    expect(apiCalls()[0]?.headers['x-device-id']).toBeTruthy();
     expect(results.map((item) => [item.key, item.count])).toEqual([
       ['surfboard', 1200],
       ['surf', 4_000_000],
@@ -104,7 +123,7 @@ describe('searches and related lookups in the apps go to the network from the de
 
     expect(first.map((item) => item.key)).toEqual(['surfboard']);
     expect(apiRoutes()).toEqual(['POST /sources/reports', 'GET /autocomplete/hashtag/surf']);
-    expect(api[0]?.body).toEqual({ source: 'instagram-web', call: 'search:hashtag', failure: 'block' });
+    expect(apiCalls()[0]?.body).toEqual({ source: 'instagram-web', call: 'search:hashtag', failure: 'block' });
     expect(fake.requests).toHaveLength(1);
 
     api.length = 0;
@@ -121,7 +140,7 @@ describe('searches and related lookups in the apps go to the network from the de
       '/web/search/topsearch/',
     ]);
     expect(apiRoutes()).toEqual(['POST /cache/autocomplete', 'GET /autocomplete/place/lisbon']);
-    expect(api[0]?.body).toMatchObject({ query: 'lisbon', places: [{ place_id: '213385402' }] });
+    expect(apiCalls()[0]?.body).toMatchObject({ query: 'lisbon', places: [{ place_id: '213385402' }] });
   });
 
   it("reads an item's page from the device before asking the store for related tags", async () => {
@@ -129,7 +148,7 @@ describe('searches and related lookups in the apps go to the network from the de
 
     expect(fake.requests.map((request) => request.path)).toEqual(['/explore/tags/surf/']);
     expect(apiRoutes()).toEqual(['POST /cache/recommend', 'GET /info/hashtag/surf?recommended=1']);
-    expect(api[0]?.body).toEqual({ hashtag: { hashtag: 'surf', count: 4_000_000 }, posts: [] });
+    expect(apiCalls()[0]?.body).toEqual({ hashtag: { hashtag: 'surf', count: 4_000_000 }, posts: [] });
   });
 
   it('does not hold the search up when the network does not answer', async () => {
@@ -151,5 +170,50 @@ describe('searches and related lookups in the apps go to the network from the de
       'GET /autocomplete/place/lisbon',
       'GET /info/place/213385402?recommended=1',
     ]);
+  });
+
+  it('falls back to the store when a tag answer is the login page (no Instagram session), and reports the block', async () => {
+    fake.fail('login-page', { pathPrefix: '/explore/tags/' });
+    const related = await fetchRelated({ kind: 'hashtag', key: 'surf' });
+
+    expect(related).toEqual({ tags: [], postCount: 0 });
+    expect(apiRoutes()).toEqual(['POST /sources/reports', 'GET /info/hashtag/surf?recommended=1']);
+    expect(api.find((call) => call.path === '/sources/reports')?.body).toEqual({
+      source: 'instagram-web',
+      call: 'lookup:hashtag',
+      failure: 'block',
+    });
+  });
+
+  it("reads only the store when the server's version config turns the device source off", async () => {
+    config.mobileSearchMode = 'server';
+    const results = await searchItems(SearchKind.tags, 'surf');
+    await fetchRelated({ kind: 'hashtag', key: 'surf' });
+
+    expect(fake.requests).toEqual([]);
+    expect(results.map((item) => item.key)).toEqual(['surfboard']);
+    expect(apiRoutes()).toEqual(['GET /autocomplete/hashtag/surf', 'GET /info/hashtag/surf?recommended=1']);
+    expect(api[0]?.path).toMatch(/^\/version\/\d+(\.\d+)*\/config$/);
+    expect(configReads()).toBe(1);
+  });
+
+  it('reads only the store when the config cannot be read', async () => {
+    config.mobileSearchMode = 'unreachable';
+    await searchItems(SearchKind.tags, 'surf');
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("takes an administrator's switch within a minute in a running app", async () => {
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    await searchItems(SearchKind.tags, 'surf');
+    expect(fake.requests).toHaveLength(1);
+
+    config.mobileSearchMode = 'server';
+    now += SEARCH_MODE_TTL_MS + 1;
+    await searchItems(SearchKind.tags, 'surfb');
+    expect(fake.requests).toHaveLength(1);
+    expect(configReads()).toBe(2);
+    vi.restoreAllMocks();
   });
 });

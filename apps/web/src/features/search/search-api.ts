@@ -10,6 +10,7 @@ import type {
 import { LIMITS } from '@tagscout/core/limits';
 import { apiGet } from '../../api/client';
 import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
+import { isDeviceSearchOn } from '../../native/search-mode';
 import { detectPlatform, isMobileApp } from '../../shell/platform';
 
 export const SearchKind = { tags: 'tags', places: 'places', profiles: 'profiles' } as const;
@@ -33,15 +34,18 @@ export interface RelatedResult {
 
 const path = (value: string) => encodeURIComponent(value);
 
-/** In the iOS and Android apps the device asks the network first and posts what it got to the store. */
-const runsOnDevice = () => isMobileApp(detectPlatform());
+/**
+ * In the iOS and Android apps the device asks the network first and posts what it got to the store,
+ * while the server's version config keeps that switched on (an administrator can turn it off).
+ */
+const runsOnDevice = async () => isMobileApp(detectPlatform()) && (await isDeviceSearchOn());
 
 export async function searchItems(
   kind: SearchKind,
   query: string,
   signal?: AbortSignal,
 ): Promise<ResultItem[]> {
-  if (runsOnDevice() && (kind === SearchKind.tags || kind === SearchKind.places)) {
+  if ((kind === SearchKind.tags || kind === SearchKind.places) && (await runsOnDevice())) {
     await searchOnDevice({ type: kind === SearchKind.places ? 'place' : 'hashtag', query }, { signal });
   }
   if (kind === SearchKind.places) {
@@ -75,7 +79,7 @@ export async function fetchRelated(
   ranking: 'spec' | 'idfWeighted' = 'spec',
 ): Promise<RelatedResult> {
   const route = item.kind === 'place' ? 'place' : 'hashtag';
-  if (runsOnDevice()) {
+  if (await runsOnDevice()) {
     await lookupOnDevice(
       item.kind === 'place' ? { type: 'place', id: item.key } : { type: 'hashtag', name: item.key },
     );
