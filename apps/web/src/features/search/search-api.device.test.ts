@@ -123,7 +123,11 @@ describe('searches and related lookups in the apps go to the network from the de
 
     expect(first.map((item) => item.key)).toEqual(['surfboard']);
     expect(apiRoutes()).toEqual(['POST /sources/reports', 'GET /autocomplete/hashtag/surf']);
-    expect(apiCalls()[0]?.body).toEqual({ source: 'instagram-web', call: 'search:hashtag', failure: 'block' });
+    expect(apiCalls()[0]?.body).toEqual({
+      source: 'instagram-web',
+      call: 'search:hashtag',
+      failure: 'block',
+    });
     expect(fake.requests).toHaveLength(1);
 
     api.length = 0;
