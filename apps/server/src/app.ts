@@ -33,6 +33,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Use this database instead of opening config.DATABASE_URL (tests share one per file). */
   database?: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole HTTP app, without listening: used by main.ts and by tests through inject(). */
@@ -41,6 +43,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream && { stream: options.logStream }),
     },
     // Trust exactly the configured number of proxy hops, never a raw x-forwarded-for.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,

@@ -1,26 +1,48 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
+import { registerLoadShedding } from './load-shedding.js';
 
-/** Security headers, a global per-client rate limit and load shedding. */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // MUI (emotion) injects style elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      connectSrc: ["'self'"],
+      upgradeInsecureRequests: null,
     },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+  },
+  hsts: { maxAge: 31_536_000, includeSubDomains: true },
+};
+
+/**
+ * What an API answer (JSON, read by our own client) needs of those: no sniffing it into HTML, no
+ * loading or framing anything should a browser ever render it, no cross-origin embedding, and HSTS.
+ */
+const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
+/**
+ * Security headers (helmet's full set on the web app's pages and files, a small fixed set on API
+ * answers), a global per-client rate limit and load shedding.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // Helmet's headers never vary per request here, so they are worked out once, not per request.
+  const pageHeaders = helmetHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? API_HEADERS : pageHeaders);
+    done();
   });
+  if (config.LOAD_SHEDDING) await registerLoadShedding(app);
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -28,10 +50,23 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     errorResponseBuilder: (_request, context) =>
       new AppError(429, ErrorCode.rateLimited, `Too many requests. Try again in ${context.after}.`),
   });
-  if (!config.LOAD_SHEDDING) return;
-  await app.register(underPressure, {
-    maxEventLoopDelay: 1000,
-    maxEventLoopUtilization: 0.98,
-    retryAfter: 50,
-  });
+}
+
+/** The headers helmet's middleware sets with HELMET_OPTIONS, captured from one run of it. */
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)({} as never, response as never, () => {});
+  return headers;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { DialectName } from '../db/connect.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -11,13 +11,17 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database of the given dialect, quiet, with no corpus import. */
-export async function buildTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  dialect: DialectName,
+  overrides: Partial<Config> = {},
+  appOptions: Omit<BuildAppOptions, 'database'> = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase(dialect);
   const config = loadConfig(
     {},
     { LOG_LEVEL: 'silent', SEED_CORPUS: false, LOAD_SHEDDING: false, WEB_DIST: '/nonexistent', ...overrides },
   );
-  const app = await buildApp(config, { database: testDatabase.database });
+  const app = await buildApp(config, { ...appOptions, database: testDatabase.database });
   await app.ready();
   return {
     app,

@@ -35,11 +35,18 @@ describe.each(testDialects)('health and the HTTP frame on %s', (dialect) => {
     });
   });
 
-  it('sends security headers', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-ratelimit-limit']).toBeDefined();
+  it("sends security headers: a small fixed set on API answers, helmet's full set on pages", async () => {
+    const api = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(api.headers['x-ratelimit-limit']).toBeDefined();
+    const page = await testApp.app.inject({ method: 'GET', url: '/some/page' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('serves OpenAPI generated from the zod schemas', async () => {
