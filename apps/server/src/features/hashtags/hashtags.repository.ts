@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
+import { hotStatements } from './hashtags-sqlite.statements.js';
 
 export interface HashtagRow {
   name: string;
@@ -43,6 +44,12 @@ export async function findHashtagsByNames(
   names: readonly string[],
 ): Promise<HashtagRow[]> {
   if (names.length === 0) return [];
+  if (database.sqlite) {
+    const statements = hotStatements(database.sqlite);
+    return (
+      names.length === 1 ? statements.byName.all(names[0]) : statements.byNames.all(JSON.stringify(names))
+    ) as HashtagRow[];
+  }
   return database.db.selectFrom('hashtags').select(hashtagColumns).where('name', 'in', names).execute();
 }
 
@@ -52,6 +59,9 @@ export async function findHashtagsByPrefix(
   prefix: string,
   limit: number,
 ): Promise<HashtagRow[]> {
+  if (database.sqlite) {
+    return hotStatements(database.sqlite).byPrefix.all(prefix, prefix + MAX_CHAR, limit) as HashtagRow[];
+  }
   return database.db
     .selectFrom('hashtags')
     .select(hashtagColumns)
@@ -69,6 +79,9 @@ export async function countHashtagsByPrefix(
   prefix: string,
   cap: number,
 ): Promise<number> {
+  if (database.sqlite) {
+    return Number(hotStatements(database.sqlite).countByPrefix.get(prefix, prefix + MAX_CHAR, cap));
+  }
   const matches = database.db
     .selectFrom('hashtags')
     .select('name')
@@ -92,6 +105,11 @@ export async function findTopHashtagsByPrefix(
   database: Database,
   options: { prefix: string; limit: number; among: number },
 ): Promise<HashtagRow[] | undefined> {
+  if (database.sqlite) {
+    const { among, prefix, limit } = options;
+    const rows = hotStatements(database.sqlite).topByPrefix.all(among, prefix, prefix + MAX_CHAR, limit);
+    return rows.length === limit ? (rows as HashtagRow[]) : undefined;
+  }
   const top = database.db
     .selectFrom('hashtags')
     .select([...hashtagColumns])
@@ -241,7 +259,11 @@ export async function countPostsNewerThan(
   database: Database,
   options: { item: ItemKey; since: PostCursor; cap: number },
 ): Promise<number> {
-  const { since } = options;
+  const { since, item } = options;
+  if (database.sqlite && item.kind === 'hashtag') {
+    const statement = hotStatements(database.sqlite).countNewerTagPosts;
+    return Number(statement.get(item.name, since.takenAt, since.postId, options.cap));
+  }
   const newer = linksOf(database.db, options.item)
     .select('links.post_id')
     .where(sql<boolean>`(links.taken_at, links.post_id) > (${since.takenAt}, ${since.postId})`)

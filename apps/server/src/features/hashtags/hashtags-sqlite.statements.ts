@@ -1,0 +1,53 @@
+import type SqliteDatabase from 'better-sqlite3';
+
+/**
+ * The hot read statements on SQLite, prepared once per connection: autocomplete, counts and the
+ * related cache's freshness check run them thousands of times a second, and building and compiling
+ * them through the query builder cost more than running them (bench/README.md). Each one is the
+ * statement hashtags.repository.ts builds with Kysely for PostgreSQL.
+ */
+export function hotStatements(sqlite: SqliteDatabase.Database): HotStatements {
+  let statements = prepared.get(sqlite);
+  if (!statements) {
+    statements = prepareAll(sqlite);
+    prepared.set(sqlite, statements);
+  }
+  return statements;
+}
+
+type HotStatements = Record<
+  'byNames' | 'byName' | 'byPrefix' | 'countByPrefix' | 'topByPrefix' | 'countNewerTagPosts',
+  SqliteDatabase.Statement
+>;
+
+const prepared = new WeakMap<SqliteDatabase.Database, HotStatements>();
+
+const COLUMNS = 'name, post_count, count_state, banned';
+
+function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
+  return {
+    /** (json array of names) */
+    byNames: sqlite.prepare(`select ${COLUMNS} from hashtags where name in (select value from json_each(?))`),
+    byName: sqlite.prepare(`select ${COLUMNS} from hashtags where name = ?`),
+    /** (prefix, prefix + max char, limit) */
+    byPrefix: sqlite.prepare(
+      `select ${COLUMNS} from hashtags where name > ? and name < ? order by post_count desc, name limit ?`,
+    ),
+    /** (prefix, prefix + max char, cap) */
+    countByPrefix: sqlite
+      .prepare('select count(*) from (select name from hashtags where name > ? and name < ? limit ?)')
+      .pluck(),
+    /** (among, prefix, prefix + max char, limit) */
+    topByPrefix: sqlite.prepare(
+      `select * from (select ${COLUMNS} from hashtags order by post_count desc, name limit ?) ` +
+        'where name > ? and name < ? order by post_count desc, name limit ?',
+    ),
+    /** (name, taken_at, post_id, cap) */
+    countNewerTagPosts: sqlite
+      .prepare(
+        'select count(*) from (select 1 from post_hashtags where hashtag_id = ' +
+          '(select id from hashtags where name = ?) and (taken_at, post_id) > (?, ?) limit ?)',
+      )
+      .pluck(),
+  };
+}
