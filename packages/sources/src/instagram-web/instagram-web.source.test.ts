@@ -150,7 +150,7 @@ describe('instagram-web source against a fake network', () => {
     ).toEqual([
       ['POST', '26347858941511777'],
       ['POST', '25980296051578533'],
-      ['POST', '7898261790222653'],
+      ['POST', '7950326061742207'],
     ]);
     await expect(source.fetchRecent({ type: 'profile', username: 'nobody_here' })).rejects.toMatchObject({
       failure: 'not-found',

@@ -21,7 +21,7 @@ import {
   hashtagOfTag,
   placeOfLocationInfo,
   postsOfSections,
-  postsOfTimeline,
+  postsOfUserPosts,
   profileOfUser,
   topsearchHashtags,
   topsearchPlaces,
@@ -41,8 +41,8 @@ export const INSTAGRAM_QUERIES = {
   userSearch: '26347858941511777',
   /** A profile by id: `data.user` with follower_count, following_count, media_count. */
   profile: '25980296051578533',
-  /** A user's posts by name: `data.xdt_api__v1__feed__user_timeline_graphql_connection.edges`. */
-  userTimeline: '7898261790222653',
+  /** A user's posts by id, for visitors without a session: `data.user.edge_owner_to_timeline_media`. */
+  userPosts: '7950326061742207',
 } as const;
 
 /** The headers the site's own scripts send; without them the JSON endpoints answer the app shell. */
@@ -150,13 +150,13 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
     if (Object.keys(user).length === 0) {
       throw fail({ call, failure: FailureClass.notFound, message: `profile ${username} is gone` });
     }
-    const timeline = await graphql(
+    const posts = await graphql(
       call,
-      INSTAGRAM_QUERIES.userTimeline,
-      { data: { count: TIMELINE_COUNT }, username },
+      INSTAGRAM_QUERIES.userPosts,
+      { id: userId, data: { count: TIMELINE_COUNT } },
       signal,
     );
-    const body = { user: profileOfUser(user), posts: validPosts(postsOfTimeline(timeline)) };
+    const body = { user: profileOfUser(user), posts: validPosts(postsOfUserPosts(posts)) };
     return toRecommendBody(call, body, fail);
   }
 

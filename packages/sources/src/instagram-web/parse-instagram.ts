@@ -140,8 +140,23 @@ export function userIdFromSearch(answer: unknown, username: string): string | un
   return user ? (id(user.pk) ?? id(user.pk_id) ?? id(user.id)) : undefined;
 }
 
-/** The posts of the user-timeline query (`edges[].node` are media items). */
-export function postsOfTimeline(answer: unknown): unknown[] {
-  const connection = record(record(record(answer).data).xdt_api__v1__feed__user_timeline_graphql_connection);
-  return list(connection.edges).map((edge) => postOfMedia(record(edge).node));
+/** A post of the logged-out user-posts query: a GraphQL node (`edge_media_to_caption`, `owner.id`). */
+export function postOfGraphNode(node: unknown): unknown {
+  const item = record(node);
+  const firstCaption = record(list(record(item.edge_media_to_caption).edges)[0]);
+  const caption = text(record(firstCaption.node).text) ?? '';
+  const location = record(item.location);
+  return defined({
+    post_id: id(item.id),
+    owner: id(record(item.owner).id),
+    timestamp: count(item.taken_at_timestamp),
+    hashtags: cleanTags(extractHashtags(caption)),
+    place_id: id(location.id),
+  });
+}
+
+/** The posts of the user-posts query: `data.user.edge_owner_to_timeline_media.edges[].node`. */
+export function postsOfUserPosts(answer: unknown): unknown[] {
+  const media = record(record(record(record(answer).data).user).edge_owner_to_timeline_media);
+  return list(media.edges).map((edge) => postOfGraphNode(record(edge).node));
 }

@@ -72,7 +72,7 @@ export interface FakeInstagram extends FakeServer {
 const DOC = {
   userSearch: '26347858941511777',
   profile: '25980296051578533',
-  userTimeline: '7898261790222653',
+  userPosts: '7950326061742207',
 };
 
 /**
@@ -161,22 +161,11 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
         const found = [...profiles.values()].find((profile) => profile.id === String(variables.id));
         return json(200, { data: { user: found ? profileUser(found) : null }, status: 'ok' });
       }
-      case DOC.userTimeline: {
-        const username = String(variables.username ?? '').toLowerCase();
-        const found = profiles.get(username);
-        const media = found?.media ?? [];
+      case DOC.userPosts: {
+        const found = [...profiles.values()].find((profile) => profile.id === String(variables.id));
+        if (!found) return json(200, { data: { user: null }, status: 'ok' });
         return json(200, {
-          data: {
-            xdt_api__v1__feed__user_timeline_graphql_connection: {
-              edges: media.map((item) => ({ node: mediaItem(item, found), cursor: item.id })),
-              page_info: {
-                end_cursor: null,
-                has_next_page: false,
-                has_previous_page: false,
-                start_cursor: null,
-              },
-            },
-          },
+          data: { user: { edge_owner_to_timeline_media: graphMedia(found) } },
           status: 'ok',
         });
       }
@@ -303,9 +292,9 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
   }
 }
 
-/** A media item of the app's API, as tag, location and timeline answers carry it. */
-function mediaItem(item: FakeMedia, owner?: FakeInstagramProfile) {
-  const ownerId = owner?.id ?? item.ownerId;
+/** A media item of the app's API, as tag and location answers carry it. */
+function mediaItem(item: FakeMedia) {
+  const ownerId = item.ownerId;
   return {
     taken_at: item.takenAt,
     pk: Number(item.id),
@@ -319,8 +308,8 @@ function mediaItem(item: FakeMedia, owner?: FakeInstagramProfile) {
       pk: Number(ownerId),
       pk_id: ownerId,
       id: ownerId,
-      username: owner?.username ?? `user${ownerId}`,
-      full_name: owner?.fullName ?? '',
+      username: `user${ownerId}`,
+      full_name: '',
       is_private: false,
       profile_pic_url: 'https://scontent.example/v/t51_user.jpg',
     },
@@ -342,6 +331,30 @@ function mediaItem(item: FakeMedia, owner?: FakeInstagramProfile) {
           },
         }
       : {}),
+  };
+}
+
+/** A profile's posts as the logged-out GraphQL query answers them (GraphQL nodes, not media items). */
+function graphMedia(profile: FakeInstagramProfile) {
+  const media = profile.media ?? [];
+  return {
+    count: media.length,
+    page_info: { has_next_page: false, end_cursor: null },
+    edges: media.map((item) => ({
+      node: {
+        __typename: 'GraphImage',
+        id: item.id,
+        shortcode: `C${item.id.slice(-8)}`,
+        taken_at_timestamp: item.takenAt,
+        edge_media_to_caption: { edges: item.caption ? [{ node: { text: item.caption } }] : [] },
+        edge_media_to_comment: { count: 0 },
+        edge_media_preview_like: { count: 3 },
+        owner: { id: profile.id, username: profile.username },
+        display_url: 'https://scontent.example/v/t51.jpg',
+        is_video: false,
+        ...(item.location ? { location: { id: item.location.id, name: item.location.name } } : {}),
+      },
+    })),
   };
 }
 
