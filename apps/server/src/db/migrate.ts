@@ -11,6 +11,7 @@ import { placeOwnerLinksMigration } from './migrations/007-place-owner-links.js'
 import { billingMigration } from './migrations/008-billing.js';
 import { sourceFailuresMigration } from './migrations/009-source-failures.js';
 import { appDataMigration } from './migrations/010-app-data.js';
+import { accountSecretsMigration } from './migrations/011-account-secrets.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
@@ -27,6 +28,7 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '008-billing': billingMigration(dialect),
     '009-source-failures': sourceFailuresMigration(dialect),
     '010-app-data': appDataMigration(dialect),
+    '011-account-secrets': accountSecretsMigration(),
     '019-source-reports': sourceReportsMigration(dialect),
   };
 }

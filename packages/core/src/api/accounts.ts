@@ -170,6 +170,8 @@ export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export const VerifyEmailBodySchema = z.strictObject({
   email: EmailSchema,
   code: CodeSchema,
+  /** The password, chosen with the code that proves the mailbox (required while a sign-up waits). */
+  password: passwordField.optional(),
   session: SessionTransportSchema,
 });
 export type VerifyEmailBody = z.input<typeof VerifyEmailBodySchema>;
@@ -203,6 +205,11 @@ export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
 export const ResetPasswordResponseSchema = z.object({ status: z.literal('password_reset') });
 
 export const SignOutBodySchema = z.strictObject({}).optional();
+
+/** One session of the signed-in user, by the opaque id list-sessions answers (never a token). */
+export const RevokeSessionBodySchema = z.strictObject({ id: z.string().trim().min(1).max(100) });
+export const RevokeOtherSessionsBodySchema = z.strictObject({}).nullish();
+export const RevokeSessionResponseSchema = z.object({ status: z.literal(true) });
 
 // ---- Trials: /api/trial/* (SPEC section 7 names) ----
 

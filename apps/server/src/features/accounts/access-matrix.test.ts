@@ -105,7 +105,7 @@ export const ACCESS_MATRIX: Row[] = [
   {
     method: 'POST',
     route: '/api/auth/revoke-session',
-    body: () => ({ token: 'not-a-token' }),
+    body: () => ({ id: 'not-a-session' }),
     expect: WITH_SESSION,
     freshViewer: true,
   },

@@ -124,6 +124,19 @@ export async function deleteSession(database: Database, sessionId: string): Prom
   await database.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
+/** Ends one session of a user (by its id); another user's session id matches nothing. */
+export async function deleteSessionOfUser(database: Database, userId: string, sessionId: string) {
+  await database.db.deleteFrom('sessions').where('userId', '=', userId).where('id', '=', sessionId).execute();
+}
+
+export async function deleteOtherSessions(database: Database, userId: string, keepSessionId: string) {
+  await database.db
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .where('id', '<>', keepSessionId)
+    .execute();
+}
+
 export async function countSessions(database: Database, userId: string): Promise<number> {
   const row = await database.db
     .selectFrom('sessions')
@@ -156,12 +169,24 @@ export async function recordTrialDevice(
     .execute();
 }
 
+/** The first registration of an address is kept for a day; the same device may change its own. */
 export async function saveTrialRegistration(database: Database, row: Insertable<TrialRegistrationTable>) {
   const { email: _email, ...rest } = row;
+  const staleBefore = Number(row.created_at) - PENDING_KEPT_MS;
   await database.db
     .insertInto('trial_registrations')
     .values(row)
-    .onConflict((conflict) => conflict.column('email').doUpdateSet(rest))
+    .onConflict((conflict) =>
+      conflict
+        .column('email')
+        .doUpdateSet(rest)
+        .where((eb) =>
+          eb.or([
+            eb('trial_registrations.device_id', '=', row.device_id),
+            eb('trial_registrations.created_at', '<', staleBefore),
+          ]),
+        ),
+    )
     .execute();
 }
 
@@ -181,12 +206,27 @@ export async function deleteTrialRegistrationsOfDevice(database: Database, devic
   await database.db.deleteFrom('trial_registrations').where('device_id', '=', deviceId).execute();
 }
 
+/** A pending sign-up keeps its first attempt's details for a day; a later attempt replaces only a stale one. */
 export async function savePendingSignup(database: Database, row: Insertable<PendingSignupTable>) {
   const { email: _email, ...rest } = row;
+  const staleBefore = Number(row.created_at) - PENDING_KEPT_MS;
   await database.db
     .insertInto('pending_signups')
     .values(row)
-    .onConflict((conflict) => conflict.column('email').doUpdateSet(rest))
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet(rest).where('pending_signups.created_at', '<', staleBefore),
+    )
+    .execute();
+}
+
+const PENDING_KEPT_MS = 24 * 3600 * 1000;
+
+/** Another attempt contested the waiting password: it must now come with the code. */
+export async function clearPendingPassword(database: Database, email: string): Promise<void> {
+  await database.db
+    .updateTable('pending_signups')
+    .set({ password_hash: '' })
+    .where('email', '=', email)
     .execute();
 }
 

@@ -1,54 +1,114 @@
-import { AccountErrorCode, ErrorCode } from '@tagscout/core/api';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  AccountErrorCode,
+  ErrorCode,
+  ErrorResponseSchema,
+  RevokeOtherSessionsBodySchema,
+  RevokeSessionBodySchema,
+  RevokeSessionResponseSchema,
+} from '@tagscout/core/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSignedIn } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/errors.js';
+import { revokeOtherSessions, revokeSession } from './accounts.service.js';
 import { authHeaders, forwardSetCookies } from './auth-http.js';
 
-/**
- * Better Auth's own endpoints that we expose, under /api/auth. Everything else it offers (sign-in,
- * sign-up, codes, admin) is reached only through /api/account and /api/trial, where our limits and
- * answers apply, so it is not routed at all.
- */
-const EXPOSED = [
-  { method: 'GET', path: '/get-session' },
-  { method: 'GET', path: '/list-sessions' },
-  { method: 'POST', path: '/revoke-session' },
-  { method: 'POST', path: '/revoke-other-sessions' },
-] as const;
-
 const AUTH_BODY_LIMIT = 16 * 1024;
+const tags = ['auth (Better Auth)'];
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
-export const registerBetterAuthRoutes: FastifyPluginAsync = async (app) => {
-  for (const { method, path } of EXPOSED) {
-    app.route({
-      method,
-      url: path,
+/**
+ * The session endpoints under /api/auth. Sign-in, sign-up, codes and admin are reached only through
+ * /api/account and /api/trial, where our limits and answers apply, so Better Auth's own are not
+ * routed. Session answers never carry a token (page scripts read them: a token there would undo
+ * the httpOnly cookie); a session is named by its opaque id instead.
+ */
+export const registerBetterAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app.accounts;
+
+  app.get(
+    '/get-session',
+    { schema: { tags, summary: 'The current session and user (no token), or null' } },
+    async (request, reply) => {
+      const answer = await forwardToBetterAuth(request, reply, '/get-session');
+      if (answer.ok && isRecord(answer.body) && isRecord(answer.body.session)) {
+        return { ...answer.body, session: withoutToken(answer.body.session) };
+      }
+      return answer.body;
+    },
+  );
+
+  app.get(
+    '/list-sessions',
+    {
+      preHandler: requireSignedIn,
+      schema: { tags, summary: "The signed-in user's sessions, each by its opaque id (no token)" },
+    },
+    async (request, reply) => {
+      const answer = await forwardToBetterAuth(request, reply, '/list-sessions');
+      return answer.ok && Array.isArray(answer.body) ? answer.body.map(withoutToken) : answer.body;
+    },
+  );
+
+  app.post(
+    '/revoke-session',
+    {
       bodyLimit: AUTH_BODY_LIMIT,
-      schema: { tags: ['auth (Better Auth)'], summary: `Better Auth's ${path}` },
-      handler: async (request, reply) => {
-        const url = new URL(`/api/auth${path}`, `${request.protocol}://${request.host}`);
-        const headers = authHeaders(request);
-        const hasBody = method === 'POST';
-        if (hasBody) headers.set('content-type', 'application/json');
-        const response = await app.accounts.auth.handler(
-          new Request(url, {
-            method,
-            headers,
-            ...(hasBody && { body: JSON.stringify(request.body ?? {}) }),
-          }),
-        );
-        forwardSetCookies(request, reply, response.headers);
-        const text = await response.text();
-        if (response.status >= 400) {
-          return reply.status(response.status).send(translateError(response.status, text));
-        }
-        return reply
-          .status(response.status)
-          .type('application/json')
-          .send(text || 'null');
+      preHandler: requireSignedIn,
+      schema: {
+        tags,
+        summary: "Ends one of the user's sessions, by the id list-sessions answers",
+        body: RevokeSessionBodySchema,
+        response: { 200: RevokeSessionResponseSchema, ...errors },
       },
-    });
-  }
+    },
+    async (request) => {
+      await revokeSession(database, String(request.viewer.userId), request.body.id);
+      return { status: true as const };
+    },
+  );
+
+  app.post(
+    '/revoke-other-sessions',
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      preHandler: requireSignedIn,
+      schema: {
+        tags,
+        summary: 'Ends every session of the user but this one',
+        body: RevokeOtherSessionsBodySchema,
+        response: { 200: RevokeSessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeOtherSessions(database, String(request.viewer.userId), String(request.authSessionId));
+      return { status: true as const };
+    },
+  );
 };
+
+/** Better Auth's GET endpoint through its handler; its errors come back in our shape. */
+async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply, path: string) {
+  const url = new URL(`/api/auth${path}`, `${request.protocol}://${request.host}`);
+  const response = await request.server.accounts.auth.handler(
+    new Request(url, { method: 'GET', headers: authHeaders(request) }),
+  );
+  forwardSetCookies(request, reply, response.headers);
+  const text = await response.text();
+  reply.status(response.status);
+  if (response.status >= 400) return { ok: false, body: translateError(response.status, text) };
+  return { ok: true, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function withoutToken(session: unknown) {
+  if (!isRecord(session)) return session;
+  const { token: _token, ...rest } = session;
+  return rest;
+}
 
 /** Better Auth's {code, message} errors in our {"error":{code,message}} shape. */
 function translateError(status: number, text: string) {

@@ -1,11 +1,13 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { betterAuth } from 'better-auth';
+import { kyselyAdapter } from '@better-auth/kysely-adapter';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { makeSignature } from 'better-auth/crypto';
 import { admin, anonymous, bearer, emailOTP } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.js';
 import type { CodeEmailKind } from '../email/email-templates.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { withHashedSessionTokens } from './session-token-hash.js';
 
 /** SECURITY §2 session lifetimes: idle 7 days (Better Auth's sliding expiry), absolute 30 days (ours). */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
@@ -49,7 +51,11 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
-    database: { db: options.database.db, type: options.database.dialect },
+    // Session tokens are stored as their SHA-256 (session-token-hash.ts).
+    database: (betterAuthOptions: BetterAuthOptions) =>
+      withHashedSessionTokens(
+        kyselyAdapter(options.database.db, { type: options.database.dialect })(betterAuthOptions),
+      ),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

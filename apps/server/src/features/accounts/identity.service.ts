@@ -11,6 +11,7 @@ import {
 import type { Viewer } from '../../plugins/auth.js';
 import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
 import {
+  clearPendingPassword,
   deleteCodes,
   deletePendingSignup,
   findAccount,
@@ -27,7 +28,7 @@ import { setSubscriptionState, signOutEverywhere } from './accounts.service.js';
 import { type AuthCallResult, accountError, callAuth, throwIfRefused } from './auth-calls.js';
 import { CODE_TTL_SECONDS } from './better-auth.js';
 import { presentMe } from './me.presenter.js';
-import { findPasswordProblem, hashPassword } from './password.js';
+import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
 
 /** The parts of an HTTP request the account services need (no Fastify here). */
 export interface AuthRequest {
@@ -75,10 +76,12 @@ export function normaliseEmail(email: string): string {
 }
 
 /**
- * Sign-up (account setup): the password waits in pending_signups until the emailed code proves the
- * address. An address that already has a password gets a "you already have an account" mail; the
- * answer is the same 202 either way (SECURITY enumeration rule), and the password is hashed either
- * way so the time taken is alike.
+ * Sign-up (account setup): the first attempt's password waits in pending_signups until the emailed
+ * code proves the address. A later attempt for the same pending address with another password
+ * cannot replace it: it clears it, and the password must then come with the code (verifyEmail), so
+ * only whoever reads the mailbox chooses it. An address that already has a password gets a "you
+ * already have an account" mail; the answer is the same 202 either way (enumeration rule), and
+ * the password is hashed either way so the time taken is alike.
  */
 export async function signUp(
   runtime: AccountsRuntime,
@@ -103,14 +106,20 @@ export async function signUp(
     await runtime.mailer.send(alreadyRegisteredEmail(email));
     return CHECK_EMAIL;
   }
+  const now = runtime.now();
   await savePendingSignup(runtime.database, {
     email,
     password_hash: passwordHash,
     billing_id: input.cbid || null,
     firstname: input.firstname ?? '',
     lastname: input.lastname ?? '',
-    created_at: runtime.now(),
+    created_at: now,
   });
+  const pending = await findPendingSignup(runtime.database, email);
+  if (pending?.password_hash && pending.password_hash !== passwordHash) {
+    const isSame = await verifyPassword({ hash: pending.password_hash, password: input.password });
+    if (!isSame) await clearPendingPassword(runtime.database, email);
+  }
   if (!existing) {
     const context = await runtime.auth.$context;
     await context.internalAdapter.createUser(
@@ -167,13 +176,27 @@ async function sendCode(runtime: AccountsRuntime, purpose: CodePurpose, email: s
   );
 }
 
-/** Verifies the sign-up code, attaches the waiting password and billing id, and signs in. */
+/**
+ * Verifies the sign-up code, sets the password (the one sent with the code, or else the waiting
+ * one if no other attempt contested it), attaches the waiting details, and signs in. The password
+ * rules are checked before the code is spent.
+ */
 export async function verifyEmail(
   runtime: AccountsRuntime,
-  input: { email: string; code: string; session: 'cookie' | 'bearer' },
+  input: { email: string; code: string; password?: string | undefined; session: 'cookie' | 'bearer' },
   request: AuthRequest,
 ): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
+  const pending = await findPendingSignup(runtime.database, email);
+  if (pending) {
+    const problem =
+      input.password !== undefined
+        ? findPasswordProblem(input.password, input.password, email)
+        : pending.password_hash
+          ? null
+          : 'Enter the password you chose for this account with the code.';
+    if (problem) throw accountError(400, AccountErrorCode.weakPassword, problem);
+  }
   const result = await checkCode(runtime, 'verify-email', email, request, () =>
     runtime.auth.api.verifyEmailOTP({
       body: { email, otp: input.code },
@@ -185,19 +208,10 @@ export async function verifyEmail(
   const token = typeof result.body?.token === 'string' ? result.body.token : undefined;
   if (!user || !token) throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
 
-  const pending = await findPendingSignup(runtime.database, email);
   if (pending) {
-    const context = await runtime.auth.$context;
-    if (await context.internalAdapter.findCredentialAccount(user.id)) {
-      await context.internalAdapter.updatePassword(user.id, pending.password_hash);
-    } else {
-      await context.internalAdapter.createAccount({
-        userId: user.id,
-        providerId: 'credential',
-        accountId: user.id,
-        password: pending.password_hash,
-      });
-    }
+    const passwordHash =
+      input.password !== undefined ? await hashPassword(input.password) : pending.password_hash;
+    await setCredentialPassword(runtime, user.id, passwordHash);
     await setSubscriptionState(
       runtime.database,
       user.id,
@@ -213,6 +227,21 @@ export async function verifyEmail(
     await deletePendingSignup(runtime.database, email);
   }
   return signedIn(runtime, user.id, token, input.session, result.headers, request);
+}
+
+/** Better Auth's public API sets a password only from clear text, so a waiting hash goes in by its adapter. */
+async function setCredentialPassword(runtime: AccountsRuntime, userId: string, passwordHash: string) {
+  const context = await runtime.auth.$context;
+  if (await context.internalAdapter.findCredentialAccount(userId)) {
+    await context.internalAdapter.updatePassword(userId, passwordHash);
+  } else {
+    await context.internalAdapter.createAccount({
+      userId,
+      providerId: 'credential',
+      accountId: userId,
+      password: passwordHash,
+    });
+  }
 }
 
 /**

@@ -12,8 +12,8 @@ import {
 import { LIMITS } from '@tagscout/core/limits';
 import type { Database } from '../../db/connect.js';
 import {
-  deleteCodes,
   deleteTrialRegistration,
+  deleteTrialRegistrationsOfDevice,
   findAccount,
   findAccountByDevice,
   findTrialDevice,
@@ -30,7 +30,6 @@ import { accountError, callAuth, throwIfRefused } from './auth-calls.js';
 import {
   type AuthRequest,
   checkCode,
-  codeIdentifier,
   normaliseEmail,
   resendCode,
   withoutCredentials,
@@ -256,8 +255,9 @@ export async function verifyTrialAccount(
   }
   const now = runtime.now();
   const registration = await findTrialRegistration(runtime.database, email);
+  // The device that proved the mailbox, not whichever device asked for the code.
   const deviceId =
-    (registration?.device_id ?? input.uuid ?? request.viewer.deviceId ?? null)?.toLowerCase() ?? null;
+    (input.uuid ?? request.viewer.deviceId ?? registration?.device_id ?? null)?.toLowerCase() ?? null;
   let row = await findAccount(runtime.database, user.id);
 
   if (!wasRegistered || !row) {
@@ -342,17 +342,13 @@ async function moveAnonymousTrial(
   await signOutEverywhere(runtime.database, anonymousId, now);
 }
 
-/** Forgets the unverified email registration started on this device, and its code. */
+/**
+ * Forgets the unverified email registration started on this device. Its code stays valid: a device
+ * id proves nothing without a session, so this must never cancel the trial of whoever reads the
+ * mailbox (a new registration sends a new code anyway).
+ */
 export async function removeUser(runtime: AccountsRuntime, deviceId: string): Promise<void> {
-  const rows = await runtime.database.db
-    .selectFrom('trial_registrations')
-    .select('email')
-    .where('device_id', '=', deviceId.toLowerCase())
-    .execute();
-  for (const { email } of rows) {
-    await deleteTrialRegistration(runtime.database, email);
-    await deleteCodes(runtime.database, codeIdentifier('trial', email));
-  }
+  await deleteTrialRegistrationsOfDevice(runtime.database, deviceId.toLowerCase());
 }
 
 /** The trial state of a device by the server clock; the email only for the device's own user. */

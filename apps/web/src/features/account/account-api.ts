@@ -28,8 +28,14 @@ export const fetchMe = (signal?: AbortSignal) => call<MeResponse>('GET', '/accou
 
 export const signUp = (body: SignUpBody) => call<CheckEmailResponse>('POST', '/account/sign-up', body);
 
-export const verifyEmail = (email: string, code: string) =>
-  call<MeResponse>('POST', '/account/verify-email', { email, code, session: transport });
+/** The password goes with the code when the visitor just chose it: only the mailbox's reader may set it. */
+export const verifyEmail = (email: string, code: string, password?: string) =>
+  call<MeResponse>('POST', '/account/verify-email', {
+    email,
+    code,
+    ...(password !== undefined && { password }),
+    session: transport,
+  });
 
 export const resendCode = (email: string, purpose: CodePurpose) =>
   call<CheckEmailResponse>('POST', '/account/resend-code', { email, purpose });

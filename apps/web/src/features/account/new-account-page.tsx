@@ -34,11 +34,13 @@ function AccountSetup({ email, cbid, title }: { email: string; cbid: string; tit
   const [view, setView] = useState<View>('form');
   const [error, setError] = useState('');
   const [isVerified, setIsVerified] = useState(false);
+  const [password, setPassword] = useState('');
 
-  async function handleSubmit(password: string, repeat: string) {
+  async function handleSubmit(chosen: string, repeat: string) {
+    setPassword(chosen);
     setView('waiting');
     try {
-      await signUp({ email, password, passwordConfirm: repeat, cbid });
+      await signUp({ email, password: chosen, passwordConfirm: repeat, cbid });
       setView('code');
     } catch (failure) {
       setError(accountErrorText(t, failure, 'newAccount.unknownError'));
@@ -73,7 +75,9 @@ function AccountSetup({ email, cbid, title }: { email: string; cbid: string; tit
           </Button>
         </Box>
       )}
-      {view === 'code' && <VerifyEmailForm email={email} onVerified={() => setIsVerified(true)} />}
+      {view === 'code' && (
+        <VerifyEmailForm email={email} password={password} onVerified={() => setIsVerified(true)} />
+      )}
       <MessageDialog
         isOpen={isVerified}
         title={t('newAccount.verifiedTitle')}

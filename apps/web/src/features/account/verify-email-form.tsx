@@ -11,12 +11,14 @@ import { applyMe } from './session-sync';
 
 export interface VerifyEmailFormProps {
   email: string;
+  /** The password just chosen on this page (account setup), sent with the code. */
+  password?: string;
   onVerified: () => void;
   onCancel?: () => void;
 }
 
 /** The code that proves an address; verifying signs the visitor in. */
-export function VerifyEmailForm({ email, onVerified, onCancel }: VerifyEmailFormProps) {
+export function VerifyEmailForm({ email, password, onVerified, onCancel }: VerifyEmailFormProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [isBusy, setIsBusy] = useState(false);
@@ -28,7 +30,7 @@ export function VerifyEmailForm({ email, onVerified, onCancel }: VerifyEmailForm
     setIsBusy(true);
     setError(null);
     try {
-      applyMe(await verifyEmail(email.trim(), code));
+      applyMe(await verifyEmail(email.trim(), code, password));
       onVerified();
     } catch (failure) {
       // SPEC: a failed confirmation is only logged; the visitor still needs to know to try again.
