@@ -32,6 +32,7 @@ export async function measureHttpIngest(options: {
   clients: number;
 }): Promise<IngestFigures> {
   const bodies = recommendBodies(options.posts, options.seed);
+  const authorization = `Bearer ${await signUpSubmitter(options.port)}`;
   const latencies: number[] = [];
   let next = 0;
   let shed = 0;
@@ -40,7 +41,7 @@ export async function measureHttpIngest(options: {
     for (;;) {
       const response = await fetch(`http://127.0.0.1:${options.port}/api/cache/recommend`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization },
         body: json,
         signal: AbortSignal.timeout(60_000),
       });
@@ -119,4 +120,31 @@ function recommendBodies(count: number, seed: number): { json: string; posts: nu
   }
   flush();
   return bodies;
+}
+
+/**
+ * A registered account's bearer token: signed up and verified through the API, the code read from
+ * the dev outbox (the server runs with EXPOSE_OUTBOX=true).
+ */
+async function signUpSubmitter(port: number): Promise<string> {
+  const base = `http://127.0.0.1:${port}/api`;
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'Bench-Ingest-42!';
+  const send = async (path: string, body: object) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<{ token?: string }>;
+  };
+  await send('/account/sign-up', { email, password, passwordConfirm: password });
+  const outbox = await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await outbox.json()) as { messages: { code: string | null }[] };
+  const code = messages.find((message) => message.code)?.code;
+  if (!code) throw new Error(`no sign-up code for ${email} in the outbox`);
+  const { token } = await send('/account/verify-email', { email, code, session: 'bearer' });
+  if (!token) throw new Error('verify-email gave no bearer token');
+  return token;
 }

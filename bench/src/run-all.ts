@@ -241,6 +241,8 @@ function startApp(databaseUrl: string, baselineDir?: string): Promise<RunningSer
       SEED_CORPUS: 'false',
       RATE_LIMIT_PER_MINUTE: String(config.RATE_LIMIT_PER_MINUTE),
       CACHE_RATE_LIMIT_PER_MINUTE: String(config.CACHE_RATE_LIMIT_PER_MINUTE),
+      // The HTTP ingest signs up a submitter (only registered accounts write to the crowd cache).
+      EXPOSE_OUTBOX: 'true',
     },
   });
 }

@@ -46,6 +46,22 @@ const EnvSchema = z.object({
     .int()
     .positive('must be a positive whole number')
     .default(120),
+  // Crowd reports need agreement (decision 011): a count devices report is served once CROWD_QUORUM
+  // accounts from different addresses agree within CROWD_TOLERANCE (a share of their median), counting
+  // reports from the last CROWD_REPORT_DAYS days; one account's posts are at most CROWD_POST_SHARE of
+  // an item's related window.
+  CROWD_QUORUM: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(3),
+  CROWD_TOLERANCE: z.coerce
+    .number({ error: 'must be a number such as 0.1' })
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(0.1),
+  CROWD_REPORT_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(30),
+  CROWD_POST_SHARE: z.coerce
+    .number({ error: 'must be a number such as 0.1' })
+    .gt(0, 'must be more than 0 and at most 1')
+    .max(1, 'must be more than 0 and at most 1')
+    .default(0.1),
   // Live sources (decision 010): with MASTODON_URL set, tags the store lacks are fetched from that
   // instance in the background, at most one request per SOURCE_INTERVAL_MS, and every
   // SOURCE_SEED_MINUTES (0 = never) the BG_SEED_SEARCHES most-searched tags are refreshed.

@@ -50,6 +50,8 @@ export interface Tables {
   local_billing_subscriptions: LocalBillingSubscriptionTable;
   local_billing_portal_sessions: LocalBillingPortalSessionTable;
   local_billing_events: LocalBillingEventTable;
+  // Crowd reports (migration 014, decision 011).
+  crowd_count_reports: CrowdCountReportTable;
 }
 
 export const CountState = {
@@ -57,6 +59,7 @@ export const CountState = {
   unknown: 'unknown',
   lookup: 'lookup',
   indexing: 'indexing',
+  pending: 'pending',
 } as const;
 export type CountState = (typeof CountState)[keyof typeof CountState];
 
@@ -65,11 +68,16 @@ export interface HashtagTable {
   name: string;
   /** Total posts on the network using the tag; meaningful only when count_state is 'known'. */
   post_count: number;
-  /** known: post_count; unknown: answered -1; lookup (seen in posts, no count): -2; indexing: -1. */
+  /**
+   * known: post_count; unknown: answered -1; lookup (seen in posts, no count): -2; indexing: -1;
+   * pending (seen only in crowd reports not yet agreed on): -2, and never suggested (decision 011).
+   */
   count_state: CountState;
   banned: number;
   searches: Generated<number>;
   updated_at: number;
+  /** Where the served count came from: 'import', 'sample', 'crowd' (agreed), a source's name; null before. */
+  count_source: Generated<string | null>;
 }
 
 export interface PlaceTable {
@@ -115,6 +123,8 @@ export interface PostTable {
   tag_ids: string;
   /** 0 while a bulk import has not yet written the post's links (see linkPendingPosts). */
   linked: Generated<number>;
+  /** The account that reported a crowd post; null for trusted sources. */
+  submitted_by: Generated<string | null>;
 }
 
 /** Keyed (place_id, taken_at, post_id): a place's most recent posts are one primary-key range. */
@@ -526,4 +536,18 @@ export interface AdminAuditTable {
   details: string;
   ip: string | null;
   created_at: number;
+}
+
+/** A submitter's latest count for a tag (decision 011); served only once enough submitters agree. */
+export interface CrowdCountReportTable {
+  network: string;
+  hashtag: string;
+  /** The submitting account's user id. */
+  submitter: string;
+  device_id: string | null;
+  /** The client address it came from. */
+  address: string;
+  count: number;
+  /** Epoch ms. */
+  reported_at: number;
 }

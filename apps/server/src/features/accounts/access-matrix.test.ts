@@ -47,6 +47,8 @@ const every = (answer: Answer): Expected => ({
 const EVERYONE = every('allow');
 /** Any session: an anonymous trial counts. */
 const WITH_SESSION: Expected = { ...every('allow'), none: 'deny' };
+/** A registered account: no anonymous visitor or anonymous trial (the crowd cache, decision 011). */
+const REGISTERED: Expected = { ...every('allow'), none: 'deny', anonymousTrial: 'deny' };
 /** Collections (canUseCollections, canSaveTopics): trials in time, paying users, admins. */
 const COLLECTIONS: Expected = { ...every('allow'), none: 'deny', expiredTrial: 'deny', free: 'deny' };
 const ADMIN_ONLY: Expected = { ...every('deny'), admin: 'allow' };
@@ -171,8 +173,8 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/info/place/:id', url: '/api/info/place/p1', expect: EVERYONE },
   { method: 'GET', route: '/api/info/user/:id', url: '/api/info/user/u1', expect: EVERYONE },
   { method: 'GET', route: '/api/banned-tags', expect: EVERYONE },
-  { method: 'POST', route: '/api/cache/autocomplete', body: () => ({}), expect: EVERYONE },
-  { method: 'POST', route: '/api/cache/recommend', body: () => ({}), expect: EVERYONE },
+  { method: 'POST', route: '/api/cache/autocomplete', body: () => ({}), expect: REGISTERED },
+  { method: 'POST', route: '/api/cache/recommend', body: () => ({}), expect: REGISTERED },
 
   // Live sources: devices report failures; only administrators read the status and alerts
   {

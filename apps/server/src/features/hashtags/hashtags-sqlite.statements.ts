@@ -31,7 +31,8 @@ function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
     byName: sqlite.prepare(`select ${COLUMNS} from hashtags where name = ?`),
     /** (prefix, prefix + max char, limit) */
     byPrefix: sqlite.prepare(
-      `select ${COLUMNS} from hashtags where name > ? and name < ? order by post_count desc, name limit ?`,
+      `select ${COLUMNS} from hashtags where name > ? and name < ? and count_state <> 'pending' ` +
+        'order by post_count desc, name limit ?',
     ),
     /** (prefix, prefix + max char, cap) */
     countByPrefix: sqlite
@@ -40,7 +41,7 @@ function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
     /** (among, prefix, prefix + max char, limit) */
     topByPrefix: sqlite.prepare(
       `select * from (select ${COLUMNS} from hashtags order by post_count desc, name limit ?) ` +
-        'where name > ? and name < ? order by post_count desc, name limit ?',
+        "where name > ? and name < ? and count_state <> 'pending' order by post_count desc, name limit ?",
     ),
     /** (name, taken_at, post_id, cap) */
     countNewerTagPosts: sqlite

@@ -1,3 +1,4 @@
+import { postsPerSubmitter } from '@tagscout/core/crowd';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
@@ -15,7 +16,8 @@ const RELATED_NEW_POST_SHARE = 0.1;
  */
 export function createHashtagContext(
   database: Database,
-  config: Pick<Config, 'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES'>,
+  config: Pick<Config, 'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES'> &
+    Partial<Pick<Config, 'CROWD_POST_SHARE'>>,
   sources?: HashtagSourceHook,
 ): HashtagContext {
   return {
@@ -27,6 +29,9 @@ export function createHashtagContext(
       newPostShare: RELATED_NEW_POST_SHARE,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
+    ...(config.CROWD_POST_SHARE !== undefined && {
+      postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
+    }),
     ...(sources && { sources }),
   };
 }

@@ -5,7 +5,7 @@ import type { HashtagRow, PlaceRow, ProfileRow } from './hashtags.repository.js'
 /** The count the API shows: the total when known, -1 when unknown, -2 when it needs a direct lookup. */
 export function countOf(row: Pick<HashtagRow, 'post_count' | 'count_state'>): number {
   if (row.count_state === 'known') return row.post_count;
-  return row.count_state === 'lookup' ? -2 : -1;
+  return row.count_state === 'lookup' || row.count_state === 'pending' ? -2 : -1;
 }
 
 export function presentHashtag(row: HashtagRow): HashtagCount {

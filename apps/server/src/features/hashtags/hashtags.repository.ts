@@ -1,3 +1,4 @@
+import { capSubmitterShare } from '@tagscout/core/crowd';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
@@ -53,7 +54,7 @@ export async function findHashtagsByNames(
   return database.db.selectFrom('hashtags').select(hashtagColumns).where('name', 'in', names).execute();
 }
 
-/** Tags that start with the prefix (the prefix itself excluded), most used first. */
+/** Tags that start with the prefix (the prefix itself excluded), most used first; never `pending` ones. */
 export async function findHashtagsByPrefix(
   database: Database,
   prefix: string,
@@ -67,6 +68,7 @@ export async function findHashtagsByPrefix(
     .select(hashtagColumns)
     .where('name', '>', prefix)
     .where('name', '<', prefix + MAX_CHAR)
+    .where('count_state', '<>', 'pending')
     .orderBy('post_count', 'desc')
     .orderBy('name')
     .limit(limit)
@@ -122,6 +124,7 @@ export async function findTopHashtagsByPrefix(
     .selectAll()
     .where('name', '>', options.prefix)
     .where('name', '<', options.prefix + MAX_CHAR)
+    .where('count_state', '<>', 'pending')
     .orderBy('post_count', 'desc')
     .orderBy('name')
     .limit(options.limit)
@@ -217,26 +220,42 @@ function linksOf(db: Kysely<Tables>, item: ItemKey): Links {
   return links as unknown as Links;
 }
 
+/** How much further than the window a read looks when a crowd submitter's surplus was left out. */
+const CAPPED_READ_FACTOR = 4;
+
 /**
  * The item's `window` most recent posts with their tags, in two statements: the posts come from one
  * backward range of a link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry
- * their tag ids; then the tags.
+ * their tag ids; then the tags. A crowd submitter's posts beyond `perSubmitter` are left out (decision
+ * 011), and so are tags seen only in crowd posts and reports (`pending`).
  */
 export async function findRecentPosts(
   database: Database,
-  options: { item: ItemKey; window: number; minPosts?: number },
+  options: { item: ItemKey; window: number; minPosts?: number; perSubmitter?: number },
 ): Promise<RecentPosts> {
   const { db } = database;
-  const rows = await linksOf(db, options.item)
-    .innerJoin('posts', 'posts.id', 'links.post_id')
-    .select(['posts.tag_ids', 'links.taken_at', 'links.post_id'])
-    .orderBy('links.taken_at', 'desc')
-    .orderBy('links.post_id', 'desc')
-    .limit(options.window)
-    .execute();
+  const { window } = options;
+  const perSubmitter = options.perSubmitter ?? window;
+  const readNewest = (limit: number) =>
+    linksOf(db, options.item)
+      .innerJoin('posts', 'posts.id', 'links.post_id')
+      .select(['posts.tag_ids', 'posts.submitted_by', 'links.taken_at', 'links.post_id'])
+      .orderBy('links.taken_at', 'desc')
+      .orderBy('links.post_id', 'desc')
+      .limit(limit)
+      .execute();
+  const capped = (rows: { tag_ids: string; submitted_by: string | null }[]) =>
+    capSubmitterShare(
+      rows.map((row) => ({ submittedBy: row.submitted_by, value: row.tag_ids })),
+      { window, perSubmitter },
+    );
+  const rows = await readNewest(window);
   const first = rows[0];
   const newest = first ? { takenAt: Number(first.taken_at), postId: Number(first.post_id) } : undefined;
-  const posts = rows.map((row) => (row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number)));
+  let kept = capped(rows);
+  if (kept.length < rows.length && rows.length === window)
+    kept = capped(await readNewest(window * CAPPED_READ_FACTOR));
+  const posts = kept.map((tagIds) => (tagIds === '' ? [] : tagIds.split(',').map(Number)));
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   const tags = new Map<number, HashtagRow>();
   if (ids.length === 0) return { posts, tags, newest };
@@ -249,6 +268,7 @@ export async function findRecentPosts(
     .selectFrom('hashtags')
     .select(['id', ...hashtagColumns])
     .where(idIn)
+    .where('count_state', '<>', 'pending')
     .execute();
   for (const { id, ...tag } of found) tags.set(id, tag);
   return { posts, tags, newest };

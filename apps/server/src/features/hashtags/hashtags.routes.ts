@@ -19,6 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
+import { type CrowdRule, ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd-ingest.service.js';
+import { crowdRateLimitKey, crowdSubmitterGuard, submitterOf } from './crowd-submitter.js';
 import {
   autocompleteHashtags,
   autocompletePlaces,
@@ -28,18 +30,27 @@ import {
   findUserInfo,
   type HashtagContext,
 } from './hashtags.service.js';
-import { ingestAutocomplete, ingestRecommend } from './ingest.service.js';
 
 /** Bodies of crowd-cache posts (decision 005: the 256 KB for a batch of posts). */
 const RECOMMEND_BODY_LIMIT = 256 * 1024;
 const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
 
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+const crowdErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
 /** Search, counts, related tags, banned tags and the crowd cache (SPEC section 7). */
 export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
   const { context } = options;
-  const cacheRateLimit = { max: app.config.CACHE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  const cacheRateLimit = {
+    max: app.config.CACHE_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: crowdRateLimitKey,
+  };
+  const crowdRule: CrowdRule = {
+    quorum: app.config.CROWD_QUORUM,
+    tolerance: app.config.CROWD_TOLERANCE,
+    reportDays: app.config.CROWD_REPORT_DAYS,
+  };
 
   app.get(
     '/autocomplete/hashtag/:query',
@@ -158,15 +169,20 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
     {
       bodyLimit: AUTOCOMPLETE_BODY_LIMIT,
       config: { rateLimit: cacheRateLimit },
+      onRequest: crowdSubmitterGuard,
       schema: {
         tags: ['crowd cache'],
-        summary: 'Search results fetched elsewhere: hashtags, places or users with their counts',
+        summary:
+          'Search results a signed-in device fetched: counts are served once enough accounts agree (decision 011)',
         body: CacheAutocompleteBodySchema,
-        response: { 202: CacheAcceptedResponseSchema, 400: ErrorResponseSchema },
+        response: { 202: CacheAcceptedResponseSchema, ...crowdErrors },
       },
     },
     async (request, reply) => {
-      const result = await ingestAutocomplete(app.database, request.body);
+      const result = await ingestCrowdAutocomplete(app.database, request.body, {
+        submitter: submitterOf(request),
+        rule: crowdRule,
+      });
       context.suggestions.clear();
       return reply.status(202).send(result);
     },
@@ -177,13 +193,21 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
     {
       bodyLimit: RECOMMEND_BODY_LIMIT,
       config: { rateLimit: cacheRateLimit },
+      onRequest: crowdSubmitterGuard,
       schema: {
         tags: ['crowd cache'],
-        summary: 'One hashtag, place or user and up to 1,000 of its posts, fetched elsewhere',
+        summary:
+          'One hashtag, place or user and up to 1,000 of its posts, fetched by a signed-in device (decision 011)',
         body: CacheRecommendBodySchema,
-        response: { 202: CacheAcceptedResponseSchema, 400: ErrorResponseSchema },
+        response: { 202: CacheAcceptedResponseSchema, ...crowdErrors },
       },
     },
-    async (request, reply) => reply.status(202).send(await ingestRecommend(app.database, request.body)),
+    async (request, reply) => {
+      const result = await ingestCrowdRecommend(app.database, request.body, {
+        submitter: submitterOf(request),
+        rule: crowdRule,
+      });
+      return reply.status(202).send(result);
+    },
   );
 };

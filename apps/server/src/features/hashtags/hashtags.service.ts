@@ -56,6 +56,8 @@ export interface HashtagContext {
   related: RelatedCache<RelatedList>;
   /** How many of an item's most recent posts its related tags come from. */
   relatedWindow: number;
+  /** Most posts of one crowd submitter in a related window (decision 011); no cap when absent. */
+  postsPerSubmitter?: number;
   /** Live sources, when one runs on the server: misses start indexing (decision 010). */
   sources?: HashtagSourceHook;
 }
@@ -104,7 +106,8 @@ async function askSources(
 
 async function findSuggestions(database: Database, prefix: string, isShort: boolean): Promise<HashtagRow[]> {
   const limit = INGEST_LIMITS.suggestions;
-  const [exact] = await findHashtagsByNames(database, [prefix]);
+  // A tag seen only in crowd reports is not suggested, even when typed in full (decision 011).
+  const exact = (await findHashtagsByNames(database, [prefix])).find((row) => row.count_state !== 'pending');
   const wanted = exact ? limit - 1 : limit;
   const isCrowded =
     isShort && (await countHashtagsByPrefix(database, prefix, SORTABLE_MATCHES)) >= SORTABLE_MATCHES;
@@ -243,7 +246,12 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
   // Tags in fewer posts than the kind's minimum subcount can never be related: leave their names
   // and counts unread (for a popular tag, most of the thousands it co-occurs with).
   const minPosts = minSubcountOf(item.kind);
-  const recent = await findRecentPosts(context.database, { item, window: context.relatedWindow, minPosts });
+  const recent = await findRecentPosts(context.database, {
+    item,
+    window: context.relatedWindow,
+    minPosts,
+    perSubmitter: context.postsPerSubmitter,
+  });
   const byName = new Map<string, HashtagRow>();
   for (const tag of recent.tags.values()) byName.set(tag.name, tag);
   // Posts keep only the tags read; the others would be dropped for their subcount anyway.

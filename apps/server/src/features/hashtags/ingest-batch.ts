@@ -30,10 +30,21 @@ export interface IngestBatch {
   places?: readonly PlaceToStore[];
   profiles?: readonly ProfileToStore[];
   posts?: readonly PostToStore[];
-  /** Provenance of the posts: 'crowd', 'sample', 'import'. */
+  /** Provenance of the posts and counts: 'crowd', 'sample', 'import', a live source's name. */
   source: string;
+  /** The account that reported a crowd batch (decision 011): its posts carry it. Absent for trusted sources. */
+  submittedBy?: string;
+  /**
+   * Tags the batch introduces stay `pending` (answered as being looked up, never suggested) until a
+   * trusted source carries them or their count is agreed: crowd batches, unless one submitter suffices.
+   */
+  newTagsPending?: boolean;
   /** Epoch milliseconds of the write; decides which count is newest. */
   now: number;
+}
+
+export function newTagState(batch: Pick<IngestBatch, 'newTagsPending'>): 'pending' | 'lookup' {
+  return batch.newTagsPending ? 'pending' : 'lookup';
 }
 
 /** What the post writers of both paths share. */

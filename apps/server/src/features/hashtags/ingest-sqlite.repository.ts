@@ -3,6 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import {
   type IngestBatch,
   mergeRepeat,
+  newTagState,
   PostLinks,
   type PostWriting,
   type StoredPost,
@@ -22,7 +23,7 @@ export function storeIngestSqlite(
   const write = sqlite.transaction(() => {
     // In name order: neighbouring inserts land on the same pages of the name indexes.
     const tags = [...(batch.hashtags ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const tag of tags) statements.upsertTagCount.run(tag.name, tag.count, batch.now);
+    for (const tag of tags) statements.upsertTagCount.run(tag.name, tag.count, batch.now, batch.source);
     for (const place of batch.places ?? []) {
       statements.upsertPlace.run(
         place.id,
@@ -41,10 +42,11 @@ export function storeIngestSqlite(
 }
 
 function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: PostWriting): void {
+  const stateOfNewTags = newTagState(batch);
   const resolve = (name: string): number => {
     let id = writing.tagIdOf(name);
     if (id === undefined) {
-      id = statements.selectTag.get(name) ?? statements.insertTag.get(name, batch.now)!;
+      id = statements.selectTag.get(name) ?? statements.insertTag.get(name, stateOfNewTags, batch.now)!;
       writing.created.set(name, id);
     }
     return id;
@@ -59,6 +61,7 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
       takenAt,
       placeId,
       batch.source,
+      batch.submittedBy ?? null,
       tagIds.join(','),
       writing.linked,
     );
@@ -77,10 +80,10 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
 }
 
 interface SqliteStatements {
-  upsertTagCount: SqliteDatabase.Statement<[string, number, number]>;
+  upsertTagCount: SqliteDatabase.Statement<[string, number, number, string]>;
   upsertPlace: SqliteDatabase.Statement<[string, string, string, number, string | null, number]>;
   selectTag: SqliteDatabase.Statement<[string], number>;
-  insertTag: SqliteDatabase.Statement<[string, number], number>;
+  insertTag: SqliteDatabase.Statement<[string, string, number], number>;
   insertPost: SqliteDatabase.Statement<unknown[], number>;
   selectPost: SqliteDatabase.Statement<[string], StoredPost>;
   updatePost: SqliteDatabase.Statement<[string | null, string | null, string, number]>;
@@ -97,9 +100,10 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
   statements = {
     // The same upserts as the portable path's (ingest.repository.ts): the newest write wins.
     upsertTagCount: sqlite.prepare(
-      `insert into hashtags (name, post_count, count_state, banned, updated_at) values (?, ?, 'known', 0, ?)
+      `insert into hashtags (name, post_count, count_state, banned, updated_at, count_source)
+       values (?, ?, 'known', 0, ?, ?)
        on conflict (name) do update set post_count = excluded.post_count, count_state = excluded.count_state,
-         updated_at = excluded.updated_at
+         updated_at = excluded.updated_at, count_source = excluded.count_source
        where excluded.updated_at >= hashtags.updated_at`,
     ),
     upsertPlace: sqlite.prepare(
@@ -112,15 +116,15 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
     ),
     selectTag: sqlite.prepare<[string], number>('select id from hashtags where name = ?').pluck(),
     insertTag: sqlite
-      .prepare<[string, number], number>(
+      .prepare<[string, string, number], number>(
         `insert into hashtags (name, post_count, count_state, banned, updated_at)
-         values (?, -1, 'lookup', 0, ?) returning id`,
+         values (?, -1, ?, 0, ?) returning id`,
       )
       .pluck(),
     insertPost: sqlite
       .prepare<unknown[], number>(
-        `insert into posts (post_id, owner, taken_at, place_id, source, tag_ids, linked)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
+        `insert into posts (post_id, owner, taken_at, place_id, source, submitted_by, tag_ids, linked)
+         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
       )
       .pluck(),
     selectPost: sqlite.prepare<[string], StoredPost>(

@@ -7,6 +7,7 @@ import {
   groupBy,
   type IngestBatch,
   mergeRepeat,
+  newTagState,
   PostLinks,
   type PostWriting,
   type ProfileToStore,
@@ -61,6 +62,28 @@ export async function storeIngest(
     });
   }
   if (options.tagIds) for (const [name, id] of created) options.tagIds.set(name, id);
+  if (!batch.submittedBy) await trustPendingTags(database, batch);
+}
+
+/** A trusted batch vouches for the tags it carries: pending ones become `lookup` (seen, count unknown). */
+async function trustPendingTags(database: Database, batch: IngestBatch): Promise<void> {
+  const anyPending = await database.db
+    .selectFrom('hashtags')
+    .select('id')
+    .where('count_state', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  if (!anyPending) return;
+  const names = new Set<string>();
+  for (const post of batch.posts ?? []) for (const name of post.hashtags) names.add(name);
+  for (const chunk of chunksOf([...names], 1000)) {
+    await database.db
+      .updateTable('hashtags')
+      .set({ count_state: 'lookup' })
+      .where('count_state', '=', 'pending')
+      .where('name', 'in', chunk)
+      .execute();
+  }
 }
 
 // ---- Tags, places and profiles, built with Kysely (the SQLite path takes only the profiles) ----
@@ -74,6 +97,7 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
       count_state: 'known' as const,
       banned: 0,
       updated_at: batch.now,
+      count_source: batch.source,
     }));
     queries.push(
       db
@@ -86,6 +110,7 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
               post_count: eb.ref('excluded.post_count'),
               count_state: eb.ref('excluded.count_state'),
               updated_at: eb.ref('excluded.updated_at'),
+              count_source: eb.ref('excluded.count_source'),
             }))
             .whereRef('excluded.updated_at', '>=', 'hashtags.updated_at'),
         )
@@ -169,7 +194,7 @@ async function storePostsKysely(
         chunk.map((name) => ({
           name,
           post_count: -1,
-          count_state: 'lookup' as const,
+          count_state: newTagState(batch),
           banned: 0,
           updated_at: batch.now,
         })),
@@ -195,6 +220,7 @@ async function storePostsKysely(
           taken_at: post.takenAt,
           place_id: post.placeId,
           source: batch.source,
+          submitted_by: batch.submittedBy ?? null,
           tag_ids: tagIdsOf.get(post.postId)!.join(','),
           linked: writing.linked,
         })),

@@ -15,9 +15,6 @@ import {
 } from './ingest.repository.js';
 import { tagsOfPost } from './tags-of-post.js';
 
-/** Provenance of crowd-cache posts (see decision 005). */
-export const CROWD_SOURCE = 'crowd';
-
 /** A post as it arrives: from the API, the importer or the sample corpus. */
 export interface IncomingPost {
   post_id: string;
@@ -29,12 +26,15 @@ export interface IncomingPost {
   place_id?: string | null;
 }
 
-/** Search results fetched elsewhere: the newest counts win. */
+/**
+ * Search results from a trusted source (the server's own sources, imports): stored as they are, the
+ * newest counts win. Devices' results go through crowd-ingest.service.ts instead.
+ */
 export async function ingestAutocomplete(
   database: Database,
   body: CacheAutocompleteBody,
-  now = Date.now(),
-  source = CROWD_SOURCE,
+  now: number,
+  source: string,
 ): Promise<CacheAcceptedResponse> {
   const hashtags = (body.hashtags ?? []).map((tag) => ({
     name: normalizeHashtag(tag.hashtag)!,
@@ -47,14 +47,14 @@ export async function ingestAutocomplete(
 }
 
 /**
- * One item and its posts, fetched elsewhere. Posts from a tag's page carry that tag and posts from a
- * place's page are at that place, so the item's related tags reflect them at once.
+ * One item and its posts, from a trusted source. Posts from a tag's page carry that tag and posts
+ * from a place's page are at that place, so the item's related tags reflect them at once.
  */
 export async function ingestRecommend(
   database: Database,
   body: CacheRecommendBody,
-  now = Date.now(),
-  source = CROWD_SOURCE,
+  now: number,
+  source: string,
 ): Promise<CacheAcceptedResponse> {
   const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
   const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
+import { createTestViewer, type TestViewer } from '../../test/test-users.js';
 
 // under-pressure sheds load (503) once the event loop has been busy more than 98% of the time since
 // the app started; a test that sends request after request on synchronous SQLite never idles, so
@@ -60,14 +61,30 @@ async function emptyStore(testApp: TestApp) {
   await db.deleteFrom('profiles').execute();
 }
 
+/**
+ * The ingest mechanics, on a single-user install that trusts one submitter (CROWD_QUORUM 1, no share
+ * cap); agreement and the share cap have their own tests (crowd-agreement.test.ts).
+ */
+const ONE_SUBMITTER = {
+  BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt',
+  CROWD_QUORUM: 1,
+  CROWD_POST_SHARE: 1,
+};
+
 describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialect) => {
   let testApp: TestApp;
-  const inject = (options: Parameters<TestApp['app']['inject']>[0]) => testApp.app.inject(options);
+  let submitter: TestViewer;
+  const inject = (options: Parameters<TestApp['app']['inject']>[0] & { method: string }) =>
+    testApp.app.inject({
+      ...options,
+      headers: options.method === 'POST' ? { ...submitter.headers, ...options.headers } : options.headers,
+    } as Parameters<TestApp['app']['inject']>[0]);
   const recommend = (body: unknown) =>
     inject({ method: 'POST', url: '/api/cache/recommend', payload: body as object });
 
   beforeAll(async () => {
-    testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
+    testApp = await buildTestApp(dialect, ONE_SUBMITTER);
+    submitter = await createTestViewer(testApp.app, 'free');
   });
   afterAll(async () => testApp.close());
   beforeEach(async () => {
@@ -160,11 +177,9 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
   });
 
   it('uses only the most recent posts of the configured window', async () => {
-    const small = await buildTestApp(dialect, {
-      RELATED_POST_WINDOW: 10,
-      BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt',
-    });
+    const small = await buildTestApp(dialect, { ...ONE_SUBMITTER, RELATED_POST_WINDOW: 10 });
     try {
+      const smallSubmitter = await createTestViewer(small.app, 'free');
       // 5 old posts with "old", then 10 newer ones with "new": only "new" is in the window.
       const posts = [
         ...Array.from({ length: 5 }, (_, i) => post(`old${i}`, i, ['travel', 'old'])),
@@ -173,6 +188,7 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
       await small.app.inject({
         method: 'POST',
         url: '/api/cache/recommend',
+        headers: smallSubmitter.headers,
         payload: { hashtag: { hashtag: 'travel', count: 0 }, posts },
       });
       const tags = (
@@ -254,17 +270,25 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
   it('keeps the newest counts and the fields a later, smaller result leaves out', async () => {
     const database = testApp.testDatabase.database;
     const now = Date.now();
-    await ingestAutocomplete(database, { query: 'b', hashtags: [{ hashtag: 'beach', count: 100 }] }, now);
+    const source = 'import';
+    await ingestAutocomplete(
+      database,
+      { query: 'b', hashtags: [{ hashtag: 'beach', count: 100 }] },
+      now,
+      source,
+    );
     await ingestAutocomplete(
       database,
       { query: 'b', hashtags: [{ hashtag: 'beach', count: 200 }] },
       now + 1000,
+      source,
     );
     // An older result arriving late does not overwrite a newer one.
     await ingestAutocomplete(
       database,
       { query: 'b', hashtags: [{ hashtag: 'beach', count: 150 }] },
       now + 500,
+      source,
     );
     const info = await inject({ method: 'GET', url: '/api/info/hashtag/beach' });
     expect(info.json()).toEqual({ data: [{ hashtag: 'beach', count: 200 }] });
@@ -276,11 +300,13 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
         users: [{ profile_id: 'u1', username: 'ana', biography: 'Travel writer', followers: 10 }],
       },
       now,
+      source,
     );
     await ingestAutocomplete(
       database,
       { query: 'a', users: [{ profile_id: 'u1', username: 'ana', followers: 20 }] },
       now + 1,
+      source,
     );
     const user = (await inject({ method: 'GET', url: '/api/info/user/u1' })).json().data[0];
     expect(user).toMatchObject({ username: 'ana', biography: 'Travel writer', followers: 20 });
@@ -379,18 +405,27 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
 });
 
 describe('crowd cache rate limit', () => {
-  it('answers 429 once a client sends more than its cache allowance, while reads go on', async () => {
+  it('answers 429 once an account sends more than its cache allowance, while reads and other accounts go on', async () => {
     const testApp = await buildTestApp('sqlite', { CACHE_RATE_LIMIT_PER_MINUTE: 2 });
     try {
+      const [first, second] = [
+        await createTestViewer(testApp.app, 'free'),
+        await createTestViewer(testApp.app, 'paying'),
+      ];
       const body = { query: 'a', hashtags: [{ hashtag: 'abc', count: 1 }] };
-      const statuses = [];
-      for (let i = 0; i < 3; i++) {
-        statuses.push(
-          (await testApp.app.inject({ method: 'POST', url: '/api/cache/autocomplete', payload: body }))
-            .statusCode,
-        );
-      }
+      const send = async (viewer: TestViewer) =>
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: '/api/cache/autocomplete',
+            headers: viewer.headers,
+            payload: body,
+          })
+        ).statusCode;
+      const statuses = [await send(first), await send(first), await send(first)];
       expect(statuses).toEqual([202, 202, 429]);
+      // Another account behind the same address has its own allowance.
+      expect(await send(second)).toBe(202);
       expect((await testApp.app.inject({ method: 'GET', url: '/api/info/hashtag/abc' })).statusCode).toBe(
         200,
       );

@@ -1,0 +1,27 @@
+import { ErrorCode } from '@tagscout/core/api';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AppError } from '../../plugins/errors.js';
+import type { Submitter } from './crowd.repository.js';
+
+/**
+ * Only registered, signed-in accounts may write to the crowd cache (decision 011): an anonymous
+ * visitor gets 401, an anonymous trial 403, each with what to do instead.
+ */
+export const crowdSubmitterGuard: onRequestAsyncHookHandler = async (request) => {
+  if (!request.viewer.userId) {
+    throw new AppError(401, ErrorCode.unauthorized, 'Sign in to share search results with Tagscout.');
+  }
+  if (!request.viewer.account.isSignedIn) {
+    throw new AppError(403, ErrorCode.forbidden, 'Create an account to share search results with Tagscout.');
+  }
+};
+
+/** Who sent a request that passed crowdSubmitterGuard. */
+export function submitterOf(request: FastifyRequest): Submitter {
+  return { userId: request.viewer.userId!, deviceId: request.viewer.deviceId, address: request.ip };
+}
+
+/** Crowd-cache allowances are per account, so accounts behind one address do not share one. */
+export function crowdRateLimitKey(request: FastifyRequest): string {
+  return request.viewer.userId ? `crowd:${request.viewer.userId}` : request.ip;
+}
