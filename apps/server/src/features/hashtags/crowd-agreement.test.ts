@@ -164,16 +164,20 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     );
     // One account floods the window with 40 newer posts naming the known tag.
     const [a, b] = submitters as [Submitter, Submitter];
-    const flood = (submitter: string) =>
+    const flood = (submitter: string, from: number) =>
       Array.from({ length: 40 }, (_, i) => ({
         post_id: `${submitter}${i}`,
         owner: 'mallory',
-        timestamp: T0 + 1000 + i,
+        timestamp: T0 + from + i,
         hashtags: ['travel', 'scam'],
       }));
     expect(
-      (await send(a, '/api/cache/recommend', { hashtag: { hashtag: 'travel', count: 1 }, posts: flood('a') }))
-        .statusCode,
+      (
+        await send(a, '/api/cache/recommend', {
+          hashtag: { hashtag: 'travel', count: 1 },
+          posts: flood('a', 1000),
+        })
+      ).statusCode,
     ).toBe(202);
     const related = (await get('/api/info/hashtag/travel?recommended=1')).data[0];
     // A window of 20 with a share of 0.1: 2 of the flood, then the 18 newest imported posts.
@@ -185,7 +189,10 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     ]);
     expect(related.count).toBe(1_000_000);
     // A second account's flood gets its own share, no more.
-    await send(b, '/api/cache/recommend', { hashtag: { hashtag: 'travel', count: 1 }, posts: flood('b') });
+    await send(b, '/api/cache/recommend', {
+      hashtag: { hashtag: 'travel', count: 1 },
+      posts: flood('b', 2000),
+    });
     const after = (await get('/api/info/hashtag/travel?recommended=1')).data[0];
     expect(after.related_tags.find((tag: { hashtag: string }) => tag.hashtag === 'scam').subcount).toBe(4);
   });
