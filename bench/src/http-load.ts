@@ -80,7 +80,7 @@ export async function measureLoad(options: {
     const figures = await round(options.seconds);
     console.log(
       `  ${options.name}, round ${i + 1}: ${figures.requestsPerSecond.toLocaleString('en')} req/s, ` +
-        `p50 ${figures.p50} ms, p99 ${figures.p99} ms; server used ${Math.round(figures.serverCpuShare * 100)}% ` +
+        `p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms; server used ${Math.round(figures.serverCpuShare * 100)}% ` +
         `of a core: ${figures.requestsPerServerCpuSecond.toLocaleString('en')} req per CPU-second; non-2xx ${figures.non2xx}` +
         `${figures.statusCodes ? ` ${JSON.stringify(figures.statusCodes)}` : ''}, errors ${figures.errors}`,
     );

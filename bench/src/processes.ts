@@ -75,6 +75,8 @@ export interface RunningServer {
   port: number;
   /** CPU seconds the server process has used so far (Linux; 0 elsewhere). */
   cpuSeconds(): number;
+  /** Bytes the server has written to stdout (its log) so far. */
+  logBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -83,11 +85,13 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
   const child = spawnNode(options);
   const lines = createInterface({ input: child.stdout! });
   let errorLines = 0;
+  let logBytes = 0;
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) =>
       reject(new Error(`${options.file} exited with ${code} before it was ready`)),
     );
     lines.on('line', (line) => {
+      logBytes += line.length + 1;
       const match = /ready on http:\/\/localhost:(\d+)/.exec(line);
       if (match) resolve(Number(match[1]));
       // The server's own error log lines (pino level 50 and up), so failures show their cause.
@@ -100,6 +104,7 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
   return {
     port,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    logBytes: () => logBytes,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

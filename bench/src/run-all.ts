@@ -14,6 +14,11 @@ import { drawSamples, type Samples } from './samples.js';
 import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
 import { formatTable, type LatencySummary } from './stats.js';
 
+/** A load past the server's capacity, and how much the server logged during it (warm-up included). */
+interface OverloadFigures extends LoadFigures {
+  logBytes: number;
+}
+
 interface DialectResult {
   dialect: string;
   version: string;
@@ -24,6 +29,7 @@ interface DialectResult {
   byKind: LoadFigures[];
   /** The same loads on the BENCH_BASELINE checkout's server, measured right after each of ours. */
   baseline: LoadFigures[];
+  overload: OverloadFigures[];
   ingest: IngestFigures[];
   /** The machine's 1-minute load average when each part began (other work on the machine shows here). */
   load: Record<string, number>;
@@ -125,6 +131,36 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     }
   }
 
+  const overload: OverloadFigures[] = [];
+  if (options.parts.has('overload')) {
+    console.log(`\nOverload: 200 and 400 connections, one 10 s round each ${note('overload')}:`);
+    const all = mixedPaths(samples);
+    for (const [kind, paths] of [
+      ['related', all.filter((path) => path.endsWith('recommended=1'))],
+      ['mixed', all],
+    ] as const) {
+      for (const connections of [200, 400]) {
+        for (const dir of [undefined, ...(options.baselineDir ? [options.baselineDir] : [])]) {
+          const name = `${facts.dialect} ${kind}, ${connections} connections${dir ? ' (baseline)' : ''}`;
+          const server = await startApp(store.url, dir);
+          try {
+            const figures = await measureLoad({
+              ...loadOptions(options, server),
+              name,
+              paths,
+              rounds: 1,
+              connections,
+            });
+            console.log(`    server log: ${(server.logBytes() / 1024).toFixed(0)} KB`);
+            overload.push({ ...figures, logBytes: server.logBytes() });
+          } finally {
+            await server.stop();
+          }
+        }
+      }
+    }
+  }
+
   note('ingest');
   const ingest = options.parts.has('ingest') ? await benchHttpIngest(store, options) : [];
   const version = await databaseVersion(store);
@@ -137,6 +173,7 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     mixed,
     byKind,
     baseline,
+    overload,
     ingest,
     load,
   };

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@tagscout/core/limits';
 import type { Clock } from '@tagscout/sources/source';
 import { z } from 'zod';
+import { isPostgresUrl } from './db/connect.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -25,6 +27,8 @@ const EnvSchema = z.object({
     .default(join(repoRoot, 'data', 'tagscout.db')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive('must be a positive whole number').default(1000),
+  /** Server processes `npm start` runs (node:cluster); unset: 1 on SQLite, one per core on PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1 or more processes').max(64).optional(),
   TRUST_PROXY: z.coerce.number().int().min(0, 'must be the number of proxy hops (0 or more)').default(0),
   WEB_DIST: z
     .string()
@@ -160,7 +164,9 @@ const EnvSchema = z.object({
   WEB_APP_ONLY: booleanText.default(false),
 });
 
-export type Config = z.infer<typeof EnvSchema> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY'> & {
+  /** Resolved: WEB_CONCURRENCY, or its default for the database. */
+  WEB_CONCURRENCY: number;
   version: string;
   /** The server clock in epoch ms (trial expiry, codes, throttles, sessions); tests move it. */
   now?: () => number;
@@ -180,7 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
-  return { ...parsed.data, version: appVersion(), ...overrides };
+  const data = parsed.data;
+  const isPostgres = isPostgresUrl(data.DATABASE_URL);
+  const processes = data.WEB_CONCURRENCY ?? (isPostgres ? availableParallelism() : 1);
+  return { ...data, WEB_CONCURRENCY: processes, version: appVersion(), ...overrides };
 }
 
 function appVersion(): string {

@@ -1,8 +1,14 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
+import { runPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    runPrimary(config, (message) => console.log(message));
+    return;
+  }
   const app = await buildApp(config);
 
   let isClosing = false;
@@ -24,7 +30,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutDown('SIGINT'));
   process.on('SIGTERM', () => void shutDown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // Room for a burst of new connections (Node's default is 511): a connection refused from a full
+  // queue is retried by the client's TCP only after 1, 3, 7 s, far past an answer's 2 s.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`Tagscout is ready on http://localhost:${port}`);

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
 import { registerLoadShedding } from './load-shedding.js';
@@ -43,8 +44,23 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done();
   });
   if (config.LOAD_SHEDDING) await registerLoadShedding(app);
+  // With several server processes (WEB_CONCURRENCY), Redis keeps one count per client for all of
+  // them; without it each process counts alone (cluster.ts divides the limits among them).
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit: Redis unreachable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(redis && {
+      redis,
+      nameSpace: `${config.JOB_QUEUE_PREFIX}:rate-limit:`,
+      // Redis out of reach: serve without a limit rather than refuse everyone.
+      skipOnError: true,
+    }),
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
