@@ -320,7 +320,7 @@ describe('accounts in a browser', () => {
     expect(await fitsWidth(page)).toBe(true);
     await snap(page, 'accounts-newaccount-phone');
 
-    await page.goto('/newaccount?email=dee%40example.com');
+    await page.goto('/newaccount');
     await page.getByRole('heading', { name: "You shouldn't be here." }).waitFor();
     await context.close();
   });

@@ -139,7 +139,8 @@ const EnvSchema = z.object({
     .default('tagscout'),
   // Billing and the apps (decision 009). `local` needs nothing: its webhook secret is made on first
   // start and kept in the settings table. `stripe` needs the key, the webhook secret and the prices.
-  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  // Unset: `local` when PUBLIC_URL is unset or loopback, else `none` (billing.runtime decides).
+  BILLING_PROVIDER: z.enum(['local', 'stripe', 'none']).optional(),
   LOCAL_BILLING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

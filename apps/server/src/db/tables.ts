@@ -374,6 +374,8 @@ export interface BillingCustomerTable {
   /** JSON: [{id, status, plan, currentPeriodEnd}], newest first. */
   subscriptions: string;
   updated_at: number;
+  /** When the account set-up link went to a buyer who paid signed out (once); null before. */
+  setup_link_sent_at: number | null;
 }
 
 /** A checkout we started: who started it (null when signed out) and for which plan. Times epoch ms. */

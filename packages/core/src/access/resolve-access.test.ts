@@ -108,9 +108,14 @@ describe('resolveAccess', () => {
     }
   });
 
-  it('treats a lapsed web customer as signed out: free, may log in, may still log out', () => {
+  it('treats a lapsed web customer as free, signed in (Logout, not Login), with the portal still open', () => {
     const lapsed = resolveAccess({ ...STATES.CBcustomer, subscriptions: [{ status: 'cancelled' }] });
-    expect(lapsed).toEqual({ ...resolveAccess(FREE_VISITOR), canLogout: true });
+    expect(lapsed).toEqual({
+      ...resolveAccess(FREE_VISITOR),
+      canLogin: false,
+      canLogout: true,
+      canManageAccount: true,
+    });
   });
 
   it('lets a signed-in trial user log out but not log in', () => {
@@ -144,7 +149,9 @@ describe('resolveAccess', () => {
         expect(caps.canCopyUnlimited).toBe(!isFree);
         if (caps.canRemoveBranding) expect(caps.isPaying || caps.group === 'admin').toBe(true);
         if (caps.canUseProspecting) expect(state.isSignedIn).toBe(true);
-        expect(caps.canLogin || caps.canLogout).toBe(true);
+        // Exactly one of Login and Logout; the portal only for a signed-in web customer.
+        expect(caps.canLogin).toBe(!caps.canLogout);
+        if (caps.canManageAccount) expect(state.isSignedIn).toBe(true);
       }),
     );
   });

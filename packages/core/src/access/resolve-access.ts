@@ -1,7 +1,8 @@
 import { LIMITS } from '../limits/index.js';
 import type { AccountState } from './account-state.js';
 import { type Capabilities, UNLIMITED_SELECTION } from './capabilities.js';
-import { isEffectivelySignedIn, resolveUserGroup } from './resolve-user-group.js';
+import { resolveUserGroup } from './resolve-user-group.js';
+import { hasLapsedSubscription } from './subscription-status.js';
 import { UserGroup } from './user-group.js';
 
 const PAYING = new Set<UserGroup>([UserGroup.CBcustomer, UserGroup.mobileCustomer]);
@@ -21,8 +22,10 @@ const WITH_COLLECTIONS = new Set<UserGroup>([
  *   max 29) apply to the free group only; trial, beta, paying and admin users get the premium
  *   flags, except branding removal, which needs a paying user or admin, or the settings override.
  * - beta gets what the SPEC lists (full related lists) but not collections.
- * - Login shows when not (effectively) signed in; logout whenever a session exists, so a user whose
- *   subscription lapsed can still sign out.
+ * - Exactly one of Login and Logout: Logout whenever a session exists (a customer whose web
+ *   subscription lapsed is free but still signed in), Login otherwise.
+ * - Manage Account (the billing portal) for a web customer, and still after the subscription
+ *   lapsed: the way back to invoices and to subscribing again.
  * - Restore purchase needs the store, so it is offered on iOS and Android to anyone not paying.
  * - Background seeding and source alerts are admin tools.
  */
@@ -37,9 +40,9 @@ export function resolveAccess(state: AccountState): Capabilities {
     group,
     canUseCollections,
     canUseProspecting: isAdmin,
-    canManageAccount: group === UserGroup.CBcustomer,
+    canManageAccount: group === UserGroup.CBcustomer || hasLapsedSubscription(state),
     canLogout: state.isSignedIn,
-    canLogin: !isEffectivelySignedIn(state),
+    canLogin: !state.isSignedIn,
     canUpgrade: !isPaying && !isAdmin,
     showWalkthrough: !isFree,
     canTurnGuideOff: !isFree && !(group === UserGroup.unRegTrial && state.platform === 'ios'),

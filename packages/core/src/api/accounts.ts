@@ -160,8 +160,6 @@ export const SignUpBodySchema = z.strictObject({
   email: EmailSchema,
   password: passwordField,
   passwordConfirm: passwordField,
-  /** The billing id from /newaccount?email=&cbid= (stored with the account). */
-  cbid: z.string().trim().max(100).optional(),
   firstname: nameField.optional(),
   lastname: nameField.optional(),
 });

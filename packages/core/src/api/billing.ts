@@ -30,7 +30,8 @@ export const WebhookResponseSchema = z.object({ received: z.literal(true), dupli
 /** How the plans page learns how this server takes payments. */
 export const BillingInfoResponseSchema = z
   .object({
-    provider: z.enum(['local', 'stripe']),
+    /** 'none': payments are not set up on this server (the plans page says so). */
+    provider: z.enum(['local', 'stripe', 'none']),
     /** Whether the special offer's price may be bought now by this visitor (server clock). */
     isSpecialOfferOpen: z.boolean(),
   })

@@ -20,6 +20,8 @@ import {
 export { findUserIdByBillingId } from './accounts.repository.js';
 
 const IN_TRIAL = new Set<string>([TrialStatus.active, TrialStatus.unRegTrial]);
+/** A purchase ends the trial: a paying account is never told its trial ran out. */
+const CUSTOMER_GROUPS = new Set<string>([UserGroup.CBcustomer, UserGroup.mobileCustomer]);
 
 export interface StateContext {
   now: number;
@@ -50,6 +52,7 @@ export function accountStateOf(row: AccountRow | undefined, context: StateContex
     platform: context.platform,
     isAdminMarker: Boolean(context.adminBillingMarker && row.billing_id === context.adminBillingMarker),
   };
+  if (CUSTOMER_GROUPS.has(row.group_name)) return { ...state, inTrial: false, expireSeconds: 0 };
   if (wasInTrial && secondsLeft <= 0) {
     return {
       ...state,

@@ -89,7 +89,6 @@ export async function signUp(
     email: string;
     password: string;
     passwordConfirm: string;
-    cbid?: string | undefined;
     firstname?: string | undefined;
     lastname?: string | undefined;
   },
@@ -110,7 +109,8 @@ export async function signUp(
   await savePendingSignup(runtime.database, {
     email,
     password_hash: passwordHash,
-    billing_id: input.cbid || null,
+    // A billing id comes only from the billing provider (billing claims by the verified address).
+    billing_id: null,
     firstname: input.firstname ?? '',
     lastname: input.lastname ?? '',
     created_at: now,
@@ -212,12 +212,7 @@ export async function verifyEmail(
     const passwordHash =
       input.password !== undefined ? await hashPassword(input.password) : pending.password_hash;
     await setCredentialPassword(runtime, user.id, passwordHash);
-    await setSubscriptionState(
-      runtime.database,
-      user.id,
-      pending.billing_id ? { billingId: pending.billing_id } : {},
-      runtime.now(),
-    );
+    await setSubscriptionState(runtime.database, user.id, {}, runtime.now());
     if (pending.firstname || pending.lastname) {
       await updateAccount(runtime.database, user.id, {
         firstname: pending.firstname,

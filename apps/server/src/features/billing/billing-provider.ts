@@ -1,6 +1,6 @@
 import type { PlanId } from '@tagscout/core/billing';
 
-export type ProviderName = 'local' | 'stripe';
+export type ProviderName = 'local' | 'stripe' | 'none';
 
 /** A subscription as the provider reports it now. Times epoch ms. */
 export interface ProviderSubscription {

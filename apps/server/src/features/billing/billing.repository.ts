@@ -108,6 +108,40 @@ export async function claimBillingCustomer(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The newest customer with this address that no account has claimed yet. */
+export async function findUnclaimedCustomerByEmail(
+  database: Database,
+  provider: string,
+  email: string,
+): Promise<BillingCustomerRow | undefined> {
+  const row = await database.db
+    .selectFrom('billing_customers')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('email', '=', email)
+    .where('user_id', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toCustomer(row);
+}
+
+/** Marks the set-up link as sent to an unclaimed customer; false if it was already (or it is claimed). */
+export async function markSetupLinkSent(
+  database: Database,
+  input: { provider: string; customerId: string; now: number },
+): Promise<boolean> {
+  const result = await database.db
+    .updateTable('billing_customers')
+    .set({ setup_link_sent_at: input.now })
+    .where('provider', '=', input.provider)
+    .where('customer_id', '=', input.customerId)
+    .where('user_id', 'is', null)
+    .where('setup_link_sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 function toCustomer(row: {
   provider: string;
   customer_id: string;

@@ -6,7 +6,6 @@ import {
   RedirectUrlResponseSchema,
   WebhookResponseSchema,
 } from '@tagscout/core/api';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCapability } from '../../plugins/auth.js';
@@ -64,7 +63,6 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
         startCheckout(runtime, request.viewer, {
           plan: request.body.plan,
           language: request.body.language ?? 'en',
-          baseUrl: publicBaseUrl(runtime, request),
         }),
     );
 
@@ -97,7 +95,6 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
       async (request) =>
         openPortal(runtime, request.viewer, {
           language: request.body?.language ?? 'en',
-          baseUrl: publicBaseUrl(runtime, request),
         }),
     );
 
@@ -129,9 +126,4 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
       }
     });
   };
-}
-
-/** The address browsers reach this server at: PUBLIC_URL, else the request's own (trusted proxy hops only). */
-export function publicBaseUrl(runtime: Pick<BillingRuntime, 'config'>, request: FastifyRequest): string {
-  return (runtime.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }

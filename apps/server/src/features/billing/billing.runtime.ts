@@ -3,10 +3,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
+import type { Mailer } from '../email/mailer.js';
 import { AppleStore, readRootCertificates } from './apple-store.js';
 import type { BillingProvider } from './billing-provider.js';
 import { GooglePlay, readServiceAccount } from './google-play.js';
 import { LocalBillingProvider } from './local-provider.js';
+import { NoBillingProvider } from './no-provider.js';
+import { chooseBillingProvider, publicAddressOf } from './public-address.js';
 import { StripeBillingProvider } from './stripe-provider.js';
 import { LOCAL_SIGNATURE_HEADER } from './webhook-signature.js';
 
@@ -16,7 +19,12 @@ export interface BillingRuntime {
   config: Config;
   now: () => number;
   log: FastifyBaseLogger;
+  /** The provider in use; its name is 'none' when payments are not set up. */
   provider: BillingProvider;
+  /** Where browsers reach this server (PUBLIC_URL or the listening address), never a request's Host. */
+  publicAddress: () => string;
+  /** Sends the account set-up and restore emails (the accounts feature's outbox and SMTP). */
+  mailer: Mailer;
   /** The local provider when it is the one in use (its pages are served then). */
   local: LocalBillingProvider | null;
   /** Null until APPLE_ROOT_CERTIFICATES is set: ios-verify then answers 503. */
@@ -40,8 +48,16 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
   );
   let local: LocalBillingProvider | null = null;
   let provider: BillingProvider;
-  if (config.BILLING_PROVIDER === 'stripe') {
+  const choice = chooseBillingProvider(config);
+  if (choice === 'stripe') {
     provider = createStripeProvider(config, now);
+  } else if (choice === 'none') {
+    if (!config.BILLING_PROVIDER) {
+      app.log.warn(
+        'Payments are off: set BILLING_PROVIDER (stripe, or local for a demo that takes no money) to sell plans at this PUBLIC_URL',
+      );
+    }
+    provider = new NoBillingProvider();
   } else {
     // Never a hard-coded secret: configured, or made on first start and kept.
     const secret =
@@ -76,6 +92,8 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
     now,
     log: app.log,
     provider,
+    publicAddress: publicAddressOf(app, config),
+    mailer: app.accounts.mailer,
     local,
     apple: createAppleStore(config),
     googlePlay: createGooglePlay(config, now),

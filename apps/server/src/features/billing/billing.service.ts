@@ -1,27 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountState, type Capabilities, resolveAccess, UserGroup } from '@tagscout/core/access';
+import {
+  type AccountState,
+  type Capabilities,
+  hasActiveSubscription,
+  resolveAccess,
+  UserGroup,
+} from '@tagscout/core/access';
 import { BillingErrorCode, ErrorCode } from '@tagscout/core/api';
 import type { PlanId } from '@tagscout/core/billing';
 import { specialOfferRemaining } from '@tagscout/core/time';
 import type { Database } from '../../db/connect.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
-import { findUserIdByBillingId, setSubscriptionState } from '../accounts/accounts.service.js';
+import { setSubscriptionState } from '../accounts/accounts.service.js';
 import {
   claimBillingCustomer,
   findAccountBilling,
   findBillingCustomer,
   findCheckoutSession,
   findCheckoutSessionByProviderId,
-  findVerifiedEmail,
+  findUnclaimedCustomerByEmail,
   insertCheckoutSession,
   inTransaction,
   isEventProcessed,
+  markSetupLinkSent,
   recordProcessedEvent,
   saveBillingCustomer,
   setProviderSessionId,
 } from './billing.repository.js';
 import type { BillingRuntime } from './billing.runtime.js';
+import { accountSetupEmail } from './billing-emails.js';
 import {
   type ProviderCustomer,
   ProviderUnavailableError,
@@ -39,8 +47,9 @@ type Language = 'en' | 'pt';
 export async function startCheckout(
   runtime: BillingRuntime,
   viewer: Viewer,
-  input: { plan: PlanId; language: Language; baseUrl: string },
+  input: { plan: PlanId; language: Language },
 ): Promise<{ url: string }> {
+  throwUnlessPaymentsSetUp(runtime);
   const { capabilities } = viewer;
   if (capabilities.isPaying || capabilities.group === UserGroup.admin) {
     throw new AppError(
@@ -57,6 +66,7 @@ export async function startCheckout(
     );
   }
   const { provider } = runtime;
+  const baseUrl = runtime.publicAddress();
   const userId = viewer.email ? viewer.userId : null;
   const customerId = userId ? await ownCustomerId(runtime, userId, viewer.account.billingId) : null;
   const reference = randomUUID();
@@ -76,19 +86,20 @@ export async function startCheckout(
       plan: input.plan,
       customerId,
       email: userId ? viewer.email : null,
-      successUrl: `${input.baseUrl}/api/billing/checkout/return?ref=${reference}`,
-      cancelUrl: `${input.baseUrl}/upgrade?checkout=cancelled`,
+      successUrl: `${baseUrl}/api/billing/checkout/return?ref=${reference}`,
+      cancelUrl: `${baseUrl}/upgrade?checkout=cancelled`,
       language: input.language,
     }),
   );
   await setProviderSessionId(runtime.database, reference, session.sessionId);
-  return { url: absoluteUrl(session.url, input.baseUrl) };
+  return { url: absoluteUrl(session.url, baseUrl) };
 }
 
 /**
  * Where the browser goes after paying. Nothing is granted here (SECURITY: never on the redirect):
  * a signed-in buyer goes back to the plans page, which waits for the webhook's effect; a new
- * customer goes to account setup with the address and customer id the provider holds.
+ * customer goes to account setup for the address they paid with (the same link is emailed to
+ * them, so closing this tab loses nothing).
  */
 export async function checkoutReturnPath(runtime: BillingRuntime, reference: string): Promise<string> {
   const session = await findCheckoutSession(runtime.database, reference);
@@ -99,16 +110,17 @@ export async function checkoutReturnPath(runtime: BillingRuntime, reference: str
   const state = await orUnavailable(runtime, () => runtime.provider.getCheckout(providerSessionId));
   if (!state?.isComplete) return '/upgrade?checkout=cancelled';
   if (session.user_id || !state.customerId || !state.email) return '/upgrade?checkout=success';
-  const query = new URLSearchParams({ email: state.email, cbid: state.customerId });
-  return `/newaccount?${query.toString()}`;
+  return accountSetupPath(state.email);
 }
 
 /** The provider's account management for the signed-in customer's own billing account. */
 export async function openPortal(
   runtime: BillingRuntime,
   viewer: Viewer,
-  input: { language: Language; baseUrl: string },
+  input: { language: Language },
 ): Promise<{ url: string }> {
+  throwUnlessPaymentsSetUp(runtime);
+  const baseUrl = runtime.publicAddress();
   const billingId = viewer.account.billingId;
   const customer = billingId
     ? await findBillingCustomer(runtime.database, runtime.provider.name, billingId)
@@ -119,11 +131,11 @@ export async function openPortal(
   const portal = await orUnavailable(runtime, () =>
     runtime.provider.createPortal({
       customerId: customer.customerId,
-      returnUrl: `${input.baseUrl}/tags`,
+      returnUrl: `${baseUrl}/tags`,
       language: input.language,
     }),
   );
-  return { url: absoluteUrl(portal.url, input.baseUrl) };
+  return { url: absoluteUrl(portal.url, baseUrl) };
 }
 
 /**
@@ -170,6 +182,7 @@ export async function handleWebhook(
     { provider: provider.name, eventId: event.id, type: event.type, duplicate: !isApplied },
     'billing webhook',
   );
+  if (isApplied && customer) await sendSetupLinkOnce(runtime, customer.customerId);
   return { duplicate: !isApplied };
 }
 
@@ -182,24 +195,22 @@ export interface ClaimantInput {
 }
 
 /**
- * A new customer who paid signed out, then set up an account with the checkout's ?cbid=: the
- * account takes the customer's subscription once its verified address is the one the customer
- * paid with. Answers the account state and capabilities as they are now, or null when nothing
- * changed (the usual case: one indexed read, and only for accounts holding an unpaid billing id).
+ * A buyer who paid signed out: the first account whose verified address is the one they paid
+ * with takes the plan (account setup from the emailed link, a plain sign-up, or signing in to an
+ * account they already had). The address is the only key: a customer id from a browser is worth
+ * nothing. Answers the account state and capabilities as they are now, or null when nothing changed
+ * (the usual case: one indexed read, and only for verified accounts that do not pay on the web).
  */
 export async function claimCustomer(
   runtime: BillingRuntime,
   claimant: ClaimantInput,
 ): Promise<{ account: AccountState; capabilities: Capabilities } | null> {
   const { account, userId, email } = claimant;
-  if (!userId || !email || !account.billingId || account.subscriptions.length > 0) return null;
+  if (!userId || !email || resolveAccess(account).isPaying) return null;
+  if (runtime.provider.name === 'none') return null;
   const { database, provider } = runtime;
-  const customer = await findBillingCustomer(database, provider.name, account.billingId);
-  if (!customer || customer.userId !== null) return null;
-  if (customer.email !== email.toLowerCase()) {
-    runtime.log.warn({ userId, customerId: customer.customerId }, 'billing claim refused: address differs');
-    return null;
-  }
+  const customer = await findUnclaimedCustomerByEmail(database, provider.name, email.toLowerCase());
+  if (!customer) return null;
   const isClaimed = await inTransaction(database, async (scoped) => {
     const now = runtime.now();
     const claim = { provider: provider.name, customerId: customer.customerId, userId, now };
@@ -212,6 +223,8 @@ export async function claimCustomer(
   const next: AccountState = {
     ...account,
     group: account.group === UserGroup.admin ? account.group : UserGroup.CBcustomer,
+    inTrial: false,
+    expireSeconds: 0,
     billingId: customer.customerId,
     subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
   };
@@ -238,8 +251,7 @@ async function applyCustomer(
   const now = runtime.now();
   const stored = await findBillingCustomer(scoped, provider, customer.customerId);
   const email = customer.email?.toLowerCase() ?? stored?.email ?? null;
-  const userId =
-    stored?.userId ?? buyerId ?? (await accountHoldingBillingId(scoped, customer.customerId, email));
+  const userId = stored?.userId ?? buyerId;
   const current = { ...customer, email };
   await saveBillingCustomer(scoped, {
     provider,
@@ -250,13 +262,6 @@ async function applyCustomer(
     now,
   });
   if (userId) await applyToAccount(scoped, userId, current, now);
-}
-
-/** An account set up with this customer id (account setup's cbid), if its verified address matches. */
-async function accountHoldingBillingId(scoped: Database, customerId: string, email: string | null) {
-  const userId = await findUserIdByBillingId(scoped, customerId);
-  if (!userId || !email) return null;
-  return (await findVerifiedEmail(scoped, userId)) === email ? userId : null;
 }
 
 /**
@@ -280,6 +285,38 @@ async function applyToAccount(
       subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
     },
     now,
+  );
+}
+
+/**
+ * A buyer who paid signed out and has no account yet is emailed the account set-up link, once
+ * (the row is marked first, so concurrent or replayed webhooks send it a single time).
+ */
+async function sendSetupLinkOnce(runtime: BillingRuntime, customerId: string): Promise<void> {
+  const customer = await findBillingCustomer(runtime.database, runtime.provider.name, customerId);
+  if (!customer?.email || customer.userId !== null || !hasActiveSubscription(customer)) return;
+  const isFirst = await markSetupLinkSent(runtime.database, {
+    provider: runtime.provider.name,
+    customerId,
+    now: runtime.now(),
+  });
+  if (!isFirst) return;
+  const link = `${runtime.publicAddress()}${accountSetupPath(customer.email)}`;
+  await runtime.mailer.send(accountSetupEmail(customer.email, link));
+  runtime.log.info({ customerId }, 'account set-up link emailed to a buyer without an account');
+}
+
+/** Account setup for the address a buyer paid with. */
+export function accountSetupPath(email: string): string {
+  return `/newaccount?${new URLSearchParams({ email }).toString()}`;
+}
+
+function throwUnlessPaymentsSetUp(runtime: BillingRuntime): void {
+  if (runtime.provider.name !== 'none') return;
+  throw new AppError(
+    503,
+    BillingErrorCode.notConfigured as ErrorCode,
+    'Payments are not set up on this server.',
   );
 }
 

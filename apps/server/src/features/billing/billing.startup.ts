@@ -23,21 +23,16 @@ const EVENT_RETENTION_MS = 30 * DAY_MS;
 
 /**
  * Billing (decision 009): the /api routes, the local provider's pages when it is in use, the claim
- * of a paid-for customer by the account set up for it, and a periodic sweep. Call after the auth
- * plugin (the claim reads request.viewer).
+ * of a paid-for customer by the account with the paying address, and a periodic sweep. Call after
+ * the accounts runtime (its mailer sends the set-up link).
  */
 export async function registerBilling(app: FastifyInstance): Promise<void> {
   const runtime = await createBillingRuntime(app);
   app.decorate('billing', runtime);
 
-  // A customer who paid before having an account is claimed by it (billing.service claimCustomer):
-  // before handlers, so they see the plan, and in every Me answer (sign-in, account setup), which
-  // are made from a session that did not exist when the request started.
-  app.addHook('preHandler', async (request) => {
-    const claimed = await claimCustomer(runtime, request.viewer);
-    if (claimed)
-      request.viewer = { ...request.viewer, ...claimed, isAdmin: claimed.capabilities.group === 'admin' };
-  });
+  // A buyer who paid signed out is claimed by the account with the paying address (billing.service
+  // claimCustomer) in every Me answer: sign-in, account setup and the app's own /me, which are
+  // made from a session that did not exist when the request started.
   app.addHook('preSerialization', async (_request, _reply, payload) => {
     if (!isMeAnswer(payload) || !payload.user?.emailVerified) return payload;
     const claimed = await claimCustomer(runtime, {

@@ -2,14 +2,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { cookieHeader, createTestViewer, latestCode, testClock } from '../../test/test-users.js';
+import { cookieHeader, createTestViewer, emailsTo, latestCode, testClock } from '../../test/test-users.js';
 import { sweepBilling } from './billing.startup.js';
 import { LocalBillingProvider } from './local-provider.js';
+import { chooseBillingProvider } from './public-address.js';
 import { countRows, locationOf, readMe, submitForm } from './testing/billing-test-kit.js';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from './webhook-signature.js';
 
 const DAY_MS = 86_400_000;
 const PASSWORD = 'Harbor-Violet-58q!';
+const ADMIN_MARKER = 'cus_local_admin_marker';
 
 describe.each(testDialects)('web billing with the local provider on %s', (dialect) => {
   let testApp: TestApp;
@@ -17,7 +19,11 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
   let secret: string;
 
   beforeAll(async () => {
-    testApp = await buildTestApp(dialect, { now: clock.now, EXPOSE_OUTBOX: true });
+    testApp = await buildTestApp(dialect, {
+      now: clock.now,
+      EXPOSE_OUTBOX: true,
+      ADMIN_BILLING_MARKER: ADMIN_MARKER,
+    });
     const row = await testApp.app.database.db
       .selectFrom('settings')
       .select('value')
@@ -248,7 +254,7 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     );
   });
 
-  it('sends a new customer to account setup, and the account with the paid address takes the plan', async () => {
+  it('emails a buyer who paid signed out the set-up link once, and a plain later sign-up with that address takes the plan', async () => {
     const email = `new-${dialect}@example.com`;
     const page = await checkout({ origin: 'http://localhost:80' });
     const form = await app().inject({ method: 'GET', url: page });
@@ -257,37 +263,80 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     expect(invalid.statusCode).toBe(400);
     const paid = await submitForm(app(), `${page}/pay`, { email });
     const back = await app().inject({ method: 'GET', url: locationOf(paid) });
-    const setup = new URL(locationOf(back), 'http://localhost');
-    expect(setup.pathname).toBe('/newaccount');
-    expect(setup.searchParams.get('email')).toBe(email);
-    const cbid = setup.searchParams.get('cbid')!;
-    expect(cbid).toMatch(/^cus_local_/);
+    const setupPath = `/newaccount?email=${encodeURIComponent(email)}`;
+    expect(locationOf(back)).toBe(setupPath);
 
-    // Someone else signing up with the same cbid gets nothing.
-    const other = await signUp(`other-${dialect}@example.com`, cbid);
+    // The buyer closes the tab: the same link is in their mailbox, once, however often the
+    // provider repeats its events.
+    for (const event of (await deliveredPayloads()).slice(-2)) {
+      const payload = JSON.parse(event.payload) as { id: string };
+      await deliver(JSON.stringify({ ...payload, id: `${payload.id}_again` }));
+    }
+    const mails = await emailsTo(app(), email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your Tagscout Pro purchase: set up your account');
+    expect(mails[0]!.body_text).toContain(`http://localhost:8080${setupPath}`);
+
+    // Another address gets nothing; a plain sign-up with the paying address, no link needed,
+    // takes the plan in the answer of account setup itself (what the app shows next).
+    const other = await signUp(`other-${dialect}@example.com`);
     expect(other.me.capabilities.group).toBe('free');
-    expect((await readMe(app(), other.headers)).capabilities.group).toBe('free');
-
-    // The answer of account setup itself already carries the plan (what the app shows next).
-    const owner = await signUp(email, cbid);
+    const owner = await signUp(email);
     expect(owner.me.capabilities.group).toBe('CBcustomer');
     const me = await readMe(app(), owner.headers);
-    expect(me.account).toMatchObject({
-      group: 'CBcustomer',
-      billingId: cbid,
-      subscriptions: [{ status: 'active' }],
-    });
+    expect(me.account).toMatchObject({ group: 'CBcustomer', subscriptions: [{ status: 'active' }] });
+    expect(me.account.billingId).toMatch(/^cus_local_/);
     expect(me.capabilities.isPaying).toBe(true);
     expect((await readMe(app(), other.headers)).capabilities.group).toBe('free');
+    expect(await emailsTo(app(), email)).toHaveLength(2); // the link and the code, nothing more
   });
 
-  async function signUp(email: string, cbid: string) {
+  it('takes a billing id only from the provider: a sign-up carrying one (the admin marker) is refused', async () => {
+    const origin = { origin: 'http://localhost:80' };
+    const email = `marker-${dialect}@example.com`;
+    const created = await app().inject({
+      method: 'POST',
+      url: '/api/account/sign-up',
+      headers: origin,
+      payload: { email, password: PASSWORD, passwordConfirm: PASSWORD, cbid: ADMIN_MARKER },
+    });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(await emailsTo(app(), email)).toHaveLength(0);
+    // Without it the account is an ordinary one, with no billing id.
+    const plain = await signUp(email);
+    expect(plain.me.capabilities.group).toBe('free');
+    expect((await readMe(app(), plain.headers)).account.billingId).toBeNull();
+  });
+
+  it('sends payers back to the configured address, never to the Host the request names', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    // A request that reached this server under another name (a look-alike domain pointed at it).
+    const headers = { ...viewer.headers, host: 'evil.example', origin: 'http://evil.example' };
+    const started = await app().inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers,
+      payload: { plan: 'monthly' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const url = new URL((started.json() as { url: string }).url);
+    expect(url.origin).toBe('http://localhost:8080');
+    const paid = await submitForm(app(), `${url.pathname}/pay`);
+    expect(paid.headers.location).toMatch(/^http:\/\/localhost:8080\/api\/billing\/checkout\/return\?ref=/);
+    const portal = await app().inject({ method: 'POST', url: '/api/billing/portal', headers, payload: {} });
+    expect(new URL((portal.json() as { url: string }).url).origin).toBe('http://localhost:8080');
+    const portalPage = await app().inject({ method: 'GET', url: new URL(portal.json().url).pathname });
+    expect(portalPage.body).toContain('http://localhost:8080/tags');
+    expect(portalPage.body).not.toContain('evil.example');
+  });
+
+  async function signUp(email: string) {
     const origin = { origin: 'http://localhost:80' };
     const created = await app().inject({
       method: 'POST',
       url: '/api/account/sign-up',
       headers: origin,
-      payload: { email, password: PASSWORD, passwordConfirm: PASSWORD, cbid },
+      payload: { email, password: PASSWORD, passwordConfirm: PASSWORD },
     });
     expect(created.statusCode, created.body).toBe(202);
     const verified = await app().inject({
@@ -328,7 +377,21 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     expect(locationOf(cancelled)).toBe('/tags');
     const me = await readMe(app(), viewer.headers);
     expect(me.account).toMatchObject({ group: 'CBcustomer', subscriptions: [{ status: 'canceled' }] });
-    expect(me.capabilities).toMatchObject({ group: 'free', canLogin: true, canManageAccount: false });
+    // Signed in, so Logout and not Login; the portal stays open to them (invoices, subscribing again).
+    expect(me.capabilities).toMatchObject({
+      group: 'free',
+      canLogin: false,
+      canLogout: true,
+      canManageAccount: true,
+      isPaying: false,
+    });
+    const back = await app().inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: viewer.headers,
+      payload: {},
+    });
+    expect(back.statusCode, back.body).toBe(200);
 
     // The portal only opens for the customer's own account.
     const stranger = await createTestViewer(app(), 'paying');
@@ -377,6 +440,40 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     }
   });
 
+  it('makes a special-offer buyer after an ended trial a customer everywhere, not a trial that ended', async () => {
+    const ended = await createTestViewer(app(), 'expiredTrial');
+    expect((await readMe(app(), ended.headers)).account).toMatchObject({
+      group: 'free',
+      trialStatus: 'expired',
+    });
+    await submitForm(app(), `${await checkout(ended.headers, 'annualSpecial')}/pay`);
+    const customer = {
+      account: { group: 'CBcustomer', inTrial: false, expireSeconds: 0 },
+      capabilities: { group: 'CBcustomer', isPaying: true, canUpgrade: false, canManageAccount: true },
+    };
+    const me = await readMe(app(), ended.headers);
+    expect(me).toMatchObject(customer);
+    expect(me.account.trialStatus).not.toBe('expired');
+
+    // A trial user who buys stays a customer when the trial's end passes (here: a minute later).
+    const trial = await createTestViewer(app(), 'emailTrial');
+    await app()
+      .database.db.updateTable('accounts')
+      .set({ trial_expires_at: clock.now() + 60_000 })
+      .where('user_id', '=', trial.userId!)
+      .execute();
+    await submitForm(app(), `${await checkout(trial.headers, 'monthly')}/pay`);
+    expect(await readMe(app(), trial.headers)).toMatchObject(customer);
+    clock.advance(61_000);
+    try {
+      const later = await readMe(app(), trial.headers);
+      expect(later).toMatchObject(customer);
+      expect(later.account.trialStatus).not.toBe('expired');
+    } finally {
+      clock.advance(-61_000);
+    }
+  });
+
   it('answers an expired or unknown checkout page as ended', async () => {
     const viewer = await createTestViewer(app(), 'emailTrial');
     const page = await checkout(viewer.headers);
@@ -401,6 +498,54 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
       expect(row).toBeUndefined();
     } finally {
       clock.advance(-26 * 3_600_000);
+    }
+  });
+});
+
+describe('choosing the provider by where the server is reached', () => {
+  it('offers the local provider by itself only at a loopback address', () => {
+    for (const url of [
+      undefined,
+      'http://localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://[::1]:80',
+      'http://app.localhost',
+    ]) {
+      expect(chooseBillingProvider({ PUBLIC_URL: url, BILLING_PROVIDER: undefined }), String(url)).toBe(
+        'local',
+      );
+    }
+    for (const url of ['https://tagscout.example', 'http://10.0.0.2:8080', 'http://localhost.example.com']) {
+      expect(chooseBillingProvider({ PUBLIC_URL: url, BILLING_PROVIDER: undefined }), url).toBe('none');
+    }
+    expect(chooseBillingProvider({ PUBLIC_URL: 'https://tagscout.example', BILLING_PROVIDER: 'local' })).toBe(
+      'local',
+    );
+  });
+
+  it('sells nothing at a public address until BILLING_PROVIDER is chosen', async () => {
+    const testApp = await buildTestApp('sqlite', { PUBLIC_URL: 'https://tagscout.example' });
+    try {
+      const { app } = testApp;
+      const info = await app.inject({ method: 'GET', url: '/api/billing/info' });
+      expect(info.json()).toEqual({ provider: 'none', isSpecialOfferOpen: false });
+      const viewer = await createTestViewer(app, 'emailTrial');
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { ...viewer.headers, origin: 'https://tagscout.example' },
+        payload: { plan: 'monthly' },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'billing_not_configured', message: 'Payments are not set up on this server.' },
+      });
+      expect(
+        (await app.inject({ method: 'GET', url: '/local-billing/checkout/cs_local_x' })).statusCode,
+      ).toBe(404);
+      expect((await readMe(app, viewer.headers)).capabilities.group).toBe('trial');
+    } finally {
+      await testApp.close();
     }
   });
 });

@@ -18,17 +18,19 @@ import { VerifyEmailForm } from './verify-email-form';
 /** SPEC section 4, "Account setup": form -> waiting -> error | confirmation code -> redirect to /. */
 type View = 'form' | 'waiting' | 'error' | 'code';
 
-/** /newaccount?email=&cbid=: a customer from the hosted checkout sets a password and proves the address. */
+/**
+ * /newaccount?email=: a customer from the hosted checkout (or its emailed link) sets a password and
+ * proves the address; the purchase goes to the account with that verified address.
+ */
 export function NewAccountPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
-  const cbid = params.get('cbid')?.trim() ?? '';
-  if (!email || !cbid) return <NotHere />;
-  return <AccountSetup email={email} cbid={cbid} key={`${email} ${cbid}`} title={t('newAccount.title')} />;
+  if (!email) return <NotHere />;
+  return <AccountSetup email={email} key={email} title={t('newAccount.title')} />;
 }
 
-function AccountSetup({ email, cbid, title }: { email: string; cbid: string; title: string }) {
+function AccountSetup({ email, title }: { email: string; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [view, setView] = useState<View>('form');
@@ -40,7 +42,7 @@ function AccountSetup({ email, cbid, title }: { email: string; cbid: string; tit
     setPassword(chosen);
     setView('waiting');
     try {
-      await signUp({ email, password: chosen, passwordConfirm: repeat, cbid });
+      await signUp({ email, password: chosen, passwordConfirm: repeat });
       setView('code');
     } catch (failure) {
       setError(accountErrorText(t, failure, 'newAccount.unknownError'));
@@ -88,7 +90,7 @@ function AccountSetup({ email, cbid, title }: { email: string; cbid: string; tit
   );
 }
 
-/** Without email and cbid the screen has nothing to set up. */
+/** Without an email the screen has nothing to set up. */
 function NotHere() {
   const { t } = useTranslation();
   return (

@@ -6,6 +6,9 @@ export async function readMe(app: FastifyInstance, headers: Record<string, strin
   return response.json() as {
     account: {
       group: string;
+      trialStatus: string;
+      inTrial: boolean;
+      expireSeconds: number;
       billingId: string | null;
       subscriptions: { status: string }[];
       hasValidStoreSubscription: boolean;
@@ -17,6 +20,8 @@ export async function readMe(app: FastifyInstance, headers: Record<string, strin
       canCopyUnlimited: boolean;
       canManageAccount: boolean;
       canLogin: boolean;
+      canLogout: boolean;
+      canUpgrade: boolean;
       isPaying: boolean;
     };
   };
