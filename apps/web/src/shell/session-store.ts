@@ -82,7 +82,8 @@ export function deriveSession(
     isSignedIn,
     isInTrial: group === UserGroup.trial || group === UserGroup.unRegTrial,
     isAdmin: group === UserGroup.admin,
-    accountId: isSignedIn && account.billingId ? account.billingId : null,
+    // A customer whose subscription lapsed keeps Manage Account (invoices, subscribing again).
+    accountId: account.isSignedIn && account.billingId ? account.billingId : null,
   };
 }
 

@@ -73,7 +73,8 @@ function raiseStartDialogs(): void {
   if (account.group === UserGroup.unRegTrial && account.inTrial && !wasDismissed('registration')) {
     raiseSessionDialog('registration');
   }
-  raiseSessionDialog('expiredSubscription');
+  // Like the trial notice: "Not now" keeps it away for the rest of the browser session.
+  if (!wasDismissed('expiredSubscription')) raiseSessionDialog('expiredSubscription');
 }
 
 function readStorage(key: string): string | null {

@@ -1,0 +1,71 @@
+import { resolveAccess } from '@tagscout/core/access';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../i18n/i18n';
+import { useSessionBootstrap } from '../features/account/session-sync';
+import { SessionDialogs } from './session-dialogs';
+import { SIGNED_OUT, useSession } from './session-store';
+import { TEST_ACCOUNTS } from './test-sessions';
+
+/** The app's start: who the visitor is (from a stubbed /api/account/me), then the dialogs. */
+function App() {
+  useSessionBootstrap();
+  return <SessionDialogs />;
+}
+
+function startApp() {
+  const account = TEST_ACCOUNTS.lapsedCustomer;
+  const me = {
+    user: { id: 'user-1', email: 'lapsed@example.com', firstname: '', lastname: '', isAnonymous: false },
+    account,
+    capabilities: resolveAccess(account),
+    isAdmin: false,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(me)),
+  );
+  render(
+    <MemoryRouter initialEntries={['/tags']}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+describe('the subscription-ended notice', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('shows once per browser session: after "Not now" a reload does not bring it back', async () => {
+    startApp();
+    const notice = await screen.findByRole('dialog', { name: 'Your subscription has ended' });
+    fireEvent.click(buttonIn(notice, 'Not now'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // A page load in the same browser session: the app starts again from the server's answer.
+    cleanup();
+    useSession.setState(SIGNED_OUT);
+    startApp();
+    await vi.waitFor(() => expect(useSession.getState().isLoaded).toBe(true));
+    expect(useSession.getState().account.subscriptions).toEqual([{ status: 'cancelled' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // A new browser session shows it again.
+    cleanup();
+    sessionStorage.clear();
+    useSession.setState(SIGNED_OUT);
+    startApp();
+    await screen.findByRole('dialog', { name: 'Your subscription has ended' });
+  });
+});
+
+function buttonIn(dialog: HTMLElement, name: string): HTMLElement {
+  const button = [...dialog.querySelectorAll('button')].find((item) => item.textContent === name);
+  if (!button) throw new Error(`no ${name} button`);
+  return button;
+}
