@@ -53,10 +53,7 @@ describe('MenuDrawer', () => {
     ['CBcustomer', ['Search', 'Collections', 'Manage Account', 'Logout', 'Settings', 'Help', 'Follow us']],
     ['admin', ['Search', 'Collections', 'Logout', 'Prospecting', 'Settings', 'Help', 'Follow us']],
     // A lapsed web subscription is free but still signed in: Logout (not Login), the portal, upgrade.
-    [
-      'lapsedCustomer',
-      ['Search', 'Manage Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us'],
-    ],
+    ['lapsedCustomer', ['Search', 'Manage Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
   ];
   it.each(byGroup)('shows a %s visitor the entries of their capabilities', (group, expected) => {
     useSession.setState(testSession(group, NOW));
