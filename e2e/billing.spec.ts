@@ -150,10 +150,28 @@ describe('plans and payments in a browser', () => {
     expect(lapsed.capabilities).toMatchObject({
       group: 'free',
       canRemoveBranding: false,
-      canManageAccount: false,
+      canManageAccount: true,
     });
     await notice.getByRole('button', { name: 'Not now' }).click();
-    expect(await readMenu(page)).not.toContain('Manage Account');
+    // Still signed in: Logout and not Login, and Manage Account leads back to the portal.
+    const lapsedMenu = await readMenu(page);
+    expect(lapsedMenu).toContain('Logout');
+    expect(lapsedMenu).not.toContain('Login');
+    expect(lapsedMenu).toContain('Manage Account');
+    await saveScreenshot(page, 'billing-lapsed-desktop');
+    // "Not now" holds for the browser session: a reload does not bring the notice back.
+    await page.reload();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.waitForFunction(() => document.readyState === 'complete');
+    expect(await readMenu(page)).toContain('Manage Account');
+    expect(await page.getByRole('dialog', { name: 'Your subscription has ended' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Open menu' })
+      .getByRole('link', { name: 'Manage Account' })
+      .click();
+    await page.waitForURL('**/local-billing/portal/**');
+    await page.getByRole('heading', { name: 'Your subscription' }).waitFor();
     await context.close();
   });
 
