@@ -93,24 +93,21 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await settle(page);
     await saveScreenshot(page, 'collections-tags-modified-desktop');
 
-    // Leaving for another screen asks first; Cancel stays.
+    // Leaving for another screen asks first; Keep editing stays.
     await goVia(page, 'Settings');
     const unsaved = page.getByRole('dialog', { name: 'Save your changes?' });
     expect(await unsaved.textContent()).toContain('Weekend trip has changes that are not saved yet.');
-    await unsaved.getByRole('button', { name: 'Cancel' }).click();
+    await unsaved.getByRole('button', { name: 'Keep editing' }).click();
     await unsaved.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/tags/${topicId}`);
 
-    // Closing the page asks too (beforeunload).
-    const dialogTypes: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogTypes.push(dialog.type());
-      void dialog.dismiss();
-    });
-    await page.close({ runBeforeUnload: true });
-    await expect.poll(() => dialogTypes).toEqual(['beforeunload']);
-    // Dismissing the prompt keeps the page, with its changes.
-    expect(page.isClosed()).toBe(false);
+    // A reload loses nothing, so it does not ask: the changes are still there, still unsaved.
+    await page.reload();
+    await waitForText(title, 'Weekend trip*(unsaved changes)');
+    // A fresh start of an anonymous trial shows its reminder first.
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    expect(await page.getByLabel('Min posts').inputValue()).toBe('1000');
 
     // Modified -> update: Save writes the same topic, no title asked.
     await saveButton.click();
@@ -163,7 +160,7 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await goVia(page, 'Collections');
     await rows.filter({ hasText: '(untitled)' }).click();
     const replace = page.getByRole('dialog', { name: 'Save your changes?' });
-    await replace.getByRole('button', { name: "Don't save" }).click();
+    await replace.getByRole('button', { name: 'Discard changes' }).click();
     await waitForText(title, '(untitled)');
     expect(await exportList(page)).toEqual(['beach', 'sunset']);
 

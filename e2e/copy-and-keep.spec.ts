@@ -60,7 +60,55 @@ describe('copy for a network and keeping the work', () => {
       await page.getByRole('button', { name: 'Copy 5 hashtags', exact: true }).waitFor();
       await context.close();
     });
+
+    it(`keeps a visitor's list, filters and search over a reload and an offline blip (${size})`, async () => {
+      const { context, page } = await openTry(size);
+      const added = await addResults(page, 'coffee', 3);
+      await showExport(page, size);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('Min posts').fill('1000');
+      const selected = await selectedTags(page);
+
+      await page.reload();
+      await showExport(page, size);
+      expect(await exportList(page)).toEqual(added);
+      expect(await selectedTags(page)).toEqual(selected);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      expect(await page.getByLabel('Min posts').inputValue()).toBe('1000');
+      if (size === 'phone') await showFind(page);
+      expect(await page.getByRole('textbox', { name: 'Search text' }).inputValue()).toBe('coffee');
+
+      // Offline for 1.5 s in the middle of a search: a banner, the same screen, and the search resumes.
+      if (size === 'phone') await showFind(page);
+      await context.setOffline(true);
+      const banner = page.getByTestId('connection-banner');
+      await banner.getByText('Offline, retrying').waitFor();
+      const box = page.getByRole('textbox', { name: 'Search text' });
+      await box.fill('food');
+      await box.press('Enter');
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the blip itself, not a wait for a result
+      expect(new URL(page.url()).pathname).toBe('/try');
+      await context.setOffline(false);
+      await banner.waitFor({ state: 'detached' });
+      await page.getByTestId('result-row').getByRole('link', { name: '#food', exact: true }).waitFor();
+      await showExport(page, size);
+      expect(await exportList(page)).toEqual(added);
+      await context.close();
+    });
   }
+
+  it('keeps the work through the no-internet screen and its Restart', async () => {
+    const { context, page } = await openTry('desktop');
+    const added = await addResults(page, 'beach', 2);
+    await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await page.waitForURL('**/noInternet');
+    await context.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Restart' }).click();
+    await page.waitForURL('**/try');
+    expect(await exportList(page)).toEqual(added);
+    await context.close();
+  });
 });
 
 async function addResults(page: Page, text: string, count: number): Promise<string[]> {
@@ -89,4 +137,29 @@ async function showExport(page: Page, size: Size) {
       .click();
   }
   await page.getByRole('list', { name: 'Export list' }).waitFor();
+}
+
+async function showFind(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Find or export' })
+    .getByRole('button', { name: /Find/ })
+    .click();
+  await page.getByRole('textbox', { name: 'Search text' }).waitFor();
+}
+
+async function exportList(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('list', { name: 'Export list' }).getByRole('checkbox');
+  return (
+    await boxes.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label') ?? ''))
+  ).map((name) => name.slice(1));
+}
+
+async function selectedTags(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('list', { name: 'Export list' }).getByRole('checkbox');
+  const states = await boxes.evaluateAll((inputs) =>
+    inputs.map(
+      (input) => [input.getAttribute('aria-label') ?? '', (input as HTMLInputElement).checked] as const,
+    ),
+  );
+  return states.filter(([, checked]) => checked).map(([name]) => name.slice(1));
 }

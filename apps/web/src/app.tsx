@@ -3,11 +3,21 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import './i18n/i18n';
+
+import { isNetworkFailure } from './api/client';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
+// A request that got no answer (a short drop, a slow connection) is retried a few more times, with
+// growing delays, before it counts as failed; one the server refused is retried once.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      retry: (failures, error) => failures < (isNetworkFailure(error) ? 4 : 1),
+      refetchOnWindowFocus: false,
+    },
+  },
 });
 
 export function App() {

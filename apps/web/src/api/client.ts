@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A request that failed without an answer from the server (offline, refused, timed out). */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 export async function apiGet<T>(path: string, init: RequestInit = {}): Promise<T> {
   return request<T>(path, { ...init, method: 'GET' });
 }

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useSessionBootstrap } from '../features/account/session-sync';
 import { useTrialSignup } from '../features/account/trial-signup-store';
 import { AppGate } from '../native/app-gate';
+import { ConnectionBanner } from './connection-banner';
 import { lazyScreen } from './lazy-screen';
 import { MenuDrawer } from './menu-drawer';
 import { OutageBanner } from './outage-banner';
@@ -24,6 +25,7 @@ export function AppFrame() {
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <TitleBar onOpenMenu={() => setIsMenuOpen(true)} />
       <OutageBanner />
+      <ConnectionBanner />
       <MenuDrawer isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <Box
         component="main"

@@ -2,15 +2,15 @@ import WifiOff from '@mui/icons-material/WifiOff';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../api/client';
+import { isNetworkFailure } from '../api/client';
 import { useAppData } from '../features/appdata/queries';
 
 export const NO_INTERNET_PATH = '/noInternet';
 
-/** Connection types too slow to use the app (Network Information API, where the browser has it). */
+/** Connection types the browser reports as too slow to wait for quietly (Network Information API). */
 const SLOW_TYPES = new Set(['slow-2g', '2g']);
 
 interface NetworkInformation {
@@ -19,39 +19,49 @@ interface NetworkInformation {
   removeEventListener?: (type: 'change', listener: () => void) => void;
 }
 
+function connectionOf(nav: Navigator): NetworkInformation | undefined {
+  return (nav as Navigator & { connection?: NetworkInformation }).connection;
+}
+
 /** Offline, or a connection the browser reports as 2G or slower. */
 export function isConnectionUnusable(nav: Navigator = navigator): boolean {
   if (nav.onLine === false) return true;
-  const connection = (nav as Navigator & { connection?: NetworkInformation }).connection;
-  return connection?.effectiveType !== undefined && SLOW_TYPES.has(connection.effectiveType);
+  const effectiveType = connectionOf(nav)?.effectiveType;
+  return effectiveType !== undefined && SLOW_TYPES.has(effectiveType);
 }
 
 /**
- * Sends the visitor to the no-internet screen when the device goes offline, the connection is
- * too slow, or the server cannot be reached at all (the app data call fails without an answer).
+ * Sends the visitor to the no-internet screen only when the app cannot start: the app data, read at
+ * start, never arrived because the server could not be reached. A drop later (offline for a moment, a
+ * slow request) keeps the screen as it is; ConnectionBanner says the app is retrying.
  */
 export function useConnectivityWatch(): void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const appData = useAppData();
-  const isUnreachable = appData.error instanceof ApiError && appData.error.status === 0;
+  const cannotStart = appData.data === undefined && isNetworkFailure(appData.error);
 
   useEffect(() => {
-    if (pathname === NO_INTERNET_PATH) return;
-    const goOffline = () => navigate(NO_INTERNET_PATH, { replace: true });
-    const check = () => {
-      if (isConnectionUnusable()) goOffline();
-    };
-    check();
-    if (isUnreachable) goOffline();
-    window.addEventListener('offline', goOffline);
-    const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+    if (pathname !== NO_INTERNET_PATH && cannotStart) navigate(NO_INTERNET_PATH, { replace: true });
+  }, [pathname, navigate, cannotStart]);
+}
+
+/** Whether the device is offline or reports a 2G-or-slower connection, kept current. */
+export function useIsConnectionUnusable(): boolean {
+  const [isUnusable, setIsUnusable] = useState(() => isConnectionUnusable());
+  useEffect(() => {
+    const check = () => setIsUnusable(isConnectionUnusable());
+    window.addEventListener('offline', check);
+    window.addEventListener('online', check);
+    const connection = connectionOf(navigator);
     connection?.addEventListener?.('change', check);
     return () => {
-      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('offline', check);
+      window.removeEventListener('online', check);
       connection?.removeEventListener?.('change', check);
     };
-  }, [pathname, navigate, isUnreachable]);
+  }, []);
+  return isUnusable;
 }
 
 /** SPEC section 8: not connected or too slow; Restart reloads the app from its start. */
@@ -82,7 +92,10 @@ export function NoInternetPage() {
   );
 }
 
-/** Web: reload from the home route. The apps have no exit call without a native plugin, so they reload too. */
+/**
+ * Web: reload from the home route; the export list, its filters and the search are in local storage,
+ * so nothing is lost. The apps have no exit call without a native plugin, so they reload too.
+ */
 function restartApp(): void {
   window.location.assign('/');
 }

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resetSession, useSession } from '../../shell/session-store';
+import { useExportList } from '../export/export-store';
+import { useSearch } from '../search/search-store';
 import { signOutEverywhere } from './account-api';
 import { AccountCard } from './account-card';
 import { accountErrorText } from './error-text';
@@ -26,6 +28,9 @@ export function LogoutPage() {
       await signOutEverywhere();
       forgetTrialEnd();
       resetSession();
+      // The list and the search are kept in local storage for a reload; they are not the next person's.
+      useExportList.getState().clear();
+      useSearch.getState().reset();
       // SPEC: the sign-out is followed by a reload, so nothing of the account stays in memory.
       window.location.replace('/');
     } catch (failure) {

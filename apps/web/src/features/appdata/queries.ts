@@ -1,5 +1,6 @@
 import { DEFAULT_FEATURE_SWITCHES, type FeatureSwitches } from '@tagscout/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isNetworkFailure } from '../../api/client';
 import {
   fetchAdminAppData,
   fetchAnalyticsSummary,
@@ -25,7 +26,8 @@ export function useAppData() {
     queryFn: ({ signal }) => fetchAppData(signal),
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
-    retry: false,
+    // Only a server that cannot be reached is worth retrying; a start that fails after that shows /noInternet.
+    retry: (failures, error) => failures < 2 && isNetworkFailure(error),
   });
 }
 

@@ -41,13 +41,13 @@ export function UnsavedChangesDialog({
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button onClick={onCancel}>{t('topic.unsaved.keepEditing')}</Button>
         <Button onClick={onDiscard} color={canSave ? 'inherit' : 'primary'}>
           {t(canSave ? 'topic.unsaved.discard' : 'topic.unsaved.discardNoSave')}
         </Button>
         {canSave && (
           <Button variant="contained" onClick={onSave} disabled={isSaving}>
-            {t('common.save')}
+            {t('topic.unsaved.saveAndGo')}
           </Button>
         )}
       </DialogActions>

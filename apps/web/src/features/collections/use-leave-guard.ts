@@ -13,7 +13,7 @@ export function isGuardedDestination(pathname: string): boolean {
 /**
  * While `isActive`, an in-app navigation away from the search screen (menu, title bar, any link)
  * is held and handed to `onHold` with a function that carries it out. Closing or reloading the page
- * asks through the browser's own beforeunload prompt.
+ * does not ask: the list and its changes are kept in local storage and are there on return.
  *
  * The app uses a declarative <BrowserRouter>, where useBlocker is not available, so the guard wraps
  * the router's navigator (history) push and replace while it is active and restores them after.
@@ -42,17 +42,6 @@ export function useLeaveGuard(isActive: boolean, onHold: (proceed: () => void) =
       navigator.replace = replace;
     };
   }, [isActive, navigator]);
-
-  useEffect(() => {
-    if (!isActive) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [isActive]);
 }
 
 function pathnameOf(to: To): string {

@@ -2,6 +2,7 @@ import type { CreateTopicBody, Topic } from '@tagscout/core/api';
 import { type ExportFilters, type ExportTag, SelectionStrategy, selectTags } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 
 export const DEFAULT_FILTERS: ExportFilters = {
   postCount: [null, null],
@@ -74,85 +75,109 @@ function reselect(state: Pick<ExportState, 'tags' | 'filters' | 'applyFilter' | 
   return state.applyFilter ? selectTags(state.tags, state.filters, Math.random) : state.selected;
 }
 
-export const useExportList = create<ExportState>()((set) => ({
-  ...EMPTY,
-  revision: 0,
-  add: (tag) =>
-    set((state) => {
-      if (state.tags.some((existing) => existing.hashtag === tag.hashtag)) return state;
-      const tags = [...state.tags, tag];
-      const selected = state.applyFilter ? reselect({ ...state, tags }) : [...state.selected, tag.hashtag];
-      return { tags, selected, addedCount: state.addedCount + 1, ...changed(state) };
-    }),
-  remove: (hashtag) =>
-    set((state) => {
-      const tags = state.tags.filter((tag) => tag.hashtag !== hashtag);
-      const selected = state.selected.filter((name) => name !== hashtag);
-      return {
-        tags,
-        selected: state.applyFilter ? reselect({ ...state, tags, selected }) : selected,
-        ...changed(state),
-      };
-    }),
-  toggleSelected: (hashtag) =>
-    set((state) => ({
-      ...changed(state),
-      applyFilter: false,
-      selected: state.selected.includes(hashtag)
-        ? state.selected.filter((name) => name !== hashtag)
-        : state.tags
-            .map((tag) => tag.hashtag)
-            .filter((name) => name === hashtag || state.selected.includes(name)),
-    })),
-  selectOnly: (hashtags) =>
-    set((state) => ({
-      ...changed(state),
-      applyFilter: false,
-      selected: state.tags.map((tag) => tag.hashtag).filter((name) => hashtags.includes(name)),
-    })),
-  setFilters: (changes) =>
-    set((state) => {
-      const filters = { ...state.filters, ...changes };
-      return {
-        filters,
-        applyFilter: true,
-        selected: reselect({ ...state, filters, applyFilter: true }),
-        ...changed(state),
-      };
-    }),
-  setApplyFilter: (applyFilter) =>
-    set((state) => ({ applyFilter, selected: reselect({ ...state, applyFilter }), ...changed(state) })),
-  setCounts: (counts) =>
-    set((state) => {
-      const tags = state.tags.map((tag) => ({ ...tag, count: counts.get(tag.hashtag) ?? tag.count }));
-      return { tags, selected: reselect({ ...state, tags }) };
-    }),
-  setTitle: (title) =>
-    set((state) =>
-      title === state.topic.title ? state : { topic: { ...state.topic, title }, ...changed(state) },
-    ),
-  loadTopic: (topic) =>
-    set((state) => ({
+/**
+ * The export list, its selection, filters and collection, kept in local storage so a reload, a
+ * sign-up or the no-internet screen's Restart loses nothing (for every visitor, signed in or not).
+ */
+export const useExportList = create<ExportState>()(
+  persist(
+    (set) => ({
       ...EMPTY,
-      topic: { topicId: topic.topic_id, title: topic.title, version: topic.modified },
-      hidden: topic.hidden,
-      tags: topic.export.map((hashtag) => ({ hashtag, count: -1 })),
-      selected: topic.selected.filter((name) => topic.export.includes(name)),
-      filters: { ...topic.exportFilters, postCount: [...topic.exportFilters.postCount] },
-      applyFilter: topic.applyFilter,
-      revision: state.revision + 1,
-    })),
-  markSaved: (topic, revision) =>
-    set((state) => ({
-      topic: {
-        topicId: topic.topic_id,
-        title: state.revision === revision ? topic.title : state.topic.title,
-        version: topic.modified,
-      },
-      isModified: state.revision !== revision,
-    })),
-  clear: () => set((state) => ({ ...EMPTY, revision: state.revision + 1 })),
-}));
+      revision: 0,
+      add: (tag) =>
+        set((state) => {
+          if (state.tags.some((existing) => existing.hashtag === tag.hashtag)) return state;
+          const tags = [...state.tags, tag];
+          const selected = state.applyFilter
+            ? reselect({ ...state, tags })
+            : [...state.selected, tag.hashtag];
+          return { tags, selected, addedCount: state.addedCount + 1, ...changed(state) };
+        }),
+      remove: (hashtag) =>
+        set((state) => {
+          const tags = state.tags.filter((tag) => tag.hashtag !== hashtag);
+          const selected = state.selected.filter((name) => name !== hashtag);
+          return {
+            tags,
+            selected: state.applyFilter ? reselect({ ...state, tags, selected }) : selected,
+            ...changed(state),
+          };
+        }),
+      toggleSelected: (hashtag) =>
+        set((state) => ({
+          ...changed(state),
+          applyFilter: false,
+          selected: state.selected.includes(hashtag)
+            ? state.selected.filter((name) => name !== hashtag)
+            : state.tags
+                .map((tag) => tag.hashtag)
+                .filter((name) => name === hashtag || state.selected.includes(name)),
+        })),
+      selectOnly: (hashtags) =>
+        set((state) => ({
+          ...changed(state),
+          applyFilter: false,
+          selected: state.tags.map((tag) => tag.hashtag).filter((name) => hashtags.includes(name)),
+        })),
+      setFilters: (changes) =>
+        set((state) => {
+          const filters = { ...state.filters, ...changes };
+          return {
+            filters,
+            applyFilter: true,
+            selected: reselect({ ...state, filters, applyFilter: true }),
+            ...changed(state),
+          };
+        }),
+      setApplyFilter: (applyFilter) =>
+        set((state) => ({ applyFilter, selected: reselect({ ...state, applyFilter }), ...changed(state) })),
+      setCounts: (counts) =>
+        set((state) => {
+          const tags = state.tags.map((tag) => ({ ...tag, count: counts.get(tag.hashtag) ?? tag.count }));
+          return { tags, selected: reselect({ ...state, tags }) };
+        }),
+      setTitle: (title) =>
+        set((state) =>
+          title === state.topic.title ? state : { topic: { ...state.topic, title }, ...changed(state) },
+        ),
+      loadTopic: (topic) =>
+        set((state) => ({
+          ...EMPTY,
+          topic: { topicId: topic.topic_id, title: topic.title, version: topic.modified },
+          hidden: topic.hidden,
+          tags: topic.export.map((hashtag) => ({ hashtag, count: -1 })),
+          selected: topic.selected.filter((name) => topic.export.includes(name)),
+          filters: { ...topic.exportFilters, postCount: [...topic.exportFilters.postCount] },
+          applyFilter: topic.applyFilter,
+          revision: state.revision + 1,
+        })),
+      markSaved: (topic, revision) =>
+        set((state) => ({
+          topic: {
+            topicId: topic.topic_id,
+            title: state.revision === revision ? topic.title : state.topic.title,
+            version: topic.modified,
+          },
+          isModified: state.revision !== revision,
+        })),
+      clear: () => set((state) => ({ ...EMPTY, revision: state.revision + 1 })),
+    }),
+    {
+      name: 'exportList',
+      version: 1,
+      partialize: (state) => ({
+        topic: state.topic,
+        isModified: state.isModified,
+        hidden: state.hidden,
+        tags: state.tags,
+        selected: state.selected,
+        filters: state.filters,
+        applyFilter: state.applyFilter,
+        addedCount: state.addedCount,
+      }),
+    },
+  ),
+);
 
 /** The body of a save: the list, selection, filters and title as they are now. */
 export function topicBody(

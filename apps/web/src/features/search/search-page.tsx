@@ -50,7 +50,9 @@ export function SearchPage() {
   const [pane, setPane] = useState<Pane>(topicId ? 'export' : 'find');
   const [held, setHeld] = useState<HeldAction | null>(null);
 
-  useLeaveGuard(canKeepTopics && isModified, (proceed) => setHeld({ proceed }));
+  // Only changes to a list with tags, or to a saved collection, can be lost.
+  const hasWorkToLose = isModified && (tagCount > 0 || hasSavedTopic);
+  useLeaveGuard(canKeepTopics && hasWorkToLose, (proceed) => setHeld({ proceed }));
   const route = useTopicRoute(topicId, canKeepTopics, (proceed, cancel) => setHeld({ proceed, cancel }));
 
   // A collection opened on a phone shows its list (SPEC section 2).
@@ -95,6 +97,8 @@ export function SearchPage() {
           isSaving={saver.isSaving}
           onSave={() => void handleHeldSave()}
           onDiscard={() => {
+            // "Discard changes" drops them: a saved collection reopens as saved, a new list is emptied.
+            useExportList.getState().clear();
             setHeld(null);
             held.proceed();
           }}

@@ -20,23 +20,29 @@ interface SearchState {
   reset: () => void;
 }
 
-export const useSearch = create<SearchState>()((set) => ({
-  kind: SearchKind.tags,
-  text: '',
-  query: '',
-  expandedKey: null,
-  relatedShown: {},
-  setKind: (kind) => set({ kind, expandedKey: null, relatedShown: {} }),
-  setText: (text) => set({ text }),
-  search: (query) =>
-    set((state) => (state.query === query ? state : { query, expandedKey: null, relatedShown: {} })),
-  toggleExpanded: (key) => set((state) => ({ expandedKey: state.expandedKey === key ? null : key })),
-  showMore: (key, step, initial) =>
-    set((state) => ({
-      relatedShown: { ...state.relatedShown, [key]: (state.relatedShown[key] ?? initial) + step },
-    })),
-  reset: () => set({ text: '', query: '', expandedKey: null, relatedShown: {} }),
-}));
+/** The search, kept in local storage with the export list so a reload shows the same results. */
+export const useSearch = create<SearchState>()(
+  persist(
+    (set) => ({
+      kind: SearchKind.tags,
+      text: '',
+      query: '',
+      expandedKey: null,
+      relatedShown: {},
+      setKind: (kind) => set({ kind, expandedKey: null, relatedShown: {} }),
+      setText: (text) => set({ text }),
+      search: (query) =>
+        set((state) => (state.query === query ? state : { query, expandedKey: null, relatedShown: {} })),
+      toggleExpanded: (key) => set((state) => ({ expandedKey: state.expandedKey === key ? null : key })),
+      showMore: (key, step, initial) =>
+        set((state) => ({
+          relatedShown: { ...state.relatedShown, [key]: (state.relatedShown[key] ?? initial) + step },
+        })),
+      reset: () => set({ text: '', query: '', expandedKey: null, relatedShown: {} }),
+    }),
+    { name: 'search', version: 1, partialize: ({ kind, text, query }) => ({ kind, text, query }) },
+  ),
+);
 
 interface RelatedUsage {
   /** Related searches (expansions) made. */

@@ -1,0 +1,44 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isNetworkFailure } from '../api/client';
+import { useIsConnectionUnusable } from './no-internet';
+
+/**
+ * "Offline, retrying": shown while the device is offline or on 2G, or while a request that got no
+ * answer is being retried. The screen under it stays as it is; requests resume on their own.
+ */
+export function ConnectionBanner() {
+  const { t } = useTranslation();
+  const isUnusable = useIsConnectionUnusable();
+  const isRetrying = useIsRetryingNetworkFailure();
+  if (!isUnusable && !isRetrying) return null;
+  return (
+    <Alert
+      severity="info"
+      variant="filled"
+      role="status"
+      icon={<CircularProgress size={18} color="inherit" />}
+      data-testid="connection-banner"
+      sx={{ borderRadius: 0, py: 0.25, justifyContent: 'center' }}
+    >
+      {t('shell.offlineRetrying')}
+    </Alert>
+  );
+}
+
+/** Some query failed without an answer and is still fetching or paused (waiting to go online). */
+function useIsRetryingNetworkFailure(): boolean {
+  const cache = useQueryClient().getQueryCache();
+  return useSyncExternalStore(
+    (onChange) => cache.subscribe(onChange),
+    () =>
+      cache
+        .getAll()
+        .some(
+          (query) => query.state.fetchStatus !== 'idle' && isNetworkFailure(query.state.fetchFailureReason),
+        ),
+  );
+}
