@@ -106,6 +106,7 @@ describe('copy for a network and keeping the work', () => {
     await context.unroute('**/api/**');
     await page.getByRole('button', { name: 'Restart' }).click();
     await page.waitForURL('**/try');
+    await page.getByRole('list', { name: 'Export list' }).getByRole('checkbox').first().waitFor();
     expect(await exportList(page)).toEqual(added);
     await context.close();
   });
