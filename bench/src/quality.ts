@@ -14,6 +14,12 @@ import {
 } from './quality/evaluate.js';
 import { MEASURES } from './quality/measures.js';
 import { RelatedLists } from './quality/related-lists.js';
+import {
+  SUGGESTION_VARIANTS,
+  SuggestionWindows,
+  evaluateSuggestions,
+  suggestionTable,
+} from './quality/suggestions.js';
 import { buildTrainStore, type TrainStore } from './quality/train-store.js';
 
 const DATA_DIR = process.env.QUALITY_DATA_DIR ?? '/work/shared/data';
@@ -51,6 +57,8 @@ async function main(): Promise<void> {
           `${dataset.test.length.toLocaleString('en')} test posts`,
       );
       await checkAgainstProduct(store, dataset);
+      await evaluateListSuggestions(store, dataset);
+      if (process.env.QUALITY_ONLY === 'suggestions') continue;
       const knownTags = new Set(dataset.train.flatMap((post) => post.tags));
       for (const [counts, countScale] of [
         ['in-store post counts', 1],
@@ -96,6 +104,26 @@ async function main(): Promise<void> {
     console.log(`(${spec.name} took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
   saveResults(results);
+}
+
+/** Suggestions for a whole list (core's suggestHashtags, as the suggestion endpoint calls it). */
+async function evaluateListSuggestions(store: TrainStore, dataset: Dataset): Promise<void> {
+  const windows = new SuggestionWindows({ database: store.database, window: WINDOW });
+  for (const [counts, countScale] of [
+    ['network-scale counts', NETWORK_TOP_COUNT / store.maxCount],
+  ] as const) {
+    const scores = await evaluateSuggestions({
+      test: dataset.test,
+      windows,
+      variants: SUGGESTION_VARIANTS,
+      seed: SEED,
+      countScale,
+    });
+    console.log(
+      `\n### ${dataset.name}, list suggestions, any tag hidden, ${counts}: ${scores[0]!.posts.toLocaleString('en')} test posts`,
+    );
+    console.log(`\n${suggestionTable(scores).join('\n')}`);
+  }
 }
 
 /** The lists measured must be the product's: compare the spec list with the service's answer. */

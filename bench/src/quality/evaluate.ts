@@ -137,7 +137,7 @@ function emptyScores(): Scores {
 }
 
 /** FNV-1a, so each post's hidden tag depends only on its id and the seed. */
-function hashOf(text: string): number {
+export function hashOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -4,3 +4,4 @@ export * from './rank-related-tags.js';
 export * from './related-ranking.js';
 export * from './related-tag.js';
 export * from './relevance.js';
+export * from './suggest-hashtags.js';

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { SuggestionMeasure, suggestHashtags } from './suggest-hashtags.js';
+
+const names = (suggestions: { hashtag: string }[]) => suggestions.map((s) => s.hashtag);
+const noCounts = () => undefined;
+
+describe('suggestHashtags', () => {
+  const beach = {
+    hashtag: 'beach',
+    posts: [
+      ['beach', 'sea', 'sun'],
+      ['beach', 'sea', 'sand'],
+      ['beach', 'sun', 'travel'],
+      ['beach', 'sun', 'travel'],
+      ['beach', 'surf'],
+    ],
+  };
+  const sea = {
+    hashtag: 'sea',
+    posts: [
+      ['sea', 'beach', 'sun'],
+      ['sea', 'beach', 'sand'],
+      ['sea', 'boat'],
+      ['sea', 'boat'],
+      ['sea', 'sand', 'surf'],
+    ],
+  };
+
+  it('never suggests a given tag, nor a tag seen in fewer than 2 posts', () => {
+    const suggestions = suggestHashtags({ sources: [beach, sea], countOf: noCounts });
+    expect(names(suggestions)).not.toContain('beach');
+    expect(names(suggestions)).not.toContain('sea');
+    for (const suggestion of suggestions) expect(suggestion.subcount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('by default ranks first what posts carrying several given tags carry', () => {
+    // sun and sand are each in one post with both given tags (8) and one more with one (1); the
+    // equal scores go to sun, seen in more posts. surf: two posts with one given tag each (2).
+    const suggestions = suggestHashtags({ sources: [beach, sea], countOf: noCounts });
+    expect(names(suggestions)).toEqual(['sun', 'sand', 'surf', 'boat', 'travel']);
+    expect(suggestions[0]).toMatchObject({ hashtag: 'sun', subcount: 4, lists: 1 });
+  });
+
+  it('counts a post seen in several windows once', () => {
+    const only = suggestHashtags({ sources: [beach], countOf: noCounts, tuning: { damping: 0 } });
+    const twice = suggestHashtags({ sources: [beach, beach], countOf: noCounts, tuning: { damping: 0 } });
+    const scoreOf = (list: typeof only) => Object.fromEntries(list.map((s) => [s.hashtag, s.score]));
+    expect(scoreOf(twice)).toMatchObject(scoreOf(only));
+    expect(scoreOf(only).sun).toBe(2);
+  });
+
+  it('summed subcount and lists say how it relates to the given tags', () => {
+    const [sand] = suggestHashtags({ sources: [beach, sea], countOf: noCounts }).filter(
+      (s) => s.hashtag === 'sand',
+    );
+    // sand: 1 post of beach (below the related minimum there), 2 of sea.
+    expect(sand).toMatchObject({ subcount: 3, lists: 1 });
+  });
+
+  it('damps generic tags: equal posts, the tag with the larger count ranks lower', () => {
+    const counts: Record<string, number> = { sun: 500_000_000, travel: 1_000 };
+    const source = {
+      hashtag: 'beach',
+      posts: [
+        ['beach', 'sun', 'travel'],
+        ['beach', 'sun', 'travel', 'x'],
+      ],
+    };
+    expect(names(suggestHashtags({ sources: [source], countOf: (tag) => counts[tag] }))).toEqual([
+      'travel',
+      'sun',
+    ]);
+  });
+
+  it('summed subcount is the baseline measure', () => {
+    const suggestions = suggestHashtags({
+      sources: [beach, sea],
+      countOf: noCounts,
+      measure: SuggestionMeasure.subcount,
+    });
+    // sun 3 (beach's list; sea's 1 is below the minimum), then 2 each, ties by summed subcount.
+    expect(suggestions.map((s) => [s.hashtag, s.score])).toEqual([
+      ['sun', 3],
+      ['sand', 2],
+      ['boat', 2],
+      ['travel', 2],
+    ]);
+  });
+
+  it('cooccurrence divides by each window so a small given tag weighs as much as a big one', () => {
+    const big = { hashtag: 'big', posts: [...Array(8)].map(() => ['big', 'common']).concat([['big', 'x']]) };
+    const small = {
+      hashtag: 'small',
+      posts: [
+        ['small', 'rare'],
+        ['small', 'rare'],
+      ],
+    };
+    const score = (measure: SuggestionMeasure) =>
+      Object.fromEntries(
+        suggestHashtags({ sources: [big, small], countOf: noCounts, measure }).map((s) => [s.hashtag, s.score]),
+      );
+    expect(score('subcount')).toEqual({ common: 8, rare: 2 });
+    expect(score('cooccurrence')).toEqual({ common: 8 / 9, rare: 1 });
+  });
+
+  it('vote gives one vote per list among its first `top` candidates', () => {
+    const suggestions = suggestHashtags({
+      sources: [beach, sea],
+      countOf: noCounts,
+      measure: 'vote',
+      tuning: { top: 1 },
+    });
+    // beach's first is sun (3); sea's is boat (2, before sand by name; beach is given).
+    expect(suggestions.map((s) => [s.hashtag, s.score])).toEqual([
+      ['sun', 1],
+      ['boat', 1],
+    ]);
+  });
+
+  it('lift keeps only candidates with the minimum support', () => {
+    const suggestions = suggestHashtags({
+      sources: [beach],
+      countOf: noCounts,
+      measure: 'lift',
+      tuning: { minSupport: 3 },
+    });
+    expect(names(suggestions)).toEqual(['sun']);
+  });
+
+  it('every measure orders best first with the documented tie-breaks and honours the limit', () => {
+    for (const measure of Object.values(SuggestionMeasure)) {
+      const suggestions = suggestHashtags({ sources: [beach, sea], countOf: noCounts, measure });
+      for (let i = 1; i < suggestions.length; i++) {
+        const [a, b] = [suggestions[i - 1]!, suggestions[i]!];
+        expect(
+          a.score > b.score ||
+            (a.score === b.score && a.lists > b.lists) ||
+            (a.score === b.score && a.lists === b.lists && a.subcount > b.subcount) ||
+            (a.score === b.score && a.lists === b.lists && a.subcount === b.subcount && a.hashtag < b.hashtag),
+        ).toBe(true);
+      }
+      expect(suggestHashtags({ sources: [beach, sea], countOf: noCounts, measure, limit: 1 })).toHaveLength(
+        Math.min(1, suggestions.length),
+      );
+    }
+  });
+
+  it('returns nothing for no sources or empty windows', () => {
+    expect(suggestHashtags({ sources: [], countOf: noCounts })).toEqual([]);
+    expect(suggestHashtags({ sources: [{ hashtag: 'a', posts: [] }], countOf: noCounts })).toEqual([]);
+  });
+});
