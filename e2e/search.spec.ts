@@ -148,11 +148,11 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
-  it('orders related tags by co-occurrence when chosen in settings', async () => {
+  it('orders related tags by the SPEC relevance when chosen in settings', async () => {
     const { context, page } = await openTry();
     await goVia(page, 'Settings');
     await page.getByLabel('Order related tags by').click();
-    await page.getByRole('option', { name: 'Co-occurrence' }).click();
+    await page.getByRole('option', { name: 'Relevance' }).click();
     await goVia(page, 'Search');
     await search(page, 'coffee');
     await expand(page, 'coffee');
@@ -160,7 +160,7 @@ describe('search and export on the sample corpus', () => {
     const shown = (await page.getByTestId('related-row').getByRole('link').allTextContents()).map((name) =>
       name.slice(1),
     );
-    const answer = await fetch(`${server.url}/api/info/hashtag/coffee?recommended=1&ranking=idfWeighted`);
+    const answer = await fetch(`${server.url}/api/info/hashtag/coffee?recommended=1&ranking=spec`);
     const { data } = (await answer.json()) as { data: { related_tags: { hashtag: string }[] }[] };
     expect(shown).toEqual(data[0]!.related_tags.slice(0, shown.length).map((tag) => tag.hashtag));
     await context.close();

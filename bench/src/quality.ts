@@ -15,9 +15,9 @@ import {
 import { MEASURES } from './quality/measures.js';
 import { RelatedLists } from './quality/related-lists.js';
 import {
+  evaluateSuggestions,
   SUGGESTION_VARIANTS,
   SuggestionWindows,
-  evaluateSuggestions,
   suggestionTable,
 } from './quality/suggestions.js';
 import { buildTrainStore, type TrainStore } from './quality/train-store.js';

@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { quarriesRoutes } from './features/quarries/quarries.routes.js';
 import { sourcesRoutes } from './features/sources/sources.routes.js';
 import { createSourcesRuntime } from './features/sources/sources.runtime.js';
+import { suggestRoutes } from './features/suggest/suggest.routes.js';
 import { topicRoutes } from './features/topics/topics.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const hashtags = createHashtagContext(database, config, sources.hashtagHook);
   app.decorate('hashtags', hashtags);
   await app.register(hashtagRoutes, { prefix: '/api', context: hashtags });
+  await app.register(suggestRoutes, { prefix: '/api', context: hashtags });
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });
   await registerBilling(app);

@@ -31,7 +31,11 @@ export const SUGGESTION_VARIANTS: SuggestionVariant[] = [
   { name: 'lift (support >= 5)', measure: 'lift', tuning: { minSupport: 5 } },
   { name: 'npmi', measure: 'npmi' },
   { name: 'liftDamped (P(c)^0.25)', measure: 'liftDamped' },
-  { name: 'postOverlap, power 1 (no damping)', measure: 'postOverlap', tuning: { overlapPower: 1, damping: 0 } },
+  {
+    name: 'postOverlap, power 1 (no damping)',
+    measure: 'postOverlap',
+    tuning: { overlapPower: 1, damping: 0 },
+  },
   { name: 'postOverlap, power 2', measure: 'postOverlap', tuning: { overlapPower: 2 } },
   { name: 'postOverlap, power 3, P(c)^0.1', measure: 'postOverlap', tuning: { damping: 0.1 } },
   { name: '**postOverlap, power 3, P(c)^0.2 (the product)**', measure: 'postOverlap' },

@@ -152,10 +152,10 @@ export const InfoQuerySchema = z.object({
     .enum(Object.values(RelatedRanking) as [RelatedRanking, ...RelatedRanking[]], {
       error: `must be one of ${Object.values(RelatedRanking).join(', ')}`,
     })
-    .default(RelatedRanking.spec)
+    .default(RelatedRanking.subcount)
     .meta({
       description:
-        'Order of the related tags: the SPEC relevance (default) or another measure (bench/README.md)',
+        'Order of the related tags: most co-occurrences first (default), the SPEC relevance (spec) or another measure (docs/decisions/015-related-order.md)',
     }),
 });
 

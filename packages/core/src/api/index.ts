@@ -7,4 +7,5 @@ export * from './hashtags.js';
 export * from './health.js';
 export * from './quarries.js';
 export * from './sources.js';
+export * from './suggest.js';
 export * from './topics.js';

@@ -98,7 +98,10 @@ describe('suggestHashtags', () => {
     };
     const score = (measure: SuggestionMeasure) =>
       Object.fromEntries(
-        suggestHashtags({ sources: [big, small], countOf: noCounts, measure }).map((s) => [s.hashtag, s.score]),
+        suggestHashtags({ sources: [big, small], countOf: noCounts, measure }).map((s) => [
+          s.hashtag,
+          s.score,
+        ]),
       );
     expect(score('subcount')).toEqual({ common: 8, rare: 2 });
     expect(score('cooccurrence')).toEqual({ common: 8 / 9, rare: 1 });
@@ -137,7 +140,10 @@ describe('suggestHashtags', () => {
           a.score > b.score ||
             (a.score === b.score && a.lists > b.lists) ||
             (a.score === b.score && a.lists === b.lists && a.subcount > b.subcount) ||
-            (a.score === b.score && a.lists === b.lists && a.subcount === b.subcount && a.hashtag < b.hashtag),
+            (a.score === b.score &&
+              a.lists === b.lists &&
+              a.subcount === b.subcount &&
+              a.hashtag < b.hashtag),
         ).toBe(true);
       }
       expect(suggestHashtags({ sources: [beach, sea], countOf: noCounts, measure, limit: 1 })).toHaveLength(

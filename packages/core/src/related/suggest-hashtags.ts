@@ -145,13 +145,17 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
   }
   if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(input.sources, given, tuning, entryOf);
   for (const entry of merged.values()) {
-    if (measure === SuggestionMeasure.postOverlap) entry.score /= probability(entry.hashtag) ** tuning.damping;
+    if (measure === SuggestionMeasure.postOverlap)
+      entry.score /= probability(entry.hashtag) ** tuning.damping;
   }
   const ranked = [...merged.values()]
     .filter((entry) => entry.subcount >= min && entry.score > 0)
     .sort(
       (a, b) =>
-        b.score - a.score || b.lists - a.lists || b.subcount - a.subcount || compareNames(a.hashtag, b.hashtag),
+        b.score - a.score ||
+        b.lists - a.lists ||
+        b.subcount - a.subcount ||
+        compareNames(a.hashtag, b.hashtag),
     );
   const limit = input.limit === undefined ? ranked.length : Math.max(0, Math.floor(input.limit));
   return ranked.slice(0, limit);

@@ -173,6 +173,13 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/info/place/:id', url: '/api/info/place/p1', expect: EVERYONE },
   { method: 'GET', route: '/api/info/user/:id', url: '/api/info/user/u1', expect: EVERYONE },
   { method: 'GET', route: '/api/banned-tags', expect: EVERYONE },
+  // Suggestions for a list: open to everyone, one related search each (suggest.test.ts tests the limit)
+  {
+    method: 'GET',
+    route: '/api/suggest/hashtags',
+    url: '/api/suggest/hashtags?tags=travel,beach',
+    expect: EVERYONE,
+  },
   { method: 'POST', route: '/api/cache/autocomplete', body: () => ({}), expect: REGISTERED },
   { method: 'POST', route: '/api/cache/recommend', body: () => ({}), expect: REGISTERED },
 

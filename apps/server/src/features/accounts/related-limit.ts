@@ -15,6 +15,11 @@ const DAY_MS = 86_400_000;
 export async function relatedSearchGuard(request: FastifyRequest): Promise<void> {
   const query = request.query as { recommended?: unknown } | undefined;
   if (query?.recommended !== true) return;
+  await countRelatedSearch(request);
+}
+
+/** The same limit for a route that is always a related search (suggestions for a list). */
+export async function countRelatedSearch(request: FastifyRequest): Promise<void> {
   const { viewer } = request;
   if (viewer.capabilities.unlimitedRelatedSearches || viewer.capabilities.relatedSearchLimit === null) return;
   const key = viewer.userId ? `user:${viewer.userId}` : viewer.deviceId ? `device:${viewer.deviceId}` : null;

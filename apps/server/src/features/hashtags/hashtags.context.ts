@@ -3,12 +3,14 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import type { HashtagRow } from './hashtags.repository.js';
-import type { HashtagContext, RelatedList } from './hashtags.service.js';
+import type { HashtagContext, HashtagWindow, RelatedList } from './hashtags.service.js';
 import { RelatedCache } from './related-cache.js';
 import { SuggestionCache } from './suggestion-cache.js';
 
 /** A related list is redone once this share of its posts are newer than it (decision 016). */
 const RELATED_NEW_POST_SHARE = 0.1;
+/** Related lists kept per tag window kept (suggestions, decision 015). */
+const WINDOWS_PER_LIST = 20;
 
 /**
  * The hashtag services' state for one server process: its caches and settings. One per app, shared by
@@ -26,6 +28,12 @@ export function createHashtagContext(
     related: new RelatedCache<RelatedList>({
       maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
       maxEntries: config.RELATED_CACHE_ENTRIES,
+      newPostShare: RELATED_NEW_POST_SHARE,
+    }),
+    // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
+    windows: new RelatedCache<HashtagWindow>({
+      maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
+      maxEntries: Math.ceil(config.RELATED_CACHE_ENTRIES / WINDOWS_PER_LIST),
       newPostShare: RELATED_NEW_POST_SHARE,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,

@@ -39,7 +39,7 @@ import {
   type HashtagRow,
   type ItemKey,
 } from './hashtags.repository.js';
-import type { RelatedCache } from './related-cache.js';
+import type { PostCursor, RelatedCache } from './related-cache.js';
 import type { SuggestionCache } from './suggestion-cache.js';
 
 /** An item's related tags and how many of its recent posts they come from. */
@@ -54,6 +54,8 @@ export interface HashtagContext {
   suggestions: SuggestionCache<HashtagRow[]>;
   /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
   related: RelatedCache<RelatedList>;
+  /** Each tag's recent posts for suggestions, cached as related lists are (decision 015). */
+  windows?: RelatedCache<HashtagWindow>;
   /** How many of an item's most recent posts its related tags come from. */
   relatedWindow: number;
   /** Most posts of one crowd submitter in a related window (decision 011); no cap when absent. */
@@ -229,7 +231,7 @@ export async function findUserInfo(
 export async function findRelatedTags(
   context: HashtagContext,
   item: ItemKey,
-  ranking: RelatedRanking = 'spec',
+  ranking: RelatedRanking = 'subcount',
 ): Promise<RelatedList> {
   const key = `${relatedKeyOf(item)}|${ranking}`;
   return context.related.get(key, {
@@ -276,4 +278,53 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
     postCount: recent.posts.length,
     newest: recent.newest,
   };
+}
+
+/** A tag's related window as suggestions read it: the tags of its recent posts, with their counts. */
+export interface HashtagWindow {
+  hashtag: string;
+  /** Each recent post's tags, by name. */
+  posts: string[][];
+  /** Every tag of those posts: its count (-1 unknown, -2 lookup) and whether it is banned. */
+  tags: Map<string, { count: number; banned: boolean }>;
+}
+
+/**
+ * The windows of the tags of a list being built (suggestions for the whole list, decision 015), in
+ * the order asked; a tag with no posts has an empty window. Each is cached like a related list.
+ */
+export async function findHashtagWindows(
+  context: HashtagContext,
+  names: readonly string[],
+): Promise<HashtagWindow[]> {
+  const windows: HashtagWindow[] = [];
+  for (const name of names) {
+    const item: ItemKey = { kind: 'hashtag', name };
+    const source = {
+      compute: () => computeWindow(context, name),
+      countNewer: (since: PostCursor, cap: number) =>
+        countPostsNewerThan(context.database, { item, since, cap }),
+    };
+    windows.push(
+      context.windows
+        ? await context.windows.get(relatedKeyOf(item), source)
+        : (await source.compute()).value,
+    );
+  }
+  return windows;
+}
+
+async function computeWindow(context: HashtagContext, name: string) {
+  // Every tag is read, not only those in 2 posts: one seen once in each of two windows still counts.
+  const recent = await findRecentPosts(context.database, {
+    item: { kind: 'hashtag', name },
+    window: context.relatedWindow,
+  });
+  const tags = new Map<string, { count: number; banned: boolean }>();
+  for (const row of recent.tags.values())
+    tags.set(row.name, { count: countOf(row), banned: row.banned === 1 });
+  const posts = recent.posts.map((ids) =>
+    ids.map((id) => recent.tags.get(id)?.name).filter((tag): tag is string => tag !== undefined),
+  );
+  return { value: { hashtag: name, posts, tags }, postCount: posts.length, newest: recent.newest };
 }

@@ -39,8 +39,9 @@ describe.each(testDialects)('related-tag ranking option on %s', (dialect) => {
     return response.json().data[0].related_tags.map((tag: { hashtag: string }) => tag.hashtag);
   };
 
-  it('orders by the SPEC relevance by default: the specific tag first', async () => {
-    expect(await relatedOrder('')).toEqual(['beans', 'latte']);
+  it('orders by co-occurrence by default, and by the SPEC relevance when asked: the specific tag first', async () => {
+    expect(await relatedOrder('')).toEqual(['latte', 'beans']);
+    expect(await relatedOrder('&ranking=subcount')).toEqual(['latte', 'beans']);
     expect(await relatedOrder('&ranking=spec')).toEqual(['beans', 'latte']);
   });
 

@@ -12,6 +12,7 @@ import { apiGet } from '../../api/client';
 import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
 import { isDeviceSearchOn } from '../../native/search-mode';
 import { detectPlatform, isMobileApp } from '../../shell/platform';
+import type { RelatedOrder } from '../settings/settings-store';
 
 export const SearchKind = { tags: 'tags', places: 'places', profiles: 'profiles' } as const;
 export type SearchKind = (typeof SearchKind)[keyof typeof SearchKind];
@@ -76,7 +77,7 @@ export async function searchItems(
 
 export async function fetchRelated(
   item: Pick<ResultItem, 'kind' | 'key'>,
-  ranking: 'spec' | 'idfWeighted' = 'spec',
+  ranking: RelatedOrder = 'subcount',
 ): Promise<RelatedResult> {
   const route = item.kind === 'place' ? 'place' : 'hashtag';
   if (await runsOnDevice()) {
@@ -85,7 +86,7 @@ export async function fetchRelated(
     );
   }
   const response = await apiGet<HashtagInfoResponse | PlaceInfoResponse>(
-    `/info/${route}/${path(item.key)}?recommended=1${ranking === 'spec' ? '' : `&ranking=${ranking}`}`,
+    `/info/${route}/${path(item.key)}?recommended=1${ranking === 'subcount' ? '' : `&ranking=${ranking}`}`,
   );
   const info = response.data[0];
   return {

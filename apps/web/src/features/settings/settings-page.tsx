@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { SUPPORTED_LANGUAGES } from '../../i18n/i18n';
 import { useCapabilities } from '../../shell/session-store';
-import { useSettings } from './settings-store';
+import { type RelatedOrder, useSettings } from './settings-store';
 
 /** Every setting of SPEC section 3, stored in the browser and applied at once. */
 export function SettingsPage() {
@@ -88,11 +88,10 @@ export function SettingsPage() {
               size="small"
               label={t('settings.ranking.label')}
               value={settings.relatedRanking}
-              onChange={(event) =>
-                settings.update({ relatedRanking: event.target.value as 'spec' | 'idfWeighted' })
-              }
+              onChange={(event) => settings.update({ relatedRanking: event.target.value as RelatedOrder })}
               sx={{ minWidth: 260 }}
             >
+              <MenuItem value="subcount">{t('settings.ranking.subcount')}</MenuItem>
               <MenuItem value="spec">{t('settings.ranking.spec')}</MenuItem>
               <MenuItem value="idfWeighted">{t('settings.ranking.idfWeighted')}</MenuItem>
             </TextField>

@@ -3,6 +3,9 @@ import { LIMITS } from '@tagscout/core/limits';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
+/** The related tag orders Settings offers (the server's `ranking`). */
+export type RelatedOrder = 'subcount' | 'spec' | 'idfWeighted';
+
 /** The settings of SPEC section 3, kept in the browser and applied at once. */
 export interface Settings {
   textBeforeHashtagsEnabled: boolean;
@@ -10,8 +13,8 @@ export interface Settings {
   emojisEnabled: boolean;
   exportCommaDelimited: boolean;
   relatedTagCount: number;
-  /** How related tags are ordered: the SPEC relevance, or co-occurrence weighted by rarity (bench/README.md). */
-  relatedRanking: 'spec' | 'idfWeighted';
+  /** How related tags are ordered: co-occurrence, the SPEC relevance, or co-occurrence weighted by rarity (decision 015). */
+  relatedRanking: RelatedOrder;
   bgSeedSearches: number;
   brandingDisabled: boolean;
   /** The network the export panel copies for ("Copy for"), remembered between visits. */
@@ -24,7 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   emojisEnabled: true,
   exportCommaDelimited: false,
   relatedTagCount: LIMITS.relatedTagCountSettingDefault,
-  relatedRanking: 'spec',
+  relatedRanking: 'subcount',
   bgSeedSearches: LIMITS.bgSeedSearchesDefault,
   brandingDisabled: false,
   copyNetwork: DEFAULT_COPY_NETWORK,

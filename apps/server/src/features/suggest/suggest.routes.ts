@@ -1,0 +1,29 @@
+import { ErrorResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@tagscout/core/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countRelatedSearch } from '../accounts/related-limit.js';
+import type { HashtagContext } from '../hashtags/hashtags.service.js';
+import { suggestForList } from './suggest.service.js';
+
+/** Suggestions for the list a user is building (issue 16; decision 015). */
+export const suggestRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
+  app.get(
+    '/suggest/hashtags',
+    {
+      // One related search for the free daily limit, like expanding a tag's related list.
+      preHandler: countRelatedSearch,
+      schema: {
+        tags: ['hashtags'],
+        summary:
+          'Tags to add to a list of 1 to 30 hashtags, best first, never one of them; free visitors get the first 2',
+        querystring: SuggestQuerySchema,
+        response: { 200: SuggestResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async (request) =>
+      suggestForList(options.context, {
+        tags: request.query.tags,
+        limit: request.query.limit,
+        visible: request.viewer.capabilities.displayedRelatedTags,
+      }),
+  );
+};

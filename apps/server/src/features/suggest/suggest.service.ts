@@ -1,0 +1,38 @@
+import type { SuggestResponse } from '@tagscout/core/api';
+import { suggestHashtags } from '@tagscout/core/related';
+import { findHashtagWindows, type HashtagContext } from '../hashtags/hashtags.service.js';
+
+/**
+ * Tags to add to a list being built, best first (core's suggestHashtags over the recent posts of the
+ * list's tags; decision 015). `visible`: how many the viewer's plan shows (null: all); the rest are
+ * held back and only counted, so the app can offer the upgrade.
+ */
+export async function suggestForList(
+  context: HashtagContext,
+  request: { tags: readonly string[]; limit: number; visible: number | null },
+): Promise<SuggestResponse> {
+  const windows = await findHashtagWindows(context, request.tags);
+  const known = new Map<string, { count: number; banned: boolean }>();
+  for (const window of windows) for (const [name, tag] of window.tags) known.set(name, tag);
+  const ranked = suggestHashtags({
+    sources: windows,
+    countOf: (name) => {
+      const count = known.get(name)?.count;
+      return count === undefined || count < 0 ? undefined : count;
+    },
+    limit: request.limit,
+  });
+  const suggestions = ranked.map((suggestion) => {
+    const tag = known.get(suggestion.hashtag);
+    return {
+      hashtag: suggestion.hashtag,
+      count: tag?.count ?? -1,
+      score: suggestion.score,
+      subcount: suggestion.subcount,
+      lists: suggestion.lists,
+      ...(tag?.banned && { banned: true as const }),
+    };
+  });
+  if (request.visible === null || suggestions.length <= request.visible) return { suggestions };
+  return { suggestions: suggestions.slice(0, request.visible), hidden: suggestions.length - request.visible };
+}
