@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../billing/index.js';
+import { EmailSchema } from './accounts.js';
 
 /**
  * The billing contract (decision 009): web checkout and the billing portal through a provider
@@ -23,6 +24,19 @@ export const RedirectUrlResponseSchema = z.object({ url: z.string() }).meta({ id
 export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponseSchema>;
 
 export const CheckoutReturnQuerySchema = z.strictObject({ ref: z.string().max(100) });
+
+/** "Restore purchase" on the web: the address paid with; a link to the account is emailed to it. */
+export const RestorePurchaseBodySchema = z.strictObject({
+  email: EmailSchema,
+  language: z.enum(['en', 'pt']).optional(),
+});
+export type RestorePurchaseBody = z.infer<typeof RestorePurchaseBodySchema>;
+
+/** The same answer whether or not the address bought anything (no one learns who is a customer). */
+export const RestorePurchaseResponseSchema = z
+  .object({ status: z.literal('check_email'), message: z.string() })
+  .meta({ id: 'RestorePurchase' });
+export type RestorePurchaseResponse = z.infer<typeof RestorePurchaseResponseSchema>;
 
 /** What a provider's webhook is answered (its effect is never in the answer). */
 export const WebhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

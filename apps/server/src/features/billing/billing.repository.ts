@@ -142,6 +142,40 @@ export async function markSetupLinkSent(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The newest customer with this address, claimed or not. */
+export async function findNewestCustomerByEmail(
+  database: Database,
+  provider: string,
+  email: string,
+): Promise<BillingCustomerRow | undefined> {
+  const row = await database.db
+    .selectFrom('billing_customers')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('email', '=', email)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toCustomer(row);
+}
+
+/** Marks a link as emailed to the customer now, unless one was since `notSince`; false then. */
+export async function markLinkEmailed(
+  database: Database,
+  input: { provider: string; customerId: string; now: number; notSince: number },
+): Promise<boolean> {
+  const result = await database.db
+    .updateTable('billing_customers')
+    .set({ setup_link_sent_at: input.now })
+    .where('provider', '=', input.provider)
+    .where('customer_id', '=', input.customerId)
+    .where((eb) =>
+      eb.or([eb('setup_link_sent_at', 'is', null), eb('setup_link_sent_at', '<', input.notSince)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 function toCustomer(row: {
   provider: string;
   customer_id: string;

@@ -4,6 +4,8 @@ import {
   CheckoutReturnQuerySchema,
   ErrorResponseSchema,
   RedirectUrlResponseSchema,
+  RestorePurchaseBodySchema,
+  RestorePurchaseResponseSchema,
   WebhookResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import { requireCapability } from '../../plugins/auth.js';
 import type { BillingRuntime } from './billing.runtime.js';
 import {
   checkoutReturnPath,
+  emailRestoreLink,
   handleWebhook,
   isSpecialOfferOpen,
   openPortal,
@@ -28,6 +31,7 @@ const errors = {
 };
 const tags = ['billing'];
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
+const RESTORE_SENT_MESSAGE = 'If this address bought Tagscout Pro, a link to its purchase is on its way.';
 
 /** Web checkout, the billing portal and the providers' webhooks (decision 009). */
 export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
@@ -96,6 +100,28 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
         openPortal(runtime, request.viewer, {
           language: request.body?.language ?? 'en',
         }),
+    );
+
+    app.post(
+      '/billing/restore',
+      {
+        // Each call may send an email: a tight lid per client address (and one mail per 10 minutes per address).
+        config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary:
+            'Restore purchase on the web: emails the paying address a link to its purchase (account setup, or sign-in and the portal)',
+          body: RestorePurchaseBodySchema,
+          response: { 202: RestorePurchaseResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await emailRestoreLink(runtime, {
+          email: request.body.email,
+          language: request.body.language ?? 'en',
+        });
+        return reply.code(202).send({ status: 'check_email' as const, message: RESTORE_SENT_MESSAGE });
+      },
     );
 
     await app.register(async (webhooks) => {

@@ -19,17 +19,19 @@ import {
   findBillingCustomer,
   findCheckoutSession,
   findCheckoutSessionByProviderId,
+  findNewestCustomerByEmail,
   findUnclaimedCustomerByEmail,
   insertCheckoutSession,
   inTransaction,
   isEventProcessed,
+  markLinkEmailed,
   markSetupLinkSent,
   recordProcessedEvent,
   saveBillingCustomer,
   setProviderSessionId,
 } from './billing.repository.js';
 import type { BillingRuntime } from './billing.runtime.js';
-import { accountSetupEmail } from './billing-emails.js';
+import { accountSetupEmail, restorePurchaseEmail } from './billing-emails.js';
 import {
   type ProviderCustomer,
   ProviderUnavailableError,
@@ -229,6 +231,48 @@ export async function claimCustomer(
     subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
   };
   return { account: next, capabilities: resolveAccess(next) };
+}
+
+/** Restore links go to one address at most this often (a lid on mail sent at anyone's request). */
+const RESTORE_LINK_GAP_MS = 10 * 60_000;
+
+/**
+ * "Restore purchase" on the web: the address a buyer paid with gets a link to their purchase, the
+ * account set-up link when no account has taken it yet, else the sign-in link and a portal link.
+ * Nothing is sent for an address that bought nothing; the caller answers the same either way.
+ */
+export async function emailRestoreLink(
+  runtime: BillingRuntime,
+  input: { email: string; language: Language },
+): Promise<void> {
+  const { database, provider } = runtime;
+  if (provider.name === 'none') return;
+  const email = input.email.trim().toLowerCase();
+  const customer = await findNewestCustomerByEmail(database, provider.name, email);
+  if (!customer) return;
+  const now = runtime.now();
+  const isDue = await markLinkEmailed(database, {
+    provider: provider.name,
+    customerId: customer.customerId,
+    now,
+    notSince: now - RESTORE_LINK_GAP_MS,
+  });
+  if (!isDue) return;
+  const baseUrl = runtime.publicAddress();
+  if (customer.userId === null) {
+    await runtime.mailer.send(accountSetupEmail(email, `${baseUrl}${accountSetupPath(email)}`));
+    return;
+  }
+  const portal = await provider
+    .createPortal({ customerId: customer.customerId, returnUrl: `${baseUrl}/tags`, language: input.language })
+    .then((created) => absoluteUrl(created.url, baseUrl))
+    .catch((error: unknown) => {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      runtime.log.warn({ err: error }, 'portal link left out of a restore email: provider unavailable');
+      return null;
+    });
+  const signIn = `${baseUrl}/login?${new URLSearchParams({ email }).toString()}`;
+  await runtime.mailer.send(restorePurchaseEmail(email, { signIn, portal }));
 }
 
 /** The special offer's price may be bought for 3 days after the visitor's trial ended (server clock). */

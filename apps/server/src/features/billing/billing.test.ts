@@ -291,6 +291,51 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     expect(await emailsTo(app(), email)).toHaveLength(2); // the link and the code, nothing more
   });
 
+  it('restores a web purchase by email: set-up link, or sign-in and portal links; the same answer for anyone', async () => {
+    const restore = (email: string) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/billing/restore',
+        headers: { origin: 'http://localhost:80' },
+        payload: { email: email.toUpperCase() },
+        remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      });
+    // A customer with an account: the sign-in link and a portal link that opens their portal.
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    await submitForm(app(), `${await checkout(viewer.headers, 'monthly')}/pay`);
+    const answer = await restore(viewer.email!);
+    expect(answer.statusCode, answer.body).toBe(202);
+    const [mail] = await emailsTo(app(), viewer.email!);
+    expect(mail!.subject).toBe('Your Tagscout Pro purchase');
+    expect(mail!.body_text).toContain(
+      `http://localhost:8080/login?email=${encodeURIComponent(viewer.email!.toLowerCase())}`,
+    );
+    const portal = /http:\/\/localhost:8080(\/local-billing\/portal\/\S+)/.exec(mail!.body_text)![1]!;
+    expect((await app().inject({ method: 'GET', url: portal })).body).toContain('Your subscription');
+    // Asked again at once: no second mail; an address that bought nothing gets none, and the same answer.
+    expect((await restore(viewer.email!)).statusCode).toBe(202);
+    expect(await emailsTo(app(), viewer.email!)).toHaveLength(1);
+    const stranger = await restore(`nobody-${dialect}@example.com`);
+    expect(stranger.json()).toEqual(answer.json());
+    expect(await emailsTo(app(), `nobody-${dialect}@example.com`)).toHaveLength(0);
+
+    // A buyer without an account (their set-up link was mailed at payment): again after 10 minutes.
+    const buyer = `restore-${dialect}@example.com`;
+    await submitForm(app(), `${await checkout({ origin: 'http://localhost:80' })}/pay`, { email: buyer });
+    expect(await emailsTo(app(), buyer)).toHaveLength(1);
+    await restore(buyer);
+    expect(await emailsTo(app(), buyer)).toHaveLength(1);
+    clock.advance(11 * 60_000);
+    try {
+      await restore(buyer);
+      const mails = await emailsTo(app(), buyer);
+      expect(mails).toHaveLength(2);
+      expect(mails[1]!.body_text).toContain(`/newaccount?email=${encodeURIComponent(buyer)}`);
+    } finally {
+      clock.advance(-11 * 60_000);
+    }
+  });
+
   it('takes a billing id only from the provider: a sign-up carrying one (the admin marker) is refused', async () => {
     const origin = { origin: 'http://localhost:80' };
     const email = `marker-${dialect}@example.com`;

@@ -3,6 +3,8 @@ import type {
   BillingInfoResponse,
   CheckoutBody,
   RedirectUrlResponse,
+  RestorePurchaseBody,
+  RestorePurchaseResponse,
   StoreVerifyResponse,
 } from '@tagscout/core/api';
 import { apiGet, apiSend } from '../../api/client';
@@ -18,6 +20,9 @@ export const startCheckout = (body: CheckoutBody) =>
 
 export const openPortal = (language: 'en' | 'pt') =>
   apiSend<RedirectUrlResponse>('POST', '/billing/portal', { language });
+
+export const requestRestoreLink = (body: RestorePurchaseBody) =>
+  apiSend<RestorePurchaseResponse>('POST', '/billing/restore', body);
 
 export const billingInfoQuery = {
   queryKey: ['billing', 'info'] as const,

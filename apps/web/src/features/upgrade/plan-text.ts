@@ -31,6 +31,7 @@ export function checkoutErrorText(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('plans.errors.checkout');
   if (error.code === 'already_subscribed') return t('plans.errors.alreadySubscribed');
   if (error.code === 'special_offer_closed') return t('plans.errors.offerClosed');
+  if (error.code === 'billing_not_configured') return t('plans.errors.notSetUp');
   if (error.code === 'network') return t('plans.errors.network');
   if (error.status === 503) return t('plans.errors.unavailable');
   return t('plans.errors.checkout');

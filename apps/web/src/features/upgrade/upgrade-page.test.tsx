@@ -118,6 +118,39 @@ describe('the plans page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You already have Tagscout Pro.');
   });
 
+  it('says payments are not set up when the server has no billing provider, in place of the plans', async () => {
+    useSession.setState(testSession('trial', NOW));
+    answers['/api/billing/info'] = { body: { provider: 'none', isSpecialOfferOpen: false } };
+    renderAt('/upgrade');
+    await screen.findByText('Payments are not set up on this server yet, so plans cannot be bought here.');
+    expect(screen.queryByRole('button', { name: 'Choose monthly' })).toBeNull();
+  });
+
+  it('restores a web purchase: the address paid with is sent a link', async () => {
+    useSession.setState({ ...SIGNED_OUT, isLoaded: true });
+    answers['/api/billing/restore'] = {
+      status: 202,
+      body: { status: 'check_email', message: 'sent' },
+    };
+    renderAt('/upgrade?restore=1');
+    const panel = screen.getByRole('region', { name: 'Restore a purchase' });
+    fireEvent.change(within(panel).getByLabelText(/Email you paid with/), {
+      target: { value: 'buyer@example.com' },
+    });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Email me the link' }));
+    });
+    expect(calls.find((call) => call.url === '/api/billing/restore')?.body).toEqual({
+      email: 'buyer@example.com',
+      language: 'en',
+    });
+    expect((await within(panel).findByRole('status')).textContent).toContain(
+      'a link to your account is on its way',
+    );
+    // The trial sign-up does not open over it.
+    expect(useTrialSignup.getState().isOpen).toBe(false);
+  });
+
   it('opens the trial sign-up by itself for a visitor without an account, except on /specialoffer', () => {
     useSession.setState({ ...SIGNED_OUT, isLoaded: true });
     renderAt('/specialoffer');

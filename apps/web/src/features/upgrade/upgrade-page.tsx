@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { specialOfferRemaining } from '@tagscout/core/time';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +16,7 @@ import { SpecialOfferDialog } from '../account/special-offer-dialog';
 import { shouldOfferTrialSignup } from '../account/trial-eligibility';
 import { openTrialSignup } from '../account/trial-signup-store';
 import { AlreadyPro } from './already-pro';
+import { billingInfoQuery } from './billing-api';
 import { CheckoutConfirmation } from './checkout-confirmation';
 import { FeatureList } from './feature-list';
 import { LegalFooter } from './legal-footer';
@@ -24,6 +26,7 @@ import { StorePlans } from './store-plans';
 import { useStorePurchase } from './use-store-purchase';
 import { useWebCheckout } from './use-web-checkout';
 import { WebPlans } from './web-plans';
+import { WebRestorePanel } from './web-restore-panel';
 
 export interface UpgradePageProps {
   /** /specialoffer: the special offer's dialog opens at once, and the trial sign-up does not. */
@@ -45,14 +48,33 @@ export function UpgradePage({ isSpecialOnly = false }: UpgradePageProps) {
 }
 
 function WebUpgradePage({ isSpecialOnly }: { isSpecialOnly: boolean }) {
+  const { t } = useTranslation();
   const checkout = useWebCheckout();
+  const info = useQuery(billingInfoQuery);
+  const [params] = useSearchParams();
+  // A server with no billing provider chosen sells nothing: say so instead of plans that fail.
+  const plans =
+    info.data?.provider === 'none' ? (
+      <Alert severity="info">{t('plans.notSetUp')}</Alert>
+    ) : (
+      <WebPlans busyPlan={checkout.busyPlan} onChoose={(plan) => void checkout.choose(plan)} />
+    );
   return (
     <PlansScreen
       isSpecialOnly={isSpecialOnly}
       store="web"
       error={checkout.error}
       onAcceptOffer={() => void checkout.choose('annualSpecial')}
-      plans={<WebPlans busyPlan={checkout.busyPlan} onChoose={(plan) => void checkout.choose(plan)} />}
+      plans={
+        params.get('restore') === '1' ? (
+          <>
+            <WebRestorePanel />
+            {plans}
+          </>
+        ) : (
+          plans
+        )
+      }
     />
   );
 }
