@@ -221,6 +221,59 @@ describe('plans and payments in a browser', () => {
     await context.close();
   });
 
+  it('a buyer who paid signed out closes the tab, follows the emailed link, and has the plan', async () => {
+    const email = 'closedtab@example.com';
+    const first = await visitor();
+    await first.page.goto('/upgrade');
+    const signup = first.page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.waitFor();
+    await signup.getByRole('button', { name: 'Close' }).click();
+    await first.page.getByRole('button', { name: 'Choose annual' }).click();
+    await first.page.waitForURL('**/local-billing/checkout/**');
+    await first.page.getByLabel('Email').fill(email);
+    await first.page.getByRole('button', { name: 'Pay $39.99' }).click();
+    await first.page.waitForURL('**/newaccount?**');
+    // The tab is closed before the account is set up.
+    await first.context.close();
+
+    const link = await readEmailedLink(email, 'Your Tagscout Pro purchase: set up your account');
+    expect(link).toBe(`${server.url}/newaccount?email=${encodeURIComponent(email)}`);
+    const { context, page } = await visitor();
+    await page.goto(link);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const { code } = await readEmailCode(server, email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Account verified' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.waitForURL('**/tags');
+
+    const me = await readMe(page);
+    expect(me.account.group).toBe('CBcustomer');
+    expect(me.capabilities).toMatchObject({ group: 'CBcustomer', canRemoveBranding: true });
+    const menu = await readMenu(page);
+    expect(menu).toContain('Manage Account');
+    expect(menu).not.toContain('Upgrade');
+    await context.close();
+  });
+
+  /** The first link in the newest email with this subject to `to`, from the dev outbox. */
+  async function readEmailedLink(to: string, subject: string): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+      const link = /https?:\/\/\S+/.exec(messages.find((item) => item.subject === subject)?.text ?? '')?.[0];
+      if (link) return link;
+      if (Date.now() > deadline) throw new Error(`no "${subject}" email to ${to}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   it('shows the special offer with its countdown after a trial ends, alone on /specialoffer', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { context, page } = await visitor(viewport);
