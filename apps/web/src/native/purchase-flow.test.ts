@@ -42,6 +42,23 @@ function fakeServer(overrides: Partial<PurchaseServer> = {}): PurchaseServer {
 describe('purchase flow (SPEC section 4)', () => {
   afterEach(() => localStorage.clear());
 
+  it('tells "try again" (the server could not ask the store now) apart from an invalid purchase', async () => {
+    const unavailable = Object.assign(new Error('The App Store could not confirm the purchase'), {
+      status: 503,
+    });
+    const server = fakeServer({
+      verify: async () => {
+        throw unavailable;
+      },
+    });
+    localStorage.setItem(VALID_SUBSCRIPTION_KEY, 'true');
+    expect(await purchaseWithStore({ store: fakeStore(), server }, MONTHLY)).toBe('retry');
+    // Nothing was decided: what the app knew stays.
+    expect(localStorage.getItem(VALID_SUBSCRIPTION_KEY)).toBe('true');
+    const store = fakeStore({ restore: async () => [receipt] });
+    expect(await restoreWithStore({ store, server })).toBe('retry');
+  });
+
   it('subscribes with the account token, then keeps validSubscription from the server answer', async () => {
     let token = '';
     const store = fakeStore({

@@ -21,10 +21,10 @@ export interface PurchaseServer {
 /**
  * SPEC section 4, "Purchase flow (mobile)": subscribe -> store receipt -> server validation.
  * valid: the server accepted it (go to /tags); invalid: the server refused it; error: something
- * failed on the way; cancelled: the buyer closed the store's sheet; signInRequired: no session to
- * bind the purchase to.
+ * failed on the way; retry: the store's check could not answer now (nothing is lost, ask again);
+ * cancelled: the buyer closed the store's sheet; signInRequired: no session to bind the purchase to.
  */
-export type PurchaseOutcome = 'valid' | 'invalid' | 'error' | 'cancelled' | 'signInRequired';
+export type PurchaseOutcome = 'valid' | 'invalid' | 'error' | 'retry' | 'cancelled' | 'signInRequired';
 
 export async function purchaseWithStore(
   deps: { store: StorePurchases; server: PurchaseServer },
@@ -46,7 +46,8 @@ export async function purchaseWithStore(
     const isValid = await deps.server.verify(receipt);
     rememberValidity(isValid);
     return isValid ? 'valid' : 'invalid';
-  } catch {
+  } catch (error) {
+    if (isRetryLater(error)) return 'retry';
     rememberValidity(false);
     return 'error';
   }
@@ -59,7 +60,7 @@ export async function purchaseWithStore(
 export async function restoreWithStore(deps: {
   store: StorePurchases;
   server: PurchaseServer;
-}): Promise<'valid' | 'invalid' | 'error'> {
+}): Promise<'valid' | 'invalid' | 'error' | 'retry'> {
   try {
     const token = await deps.server.accountToken();
     const receipts = await deps.store.restore(token);
@@ -71,7 +72,8 @@ export async function restoreWithStore(deps: {
     }
     rememberValidity(false);
     return 'invalid';
-  } catch {
+  } catch (error) {
+    if (isRetryLater(error)) return 'retry';
     rememberValidity(false);
     return 'error';
   }
@@ -100,6 +102,11 @@ function rememberValidity(isValid: boolean): void {
   } catch {
     // Storage refused: the server still knows.
   }
+}
+
+/** The server's 503: the store could not be asked now (Apple's online check, Google's API). */
+function isRetryLater(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: number }).status === 503;
 }
 
 function isUnauthorized(error: unknown): boolean {

@@ -5,7 +5,9 @@ import {
   type JWSTransactionDecodedPayload,
   SignedDataVerifier,
   VerificationException,
+  VerificationStatus,
 } from '@apple/app-store-server-library';
+import { ProviderUnavailableError } from './billing-provider.js';
 
 export interface AppleStoreOptions {
   /** DER or PEM root certificates (Apple's, or a test CA's). */
@@ -39,12 +41,19 @@ export class AppleStore {
     );
   }
 
-  /** The decoded transaction; throws AppleVerificationError for anything Apple did not sign for this app. */
+  /**
+   * The decoded transaction; throws AppleVerificationError for anything Apple did not sign for this
+   * app, ProviderUnavailableError when Apple's online check could not give an answer.
+   */
   async verifyTransaction(signedTransaction: string): Promise<AppleTransaction> {
     try {
       return await this.verifier.verifyAndDecodeTransaction(signedTransaction);
     } catch (error) {
       const status = error instanceof VerificationException ? error.status : 'unknown';
+      // Apple's online check (OCSP) could not be reached or failed: not a verdict, ask again later.
+      if (status === VerificationStatus.RETRYABLE_VERIFICATION_FAILURE) {
+        throw new ProviderUnavailableError('App Store online check unavailable');
+      }
       throw new AppleVerificationError(`App Store transaction not verified (status ${status})`);
     }
   }

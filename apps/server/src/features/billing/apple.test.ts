@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,5 +191,56 @@ describe.each(testDialects)('App Store purchases on %s', (dialect) => {
     });
     expect(android.statusCode).toBe(404);
     expect(android.json().error.code).toBe('billing_not_configured');
+  });
+});
+
+describe("App Store purchases when Apple's online check cannot answer", () => {
+  let testApp: TestApp;
+  let ocspResponder: Server;
+  const folder = mkdtempSync(join(tmpdir(), 'tagscout-apple-ocsp-'));
+
+  beforeAll(async () => {
+    // Apple's OCSP responder, failing (as when it cannot be reached through a proxy or is down).
+    ocspResponder = createServer((_request, response) => response.writeHead(503).end());
+    await new Promise<void>((resolve) => ocspResponder.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await new Promise((resolve) => ocspResponder.close(resolve));
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('answers "try again" (503), not "invalid", and grants nothing; a forged chain is still invalid', async () => {
+    const { port } = ocspResponder.address() as AddressInfo;
+    const chain = createTestCertificateChain('Tagscout OCSP', { ocspUrl: `http://127.0.0.1:${port}/ocsp` });
+    const rootPath = join(folder, 'TestRootCA.cer');
+    writeFileSync(rootPath, chain.root);
+    testApp = await buildTestApp('sqlite', {
+      APPLE_ROOT_CERTIFICATES: rootPath,
+      APPLE_ENVIRONMENT: 'Sandbox',
+      APPLE_ONLINE_CHECKS: true,
+      APPLE_BUNDLE_ID: 'com.tagscout.app',
+    });
+    const { app } = testApp;
+    const viewer = await createTestViewer(app, 'anonymousTrial');
+    const headers = { ...viewer.headers, 'x-platform': 'ios' };
+    const token = await app.inject({ method: 'GET', url: '/api/store/account-token', headers });
+    const receipt = signJws(chain, transactionPayload({ appAccountToken: token.json().accountToken }));
+    const verify = (body: string) =>
+      app.inject({ method: 'POST', url: '/api/store/ios-verify', headers, payload: { receipt: body } });
+
+    const retry = await verify(receipt);
+    expect(retry.statusCode, retry.body).toBe(503);
+    expect(retry.json()).toMatchObject({
+      error: { code: 'unavailable', message: expect.stringContaining('Try again') },
+    });
+    expect((await readMe(app, headers)).account.hasValidStoreSubscription).toBe(false);
+
+    const stranger = createTestCertificateChain('Not Apple', { ocspUrl: `http://127.0.0.1:${port}/ocsp` });
+    const forged = await verify(
+      signJws(stranger, transactionPayload({ appAccountToken: token.json().accountToken })),
+    );
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ return: { validSubscription: false } });
   });
 });

@@ -57,6 +57,14 @@ export async function verifyIosPurchase(
   try {
     transaction = await runtime.apple.verifyTransaction(input.signedTransaction);
   } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      runtime.log.warn({ err: error, userId: input.userId }, 'App Store check unavailable; nothing granted');
+      throw new AppError(
+        503,
+        ErrorCode.unavailable,
+        'The App Store could not confirm the purchase right now. Try again in a moment.',
+      );
+    }
     if (!(error instanceof AppleVerificationError)) throw error;
     runtime.log.warn({ userId: input.userId, reason: error.message }, 'App Store transaction refused');
     return false;

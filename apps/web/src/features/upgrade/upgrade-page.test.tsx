@@ -267,4 +267,21 @@ describe('the plans page in the apps', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByText('search screen')).toBeTruthy());
   });
+
+  it('asks to try again, and stays, when the App Store could not be asked', async () => {
+    store.current = fakeStore();
+    answers['/api/store/ios-verify'] = {
+      status: 503,
+      body: { error: { code: 'unavailable', message: 'The App Store could not confirm the purchase.' } },
+    };
+    renderAt('/upgrade?checkout=none');
+    const monthly = await screen.findByRole('region', { name: 'Monthly' });
+    fireEvent.click(within(monthly).getByRole('button', { name: 'Subscribe' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('Try again in a moment; you will not be charged twice.');
+    expect(alert.textContent).not.toContain('problem validating');
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('region', { name: 'Monthly' })).toBeTruthy();
+  });
 });

@@ -41,6 +41,7 @@ export function useStorePurchase(platform: StorePlatform, store: StorePurchases)
     if (outcome === 'valid') return navigate('/tags');
     if (outcome === 'invalid') return setAlert({ message: t('purchase.invalid'), next: searchRoute() });
     if (outcome === 'error') return setAlert({ message: t('purchase.error'), next: searchRoute() });
+    if (outcome === 'retry') return setAlert({ message: t('purchase.retry'), next: null });
     if (outcome === 'signInRequired') return setAlert({ message: t('purchase.signInFirst'), next: '/login' });
   }
 
@@ -50,6 +51,7 @@ export function useStorePurchase(platform: StorePlatform, store: StorePurchases)
     if (outcome === 'valid') await refreshSession().catch(() => {});
     setIsBusy(false);
     if (outcome === 'valid') return navigate('/tags');
+    if (outcome === 'retry') return setAlert({ message: t('purchase.retry'), next: null });
     const key = platform === 'android' ? 'purchase.noSubscriptionAndroid' : 'purchase.noSubscription';
     setAlert({ message: t(key), next: '/login' });
   }

@@ -21,11 +21,21 @@ const OID = {
   keyUsage: '2.5.29.15',
   appleIntermediate: '1.2.840.113635.100.6.2.1',
   appleReceiptSigning: '1.2.840.113635.100.6.11.1',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  ocsp: '1.3.6.1.5.5.7.48.1',
 } as const;
 
 const YEAR_MS = 365 * 86_400_000;
 
-export function createTestCertificateChain(name = 'Tagscout Test'): TestCertificateChain {
+/**
+ * ocspUrl: the leaf and intermediate name an OCSP responder there (authority information access),
+ * as Apple's do, for tests with the library's online checks on.
+ */
+export function createTestCertificateChain(
+  name = 'Tagscout Test',
+  options: { ocspUrl?: string } = {},
+): TestCertificateChain {
+  const ocsp = options.ocspUrl ? [authorityInfoAccess(options.ocspUrl)] : [];
   const rootKeys = ecKeys();
   const intermediateKeys = ecKeys();
   const leafKeys = ecKeys();
@@ -47,7 +57,7 @@ export function createTestCertificateChain(name = 'Tagscout Test'): TestCertific
     issuer: rootName,
     publicKey: intermediateKeys.publicKey,
     signingKey: rootKeys.privateKey,
-    extensions: [caExtension(), keyUsage(0x06), marker(OID.appleIntermediate)],
+    extensions: [caExtension(), keyUsage(0x06), marker(OID.appleIntermediate), ...ocsp],
     notBefore,
     notAfter,
   });
@@ -60,6 +70,7 @@ export function createTestCertificateChain(name = 'Tagscout Test'): TestCertific
       extension(OID.basicConstraints, sequence(), true),
       keyUsage(0x80),
       marker(OID.appleReceiptSigning),
+      ...ocsp,
     ],
     notBefore,
     notAfter,
@@ -152,6 +163,12 @@ function caExtension(): Buffer {
 /** keyUsage as a one-byte bit string (0x06: keyCertSign + cRLSign; 0x80: digitalSignature). */
 function keyUsage(bits: number): Buffer {
   return extension(OID.keyUsage, tlv(0x03, Buffer.from([bits === 0x80 ? 7 : 1, bits])), true);
+}
+
+/** AccessDescription { id-ad-ocsp, uniformResourceIdentifier [6] } (RFC 5280 section 4.2.2.1). */
+function authorityInfoAccess(url: string): Buffer {
+  const location = tlv(0x86, Buffer.from(url, 'ascii'));
+  return extension(OID.authorityInfoAccess, sequence(sequence(oid(OID.ocsp), location)));
 }
 
 /** Apple's marker extensions carry an ASN.1 NULL. */
