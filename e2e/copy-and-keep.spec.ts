@@ -1,9 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, saveScreenshot, startSeededServer } from './fixtures';
+import {
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  saveScreenshot,
+  startSeededServer,
+  viewports,
+} from './fixtures';
 
 type Size = 'desktop' | 'phone';
+const INSTAGRAM_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 620138398)';
+const TIKTOK_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0.0.0 Mobile Safari/537.36 musical_ly_2023405030 AppName/musical_ly BytedanceWebview/d8a21c6';
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const SIZES: Size[] = ['desktop', 'phone'];
 
 /** Issue 17: copy for a network, never lose the work, and the audit's fixes; one seeded server for all. */
@@ -95,7 +110,67 @@ describe('copy for a network and keeping the work', () => {
       expect(await exportList(page)).toEqual(added);
       await context.close();
     });
+    it(`keeps the cookie notice off Copy and Add; Decline sends no events and is remembered (${size})`, async () => {
+      const { context, page } = await newPage(browser, {
+        baseURL: server.url,
+        viewport: size,
+        storage: { firstTimeUser: 'false', showGuide: 'false' },
+      });
+      await page.goto('/try');
+      const notice = page.getByRole('region', { name: 'Cookies' });
+      await notice.waitFor();
+      await addResults(page, 'sunset', 1);
+      const noticeBox = (await notice.boundingBox())!;
+      const addBox = (await page
+        .getByRole('button', { name: /^Add #/ })
+        .first()
+        .boundingBox())!;
+      expect(overlaps(noticeBox, addBox)).toBe(false);
+      await showExport(page, size);
+      const copyBox = (await page.getByRole('button', { name: /^Copy 1 hashtag/ }).boundingBox())!;
+      expect(overlaps(noticeBox, copyBox)).toBe(false);
+      await saveScreenshot(page, `cookie-notice-export-${size}`);
+
+      const eventPosts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/events')
+          eventPosts.push(request.url());
+      });
+      await notice.getByRole('button', { name: 'Decline' }).click();
+      await notice.waitFor({ state: 'detached' });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await page.getByRole('button', { name: /^Copy 1 hashtag/ }).click(); // the first copy click is an event
+      await page.getByText(/^Copied 1 hashtag/).waitFor();
+      await page.reload(); // leaving the page sends whatever is waiting
+      await showExport(page, size);
+      expect(await notice.count()).toBe(0);
+      expect(eventPosts).toEqual([]);
+      await context.close();
+    });
+
+    it(`sends a visitor in Instagram's or TikTok's in-app browser to /inAppBrowser (${size})`, async () => {
+      for (const userAgent of [INSTAGRAM_UA, TIKTOK_UA]) {
+        const context = await browser.newContext({
+          viewport: viewports[size],
+          userAgent,
+          baseURL: server.url,
+        });
+        const page = await context.newPage();
+        await page.goto('/try');
+        await page.waitForURL('**/inAppBrowser');
+        await page.locator('h1').first().waitFor(); // the first-visit tutorial may cover it for screen readers
+        await context.close();
+      }
+    });
   }
+
+  it('sets the page language with the app language', async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, locale: 'pt-BR' });
+    await page.goto('/try');
+    await page.getByRole('textbox').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    await context.close();
+  });
 
   it('keeps the work through the no-internet screen and its Restart', async () => {
     const { context, page } = await openTry('desktop');

@@ -20,4 +20,12 @@ void i18n
     detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: 'language', caches: [] },
   });
 
+// The page's lang attribute follows the language (screen readers, hyphenation, the browser's translate offer).
+const setPageLanguage = (language: string) => {
+  if (typeof document !== 'undefined')
+    document.documentElement.lang = language.startsWith('pt') ? 'pt-BR' : 'en';
+};
+setPageLanguage(i18n.resolvedLanguage ?? i18n.language ?? 'en');
+i18n.on('languageChanged', setPageLanguage);
+
 export { i18n };

@@ -5,6 +5,7 @@ import { useSessionBootstrap } from '../features/account/session-sync';
 import { useTrialSignup } from '../features/account/trial-signup-store';
 import { AppGate } from '../native/app-gate';
 import { ConnectionBanner } from './connection-banner';
+import { CookieNotice } from './cookie-notice';
 import { lazyScreen } from './lazy-screen';
 import { MenuDrawer } from './menu-drawer';
 import { OutageBanner } from './outage-banner';
@@ -26,6 +27,7 @@ export function AppFrame() {
       <TitleBar onOpenMenu={() => setIsMenuOpen(true)} />
       <OutageBanner />
       <ConnectionBanner />
+      <CookieNotice />
       <MenuDrawer isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <Box
         component="main"

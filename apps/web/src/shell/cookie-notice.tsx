@@ -5,20 +5,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { trackEvent } from '../features/appdata/track';
 import { declineCookies, readKey, SHELL_KEYS, useShellOverlays, writeKey } from './shell-overlays';
 
 /**
- * SPEC section 4, cookie dialog: accept stores the acceptance; decline removes it and goes back.
- * It sits at the bottom of the screen without blocking it, until the visitor chooses.
+ * SPEC section 4, cookie notice: accept stores the acceptance; decline is remembered and stops
+ * analytics. It is a bar in the frame's column (under the title bar), not a layer over the screen, so
+ * it never covers Copy or Add; it waits while the tutorial is open rather than stacking under it.
  */
 export function CookieNotice() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const hasDeclined = useShellOverlays((s) => s.hasDeclinedCookies);
+  const isTutorialOpen = useShellOverlays((s) => s.isTutorialOpen);
   const [hasAccepted, setHasAccepted] = useState(() => readKey(SHELL_KEYS.hasAcceptedCookies) === 'true');
-  if (hasAccepted || hasDeclined) return null;
+  if (hasAccepted || hasDeclined || isTutorialOpen) return null;
 
   const handleAccept = () => {
     writeKey(SHELL_KEYS.hasAcceptedCookies, 'true');
@@ -28,25 +28,28 @@ export function CookieNotice() {
   const handleDecline = () => {
     writeKey(SHELL_KEYS.hasAcceptedCookies, null);
     declineCookies();
-    navigate(-1);
   };
 
   return (
     <Paper
       role="region"
       aria-label={t('cookies.title')}
-      elevation={8}
+      square
+      elevation={0}
       sx={{
-        position: 'fixed',
-        left: { xs: 8, sm: 'auto' },
-        right: { xs: 8, sm: 24 },
-        bottom: { xs: 72, sm: 24 },
-        width: { sm: 420 },
-        p: 2,
-        zIndex: 1250,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: { xs: 1, sm: 2 },
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
       }}
     >
-      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'flex-start' }}>
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'flex-start', maxWidth: 640 }}>
         <Cookie color="secondary" sx={{ mt: 0.25 }} />
         <div>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -57,7 +60,7 @@ export function CookieNotice() {
           </Typography>
         </div>
       </Stack>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mt: 1.5 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
         <Button onClick={handleDecline}>{t('cookies.decline')}</Button>
         <Button variant="contained" onClick={handleAccept}>
           {t('cookies.accept')}

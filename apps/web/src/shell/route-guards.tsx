@@ -33,9 +33,14 @@ export function OpenExternal({ url }: { url: string }) {
   return <Navigate to="/" replace />;
 }
 
-/** Instagram, Facebook and similar apps open links in their own limited browser. */
+/**
+ * Instagram, Facebook, TikTok and similar apps open links in their own limited browser. TikTok's
+ * names itself by its app ids (musical_ly, trill) or its webview (BytedanceWebview).
+ */
 export function isInAppBrowser(userAgent: string = navigator.userAgent): boolean {
-  return /Instagram|FBAN|FBAV|FB_IAB|Line\/|TikTok|Snapchat/i.test(userAgent);
+  return /Instagram|FBAN|FBAV|FB_IAB|Line\/|TikTok|musical_ly|trill_|BytedanceWebview|Snapchat/i.test(
+    userAgent,
+  );
 }
 
 /** A spinner while the session or a screen's code loads. */

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 interface ShellOverlays {
   isTutorialOpen: boolean;
   isFeedbackOpen: boolean;
-  /** The cookie notice was declined in this browser session (it shows again next visit). */
+  /** The cookie notice was declined in this browser (remembered; no analytics are sent). */
   hasDeclinedCookies: boolean;
 }
 
@@ -13,25 +13,18 @@ const DECLINED_KEY = 'cookiesDeclined';
 export const useShellOverlays = create<ShellOverlays>(() => ({
   isTutorialOpen: false,
   isFeedbackOpen: false,
-  hasDeclinedCookies: readSessionFlag(DECLINED_KEY),
+  hasDeclinedCookies: hasDeclinedAnalytics(),
 }));
 
-/** Declining lasts for this browser session (so going back does not ask again at once). */
+/** Declining is remembered in this browser, and stops analytics from then on. */
 export function declineCookies(): void {
-  try {
-    sessionStorage.setItem(DECLINED_KEY, '1');
-  } catch {
-    // Storage refused: the choice lasts for this page.
-  }
+  writeKey(DECLINED_KEY, '1');
   useShellOverlays.setState({ hasDeclinedCookies: true });
 }
 
-function readSessionFlag(key: string): boolean {
-  try {
-    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
+/** The visitor declined cookies here: no analytics event may leave the device. */
+export function hasDeclinedAnalytics(): boolean {
+  return readKey(DECLINED_KEY) === '1';
 }
 
 export function openTutorial(): void {

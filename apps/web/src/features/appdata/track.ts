@@ -2,6 +2,7 @@ import { resolveAccess } from '@tagscout/core/access';
 import type { CountedClick, EventType, UserDetail } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
 import { useSession } from '../../shell/session-store';
+import { hasDeclinedAnalytics } from '../../shell/shell-overlays';
 import { getDeviceId } from '../account/device-id';
 import { sendEvents } from './appdata-api';
 import { createTracker, type EventDetails } from './tracker';
@@ -45,6 +46,7 @@ const tracker = createTracker({
   storage: safeStorage,
   newId: newEventId,
   now: Date.now,
+  isAllowed: () => !hasDeclinedAnalytics(),
 });
 
 export function trackEvent(eventType: EventType, details?: EventDetails): void {

@@ -10,7 +10,7 @@ function memoryStorage() {
   };
 }
 
-function setup(platform: UserDetail['platform'] = 'web') {
+function setup(platform: UserDetail['platform'] = 'web', consent = { allowed: true }) {
   const sent: RegisterEventBody[] = [];
   const storage = memoryStorage();
   let id = 0;
@@ -22,6 +22,7 @@ function setup(platform: UserDetail['platform'] = 'web') {
     storage,
     newId: () => `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`,
     now: () => 1000,
+    isAllowed: () => consent.allowed,
     userDetail: () => ({
       userID: null,
       platform,
@@ -83,6 +84,18 @@ describe('tracker', () => {
     expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[1]![0].events![0]!.eventId).toBe(send.mock.calls[0]![0].events![0]!.eventId);
     expect(tracker.pending()).toBe(0);
+  });
+
+  it('sends nothing once the visitor declines, not even events queued before', async () => {
+    const consent = { allowed: true };
+    const { tracker, send } = setup('web', consent);
+    tracker.track('search');
+    consent.allowed = false;
+    tracker.track('search');
+    tracker.recordClick('copyClick');
+    await vi.advanceTimersByTimeAsync(2000);
+    await tracker.flush();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('tracks on iOS only with approval (value 3)', async () => {

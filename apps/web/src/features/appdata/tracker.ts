@@ -19,6 +19,8 @@ export interface TrackerDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   newId: () => string;
   now: () => number;
+  /** False while the visitor refuses analytics (declined cookies): nothing is queued or sent. */
+  isAllowed?: () => boolean;
   /** How long events wait to go in one batch. */
   batchDelayMs?: number;
 }
@@ -40,6 +42,7 @@ export function createTracker(deps: TrackerDeps) {
   let isSending = false;
 
   function canTrack(): boolean {
+    if (deps.isAllowed && !deps.isAllowed()) return false;
     if (deps.userDetail().platform !== 'ios') return true;
     return deps.storage.getItem(TRACK_APPROVAL_KEY) === TRACK_APPROVED;
   }
@@ -62,6 +65,11 @@ export function createTracker(deps: TrackerDeps) {
 
   async function flush(): Promise<void> {
     if (isSending || queue.length === 0) return;
+    // Events queued before the visitor declined are dropped, not sent.
+    if (!canTrack()) {
+      queue.length = 0;
+      return;
+    }
     isSending = true;
     const batch = queue.splice(0, ANALYTICS_LIMITS.eventsPerBatch);
     try {
