@@ -21,6 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { recordClick } from '../appdata/track';
 import { useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
+import { CheckTagsButton } from '../suggest/check-tags-dialog';
+import { SuggestedForList } from '../suggest/suggested-for-list';
 import { CopyFor, copyLabel } from './copy-for';
 import { ExportFiltersPanel } from './export-filters-panel';
 import { selectedInOrder, useExportList } from './export-store';
@@ -59,6 +61,9 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
           {t('export.selectedOf', { selected: chosen.length, total: tags.length })}
         </Typography>
       </Stack>
+      <Box sx={{ px: 1.5, mt: -1 }}>
+        <CheckTagsButton />
+      </Box>
       {addedCount >= LIMITS.helpAfterTagsAdded && (
         <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
           {t('export.help')}
@@ -105,6 +110,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
           ))}
         </List>
       </Box>
+      <SuggestedForList />
       <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
         <Button
           fullWidth

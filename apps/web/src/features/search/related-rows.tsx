@@ -1,6 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import Star from '@mui/icons-material/Star';
 import SubdirectoryArrowRight from '@mui/icons-material/SubdirectoryArrowRight';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -70,6 +71,8 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           key={tag.hashtag}
           hashtag={tag.hashtag}
           count={related.data.counts.get(tag.hashtag) ?? -1}
+          subcount={tag.subcount}
+          posts={related.data.postCount}
           isBanned={tag.isBanned}
           isPhone={isPhone}
         />
@@ -93,6 +96,14 @@ export function RelatedRows({ item }: { item: ResultItem }) {
                 {t('search.more')}
               </Button>
             )}
+            {caps.displayedRelatedTags === null && shown >= limit && limit < tags.length && (
+              <Typography variant="caption" color="text.secondary" data-testid="related-cap">
+                {t('search.capReached', { count: limit })}{' '}
+                <Button size="small" component={RouterLink} to="/settings">
+                  {t('search.changeCap')}
+                </Button>
+              </Typography>
+            )}
           </Stack>
         </TableCell>
       </TableRow>
@@ -103,11 +114,16 @@ export function RelatedRows({ item }: { item: ResultItem }) {
 function RelatedRow({
   hashtag,
   count,
+  subcount,
+  posts,
   isBanned,
   isPhone,
 }: {
   hashtag: string;
   count: number;
+  /** Of the item's recent posts, how many carry this tag too: why it is related. */
+  subcount: number;
+  posts: number;
   isBanned: boolean;
   isPhone: boolean;
 }) {
@@ -136,6 +152,7 @@ function RelatedRow({
             <SearchIcon fontSize="inherit" />
           </IconButton>
         </Stack>
+        <SharedPosts subcount={subcount} posts={posts} />
       </TableCell>
       <TableCell align="right">
         <PostCount count={count} isPhone={isPhone} />
@@ -144,6 +161,22 @@ function RelatedRow({
         <AddButton hashtag={hashtag} count={count} isPhone={isPhone} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** "in 37 of 500 recent posts", over a thin bar of the same share. */
+function SharedPosts({ subcount, posts }: { subcount: number; posts: number }) {
+  const { t } = useTranslation();
+  const share = posts > 0 ? Math.min(1, subcount / posts) : 0;
+  return (
+    <Stack sx={{ gap: 0.25, maxWidth: 220 }} data-testid="related-why">
+      <Typography variant="caption" color="text.secondary">
+        {t('search.inPosts', { subcount, posts })}
+      </Typography>
+      <Box aria-hidden sx={{ height: 3, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
+        <Box sx={{ height: '100%', width: `${Math.max(2, share * 100)}%`, bgcolor: 'primary.light' }} />
+      </Box>
+    </Stack>
   );
 }
 

@@ -1,0 +1,193 @@
+import FactCheck from '@mui/icons-material/FactCheck';
+import Warning from '@mui/icons-material/Warning';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { HashtagCount } from '@tagscout/core/api';
+import { formatCount } from '@tagscout/core/format';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExportList } from '../export/export-store';
+import { fetchCounts } from '../search/search-api';
+import { tagsOfPastedText } from './suggest-api';
+
+type Check =
+  | { state: 'idle' }
+  | { state: 'checking'; names: string[]; counts: Map<string, HashtagCount> }
+  | { state: 'done'; names: string[]; counts: Map<string, HashtagCount> }
+  | { state: 'failed'; names: string[]; message: string };
+
+/** "Check my tags": paste a caption or a list, see each tag's count and banned flag, add them all. */
+export function CheckTagsButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={<FactCheck />} onClick={() => setOpen(true)}>
+        {t('checkTags.open')}
+      </Button>
+      {open && <CheckTagsDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function CheckTagsDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  const add = useExportList((state) => state.add);
+  const [text, setText] = useState('');
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const [added, setAdded] = useState(false);
+
+  const runCheck = async () => {
+    const names = tagsOfPastedText(text);
+    setAdded(false);
+    if (names.length === 0) {
+      setCheck({ state: 'done', names, counts: new Map() });
+      return;
+    }
+    setCheck({ state: 'checking', names, counts: new Map() });
+    try {
+      // Batches of 100 names; unknown counts are asked again a few times.
+      const counts = await fetchCounts(names, {
+        onProgress: (partial) => setCheck({ state: 'checking', names, counts: new Map(partial) }),
+      });
+      setCheck({ state: 'done', names, counts });
+    } catch (error) {
+      setCheck({ state: 'failed', names, message: (error as Error).message });
+    }
+  };
+
+  const names = check.state === 'idle' ? [] : check.names;
+  const counts = check.state === 'checking' || check.state === 'done' ? check.counts : new Map();
+  const banned = names.filter((name) => counts.get(name)?.banned).length;
+  const addAll = () => {
+    for (const name of names) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
+    setAdded(true);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="check-tags-title"
+    >
+      <DialogTitle id="check-tags-title">{t('checkTags.title')}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 2, pt: 1 }}>
+          <TextField
+            label={t('checkTags.label')}
+            placeholder={t('checkTags.placeholder')}
+            multiline
+            minRows={3}
+            maxRows={8}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoFocus
+          />
+          <Button
+            variant="outlined"
+            onClick={runCheck}
+            disabled={text.trim() === '' || check.state === 'checking'}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('checkTags.check')}
+          </Button>
+          {check.state === 'failed' && (
+            <Alert severity="error" role="alert">
+              {check.message}
+            </Alert>
+          )}
+          {check.state === 'done' && names.length === 0 && (
+            <Typography color="text.secondary" role="status">
+              {t('checkTags.noTags')}
+            </Typography>
+          )}
+          {names.length > 0 && (
+            <>
+              <Typography variant="body2" role="status">
+                {t('checkTags.summary', { count: names.length })}
+                {banned > 0 && ` ${t('checkTags.bannedSummary', { count: banned })}`}
+              </Typography>
+              <Table size="small" aria-label={t('checkTags.tableLabel')} data-testid="checked-tags">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('checkTags.tag')}</TableCell>
+                    <TableCell align="right">{t('checkTags.posts')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {names.map((name) => {
+                    const tag = counts.get(name);
+                    return (
+                      <TableRow key={name} data-testid="checked-tag">
+                        <TableCell>
+                          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+                            {`#${name}`}
+                            {tag?.banned && (
+                              <Warning
+                                fontSize="small"
+                                color="warning"
+                                titleAccess={t('checkTags.banned')}
+                                role="img"
+                                aria-label={t('checkTags.banned')}
+                              />
+                            )}
+                          </Stack>
+                        </TableCell>
+                        <TableCell align="right">
+                          {tag === undefined ? (
+                            check.state === 'checking' ? (
+                              <CircularProgress size={14} aria-label={t('checkTags.checking')} />
+                            ) : (
+                              '-'
+                            )
+                          ) : tag.count < 0 ? (
+                            t('checkTags.unknown')
+                          ) : (
+                            formatCount(tag.count, { locale: i18n.language })
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </>
+          )}
+          {added && (
+            <Alert severity="success" role="status">
+              {t('checkTags.added', { count: names.length })}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('checkTags.close')}</Button>
+        <Button
+          variant="contained"
+          onClick={addAll}
+          disabled={names.length === 0}
+        >
+          {t('checkTags.addAll', { count: names.length })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

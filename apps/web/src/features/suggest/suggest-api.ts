@@ -1,0 +1,23 @@
+import type { SuggestResponse } from '@tagscout/core/api';
+import { SUGGEST_LIMITS } from '@tagscout/core/api';
+import { extractHashtags, normalizeHashtag } from '@tagscout/core/hashtags';
+import { apiGet } from '../../api/client';
+
+/** Suggestions for the export list: its last 30 tags are the list the server is asked about. */
+export async function fetchSuggestions(tags: readonly string[], limit = 10): Promise<SuggestResponse> {
+  const given = tags.slice(-SUGGEST_LIMITS.tags).map(encodeURIComponent).join(',');
+  return apiGet<SuggestResponse>(`/suggest/hashtags?tags=${given}&limit=${limit}`);
+}
+
+/**
+ * The tags of a pasted caption (core's rules: #tags, lower-cased, unique) or, when it has no #, of a
+ * plain list separated by spaces, commas or lines.
+ */
+export function tagsOfPastedText(text: string): string[] {
+  if (text.includes('#')) return extractHashtags(text);
+  const names = text
+    .split(/[\s,;]+/)
+    .map((word) => normalizeHashtag(word))
+    .filter((name): name is string => name !== null);
+  return [...new Set(names)];
+}

@@ -1,0 +1,92 @@
+import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
+import Star from '@mui/icons-material/Star';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCount } from '@tagscout/core/format';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useExportList } from '../export/export-store';
+import { fetchSuggestions } from './suggest-api';
+
+/** "Suggested for this list": tags that go with the export list, refreshed as it changes; one click adds. */
+export function SuggestedForList() {
+  const { t, i18n } = useTranslation();
+  const tags = useExportList((state) => state.tags);
+  const add = useExportList((state) => state.add);
+  const names = tags.map((tag) => tag.hashtag);
+  const suggestions = useQuery({
+    queryKey: ['suggest', names],
+    queryFn: () => fetchSuggestions(names),
+    enabled: names.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+  if (names.length === 0) return null;
+
+  const isLimited =
+    suggestions.error instanceof ApiError && suggestions.error.code === 'related_limit_reached';
+  const shown = (suggestions.data?.suggestions ?? []).filter((s) => !names.includes(s.hashtag));
+  return (
+    <Box
+      component="section"
+      aria-labelledby="suggested-title"
+      sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5 }}>
+        <Typography id="suggested-title" variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
+          {t('suggest.title')}
+        </Typography>
+        {suggestions.isFetching && <CircularProgress size={14} aria-label={t('suggest.loading')} />}
+      </Stack>
+      {isLimited ? (
+        <UpgradeLine text={t('upgradePrompt.relatedLimitMessage')} />
+      ) : suggestions.isError ? (
+        <Typography variant="body2" color="error" role="alert">
+          {suggestions.error.message}
+        </Typography>
+      ) : suggestions.isPending ? null : shown.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t('suggest.none')}
+        </Typography>
+      ) : (
+        <Stack direction="row" data-testid="suggested-tags" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+          {shown.map((s) => (
+            <Chip
+              key={s.hashtag}
+              size="small"
+              variant="outlined"
+              color={s.banned ? 'warning' : 'default'}
+              icon={<PlaylistAdd />}
+              label={`#${s.hashtag} · ${formatCount(s.count, { locale: i18n.language, compact: true })}`}
+              title={t('suggest.why', { count: s.lists, total: names.length })}
+              aria-label={t('suggest.add', { tag: s.hashtag })}
+              onClick={() => add({ hashtag: s.hashtag, count: s.count })}
+            />
+          ))}
+        </Stack>
+      )}
+      {!isLimited && (suggestions.data?.hidden ?? 0) > 0 && (
+        <UpgradeLine text={t('suggest.upgradeForMore', { count: suggestions.data?.hidden ?? 0 })} />
+      )}
+    </Box>
+  );
+}
+
+function UpgradeLine({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.75, flexWrap: 'wrap' }}>
+      <Typography variant="body2">{text}</Typography>
+      <Button size="small" variant="contained" startIcon={<Star />} component={RouterLink} to="/upgrade">
+        {t('upgradePrompt.action')}
+      </Button>
+    </Stack>
+  );
+}
