@@ -180,11 +180,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('checkTags.close')}</Button>
-        <Button
-          variant="contained"
-          onClick={addAll}
-          disabled={names.length === 0}
-        >
+        <Button variant="contained" onClick={addAll} disabled={names.length === 0}>
           {t('checkTags.addAll', { count: names.length })}
         </Button>
       </DialogActions>
