@@ -1,68 +1,88 @@
-// `npm run import -- posts.jsonl [--source NAME]`: imports real posts, one JSON object a line
-// ({"post_id","owner","timestamp","hashtags":[...]} or "caption" instead of "hashtags", "place_id"
-// when known), into the store at DATABASE_URL.
+// `npm run import -- [posts.jsonl] [--counts counts.jsonl] [--source NAME]`: imports real posts, one
+// JSON object a line ({"post_id","owner","timestamp","hashtags":[...]} or "caption" instead of
+// "hashtags", "place_id" when known), and tag counts ({"hashtag","count","network"}, network
+// instagram when left out), into the store at DATABASE_URL. Both are trusted and served as they are.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { importCountsFile } from '../features/hashtags/import-counts.js';
 import { IMPORT_SOURCE, importPostsFile } from '../features/hashtags/import-posts.js';
 
-const USAGE = 'Usage: npm run import -- <posts.jsonl> [--source NAME]';
+const USAGE = 'Usage: npm run import -- [posts.jsonl] [--counts counts.jsonl] [--source NAME]';
 const MAX_REPORTED_LINES = 100;
 
 async function main(args: string[]): Promise<number> {
-  const { file, source } = parseArguments(args);
-  if (!file) {
+  const { file, counts, source } = parseArguments(args);
+  if (!file && !counts) {
     console.error(USAGE);
     return 2;
   }
-  const path = resolve(file);
-  if (!existsSync(path)) {
-    console.error(`No such file: ${path}\n${USAGE}`);
+  const paths = [file, counts]
+    .filter((path): path is string => path !== undefined)
+    .map((path) => resolve(path));
+  const missing = paths.find((path) => !existsSync(path));
+  if (missing) {
+    console.error(`No such file: ${missing}\n${USAGE}`);
     return 2;
   }
   const config = loadConfig();
   const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error));
   try {
     await migrateToLatest(database);
-    console.log(
-      `Importing ${path} into ${database.dialect === 'sqlite' ? config.DATABASE_URL : 'PostgreSQL'}...`,
-    );
-    let reported = 0;
-    const report = await importPostsFile(database, {
-      file: path,
-      source,
-      onBadLine: (message) => {
-        reported++;
-        if (reported <= MAX_REPORTED_LINES) console.error(`Skipped ${message}`);
-        if (reported === MAX_REPORTED_LINES + 1)
-          console.error('More bad lines follow; only the count is shown now.');
-      },
-    });
-    const skipped = report.badLines + report.tooFewTags;
-    console.log(
-      `Imported ${report.imported.toLocaleString('en')} ${report.imported === 1 ? 'post' : 'posts'}, ` +
-        `skipped ${skipped.toLocaleString('en')} ` +
-        `(${report.badLines} bad lines, ${report.tooFewTags} with fewer than 2 hashtags) ` +
-        `in ${report.seconds.toFixed(1)} s: ${report.postsPerSecond.toLocaleString('en')} posts/s`,
-    );
+    const into = database.dialect === 'sqlite' ? config.DATABASE_URL : 'PostgreSQL';
+    if (file) {
+      const path = resolve(file);
+      console.log(`Importing posts from ${path} into ${into}...`);
+      const report = await importPostsFile(database, { file: path, source, onBadLine: badLineReporter() });
+      const skipped = report.badLines + report.tooFewTags;
+      console.log(
+        `Imported ${report.imported.toLocaleString('en')} ${report.imported === 1 ? 'post' : 'posts'}, ` +
+          `skipped ${skipped.toLocaleString('en')} ` +
+          `(${report.badLines} bad lines, ${report.tooFewTags} with fewer than 2 hashtags) ` +
+          `in ${report.seconds.toFixed(1)} s: ${report.postsPerSecond.toLocaleString('en')} posts/s`,
+      );
+    }
+    if (counts) {
+      const path = resolve(counts);
+      console.log(`Importing counts from ${path} into ${into}...`);
+      const report = await importCountsFile(database, { file: path, source, onBadLine: badLineReporter() });
+      console.log(
+        `Imported ${report.imported.toLocaleString('en')} ${report.imported === 1 ? 'count' : 'counts'}, ` +
+          `skipped ${report.badLines.toLocaleString('en')} bad lines in ${report.seconds.toFixed(1)} s`,
+      );
+    }
     return 0;
   } finally {
     await database.close();
   }
 }
 
-function parseArguments(args: string[]): { file?: string; source: string } {
+/** Prints the first bad lines of a file, then only says more follow. */
+function badLineReporter(): (message: string) => void {
+  let reported = 0;
+  return (message) => {
+    reported++;
+    if (reported <= MAX_REPORTED_LINES) console.error(`Skipped ${message}`);
+    if (reported === MAX_REPORTED_LINES + 1)
+      console.error('More bad lines follow; only the count is shown now.');
+  };
+}
+
+function parseArguments(args: string[]): { file?: string; counts?: string; source: string } {
   let file: string | undefined;
+  let counts: string | undefined;
   let source = IMPORT_SOURCE;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--source') source = args[++i] ?? IMPORT_SOURCE;
     else if (arg.startsWith('--source=')) source = arg.slice('--source='.length);
+    else if (arg === '--counts') counts = args[++i];
+    else if (arg.startsWith('--counts=')) counts = arg.slice('--counts='.length);
     else file ??= arg;
   }
-  return { file, source };
+  return { file, counts, source };
 }
 
 main(process.argv.slice(2)).then(

@@ -25,7 +25,9 @@ export function crowdReportsMigration(dialect: MigrationDialect) {
         .on('crowd_count_reports')
         .column('submitter')
         .execute();
-      await db.schema.alterTable('hashtags').addColumn('count_source', 'text').execute();
+      // Migration 013 (networks) adds count_source too; whichever runs first adds it.
+      if (!(await hasColumn(db, 'hashtags', 'count_source')))
+        await db.schema.alterTable('hashtags').addColumn('count_source', 'text').execute();
       await db.schema.alterTable('posts').addColumn('submitted_by', 'text').execute();
       await db.schema
         .createIndex('posts_submitted_by')
@@ -41,4 +43,9 @@ export function crowdReportsMigration(dialect: MigrationDialect) {
         .execute();
     },
   };
+}
+
+async function hasColumn(db: Kysely<unknown>, table: string, column: string): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((found) => found.name === table && found.columns.some((c) => c.name === column));
 }

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { INGEST_LIMITS } from '@tagscout/core/api';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { z } from 'zod';
+import type { Database } from '../../db/connect.js';
+import { IMPORT_SOURCE } from './import-posts.js';
+import { storeIngest } from './ingest.repository.js';
+
+/** The networks a counts file may name; instagram when a line names none. */
+const COUNT_NETWORKS = ['instagram', 'bluesky', 'mastodon', 'sample'] as const;
+
+/**
+ * One line of a counts file: what an operator imports is trusted and served as it is (decision 011).
+ * Unknown fields are ignored.
+ */
+const CountLineSchema = z.object({
+  hashtag: z
+    .string({ error: 'hashtag must be text' })
+    .min(1, 'hashtag must not be empty')
+    .max(INGEST_LIMITS.hashtagChars),
+  count: z
+    .number({ error: 'count must be a number' })
+    .int('count must be a whole number')
+    .min(0, 'count must be 0 or more')
+    .max(INGEST_LIMITS.maxCount, `count must be at most ${INGEST_LIMITS.maxCount.toLocaleString('en')}`),
+  network: z
+    .enum(COUNT_NETWORKS, { error: `network must be one of ${COUNT_NETWORKS.join(', ')}` })
+    .default('instagram'),
+});
+
+export interface CountsImportReport {
+  imported: number;
+  /** Lines that are not a valid count. */
+  badLines: number;
+  seconds: number;
+}
+
+const BATCH = 5_000;
+
+/**
+ * Streams a JSON-lines file of counts ({"hashtag","count","network"}) into the store in batches, as
+ * trusted counts (source `import` unless named); bad lines are reported by number and skipped.
+ */
+export async function importCountsFile(
+  database: Database,
+  options: { file: string; source?: string; onBadLine?: (message: string) => void },
+): Promise<CountsImportReport> {
+  const started = performance.now();
+  const source = options.source ?? IMPORT_SOURCE;
+  const report = { imported: 0, badLines: 0 };
+  // Per network, so each batch writes one network's tags (a tag is a name on a network).
+  const batches = new Map<string, { name: string; count: number }[]>();
+
+  const flush = async (network: string) => {
+    const hashtags = batches.get(network) ?? [];
+    if (hashtags.length === 0) return;
+    batches.set(network, []);
+    await storeIngest(database, { hashtags, source, now: Date.now() });
+    report.imported += hashtags.length;
+  };
+
+  const lines = createInterface({
+    input: createReadStream(options.file, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let lineNumber = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    if (line.trim() === '') continue;
+    const parsed = parseLine(line);
+    if (typeof parsed === 'string') {
+      report.badLines++;
+      options.onBadLine?.(`line ${lineNumber}: ${parsed}`);
+      continue;
+    }
+    const batch = batches.get(parsed.network) ?? [];
+    batch.push({ name: parsed.name, count: parsed.count });
+    batches.set(parsed.network, batch);
+    if (batch.length === BATCH) await flush(parsed.network);
+  }
+  for (const network of batches.keys()) await flush(network);
+  return { ...report, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The count on a line, or a sentence saying what is wrong with it. */
+function parseLine(line: string): { name: string; count: number; network: string } | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return 'not valid JSON';
+  }
+  const result = CountLineSchema.safeParse(value);
+  if (!result.success) return result.error.issues.map((issue) => issue.message).join('; ');
+  const name = normalizeHashtag(result.data.hashtag);
+  if (name === null) return `"${result.data.hashtag}" is not a valid hashtag`;
+  return { name, count: result.data.count, network: result.data.network };
+}
