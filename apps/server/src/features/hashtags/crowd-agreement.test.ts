@@ -188,6 +188,15 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
       { hashtag: 'scam', subcount: 2, relevance: 0 },
     ]);
     expect(related.count).toBe(1_000_000);
+    // Suggestions for a list read the same capped windows.
+    const paying = await createTestViewer(testApp.app, 'paying');
+    const suggestions = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/suggest/hashtags?tags=travel',
+      headers: paying.headers,
+    });
+    const scam = suggestions.json().suggestions.find((tag: { hashtag: string }) => tag.hashtag === 'scam');
+    expect(scam.subcount).toBe(2);
     // A second account's flood gets its own share, no more.
     await send(b, '/api/cache/recommend', {
       hashtag: { hashtag: 'travel', count: 1 },

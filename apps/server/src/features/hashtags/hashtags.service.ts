@@ -319,6 +319,7 @@ async function computeWindow(context: HashtagContext, name: string) {
   const recent = await findRecentPosts(context.database, {
     item: { kind: 'hashtag', name },
     window: context.relatedWindow,
+    perSubmitter: context.postsPerSubmitter,
   });
   const tags = new Map<string, { count: number; banned: boolean }>();
   for (const row of recent.tags.values())
