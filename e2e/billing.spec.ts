@@ -261,13 +261,35 @@ describe('plans and payments in a browser', () => {
     await context.close();
   });
 
-  /** The first link in the newest email with this subject to `to`, from the dev outbox. */
-  async function readEmailedLink(to: string, subject: string): Promise<string> {
+  it('restores a web purchase: the paying address is emailed its sign-in and portal links', async () => {
+    // The buyer of the previous test, now with an account, on another device without a session.
+    const email = 'closedtab@example.com';
+    const { context, page } = await visitor('phone');
+    await page.goto('/upgrade?restore=1');
+    const panel = page.getByRole('region', { name: 'Restore a purchase' });
+    await panel.waitFor();
+    // No trial sign-up over it: the visitor came to restore.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await panel.getByLabel(/Email you paid with/).fill(email);
+    await snap(page, 'billing-restore-phone');
+    await panel.getByRole('button', { name: 'Email me the link' }).click();
+    await panel.getByRole('status').waitFor();
+    await snap(page, 'billing-restore-sent-phone');
+
+    const portal = await readEmailedLink(email, 'Your Tagscout Pro purchase', /\/local-billing\/portal\//);
+    await page.goto(portal);
+    await page.getByRole('heading', { name: 'Your subscription' }).waitFor();
+    await context.close();
+  });
+
+  /** The first link (matching `pattern`) in the newest email with this subject to `to`, from the dev outbox. */
+  async function readEmailedLink(to: string, subject: string, pattern = /./): Promise<string> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
       const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
-      const link = /https?:\/\/\S+/.exec(messages.find((item) => item.subject === subject)?.text ?? '')?.[0];
+      const text = messages.find((item) => item.subject === subject)?.text ?? '';
+      const link = text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
       if (link) return link;
       if (Date.now() > deadline) throw new Error(`no "${subject}" email to ${to}`);
       await new Promise((resolve) => setTimeout(resolve, 200));

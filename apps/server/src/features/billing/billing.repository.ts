@@ -93,14 +93,17 @@ export async function saveBillingCustomer(
     .execute();
 }
 
-/** Binds an unclaimed customer to a user; false if another claim got there first. */
+/**
+ * Binds an unclaimed customer to a user; false if another claim got there first. The set-up link
+ * mailed before is spent, so it no longer holds back a restore email.
+ */
 export async function claimBillingCustomer(
   database: Database,
   claim: { provider: string; customerId: string; userId: string; now: number },
 ): Promise<boolean> {
   const result = await database.db
     .updateTable('billing_customers')
-    .set({ user_id: claim.userId, updated_at: claim.now })
+    .set({ user_id: claim.userId, updated_at: claim.now, setup_link_sent_at: null })
     .where('provider', '=', claim.provider)
     .where('customer_id', '=', claim.customerId)
     .where('user_id', 'is', null)
