@@ -254,6 +254,12 @@ export const ACCESS_MATRIX: Row[] = [
     expect: EVERYONE,
   },
   { method: 'POST', route: '/api/billing/portal', body: () => ({}), expect: WEB_CUSTOMERS },
+  {
+    method: 'POST',
+    route: '/api/billing/restore',
+    body: () => ({ email: 'nobody@example.com' }),
+    expect: EVERYONE,
+  },
   { method: 'POST', route: '/api/billing/webhooks/local', body: () => ({}), expect: EVERYONE },
   { method: 'POST', route: '/api/billing/webhooks/stripe', body: () => ({}), expect: EVERYONE },
   { method: 'GET', route: '/api/store/account-token', expect: WITH_SESSION },
