@@ -107,7 +107,7 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     // A fresh start of an anonymous trial shows its reminder first.
     await page.getByRole('button', { name: 'Not now' }).click();
     await page.getByRole('button', { name: 'Filters' }).click();
-    expect(await page.getByLabel('Min posts').inputValue()).toBe('1000');
+    expect(await page.getByLabel('Min posts').inputValue()).toBe('1,000');
 
     // Modified -> update: Save writes the same topic, no title asked.
     await saveButton.click();
@@ -151,7 +151,7 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await waitForText(title, 'Weekend trip 2');
     expect(await exportList(page)).toEqual(['travel', 'food', 'foodie']);
     await page.getByRole('button', { name: 'Filters' }).click();
-    expect(await page.getByLabel('Min posts').inputValue()).toBe('1000');
+    expect(await page.getByLabel('Min posts').inputValue()).toBe('1,000');
     expect(await saveButton.isDisabled()).toBe(true);
 
     // Opening another collection while this one has changes asks first.

@@ -89,7 +89,7 @@ describe('copy for a network and keeping the work', () => {
       expect(await exportList(page)).toEqual(added);
       expect(await selectedTags(page)).toEqual(selected);
       await page.getByRole('button', { name: 'Filters' }).click();
-      expect(await page.getByLabel('Min posts').inputValue()).toBe('1000');
+      expect(await page.getByLabel('Min posts').inputValue()).toBe('1,000');
       if (size === 'phone') await showFind(page);
       expect(await page.getByRole('textbox', { name: 'Search text' }).inputValue()).toBe('coffee');
 

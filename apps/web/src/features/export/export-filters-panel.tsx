@@ -19,16 +19,19 @@ const SLIDER_MAX_PREMIUM = 60;
 
 /** Post-count range, selection strategy and how many tags the auto selection picks. */
 export function ExportFiltersPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shown = (value: number | null) =>
+    value === null ? '' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(value);
   const caps = useCapabilities();
   const filters = useExportList((s) => s.filters);
   const setFilters = useExportList((s) => s.setFilters);
   const sliderMax = Math.min(caps.maxSelectionCount, SLIDER_MAX_PREMIUM);
   const [min, max] = filters.postCount;
 
+  // Typed digits only; shown with the language's thousands separators (1,000,000 / 1.000.000).
   const setBound = (index: 0 | 1, text: string) => {
-    const value = text.trim() === '' ? null : Math.max(0, Math.floor(Number(text)));
-    if (value !== null && Number.isNaN(value)) return;
+    const digits = text.replace(/\D/g, '').slice(0, 15);
+    const value = digits === '' ? null : Number(digits);
     const postCount: [number | null, number | null] = [...filters.postCount];
     postCount[index] = value;
     setFilters({ postCount });
@@ -45,18 +48,16 @@ export function ExportFiltersPanel() {
             <TextField
               label={t('export.filters.minPosts')}
               size="small"
-              type="number"
-              value={min ?? ''}
+              value={shown(min)}
               onChange={(event) => setBound(0, event.target.value)}
-              slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField
               label={t('export.filters.maxPosts')}
               size="small"
-              type="number"
-              value={max ?? ''}
+              value={shown(max)}
               onChange={(event) => setBound(1, event.target.value)}
-              slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           </Stack>
           {min !== null && max !== null && min > max && (
