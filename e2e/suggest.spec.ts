@@ -41,6 +41,7 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
     const why = page.getByTestId('related-why').first();
     await why.waitFor();
     expect(await why.textContent()).toMatch(/^in \d+ of 500 recent posts$/);
+    await saveScreenshot(page, 'related-why-desktop');
 
     await page.getByRole('button', { name: 'Add #travel to the export list', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Suggested for this list' }).waitFor();
