@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config.js';
+import { logStreamFor } from './log-stream.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
     runPrimary(config, (message) => console.log(message));
     return;
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: logStreamFor(process.stdout) });
 
   let isClosing = false;
   const shutDown = async (signal: string) => {
