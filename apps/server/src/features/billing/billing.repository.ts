@@ -302,14 +302,3 @@ export async function markAcknowledged(database: Database, platform: string, pur
     .where('purchase_key', '=', purchaseKey)
     .execute();
 }
-
-/** The verified address of a user (billing links a customer to an account only on a match). */
-export async function findVerifiedEmail(database: Database, userId: string): Promise<string | null> {
-  const row = await database.db
-    .selectFrom('users')
-    .select(['email', 'emailVerified', 'isAnonymous'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!row?.emailVerified || row.isAnonymous) return null;
-  return row.email.toLowerCase();
-}
