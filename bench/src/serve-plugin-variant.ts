@@ -1,11 +1,11 @@
 // The stand-in (one indexed SELECT per request) with some of the app's plugins around it, to price
 // each plugin: `serve-plugin-variant.ts <store.db> helmet,rate-limit,...`. Prints its port.
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { z } from 'zod';
 
 const [file, list = ''] = process.argv.slice(2);
@@ -22,7 +22,14 @@ const selectTag = sqlite.prepare<[string], { name: string; post_count: number }>
 const app = Fastify({
   logger: plugins.has('logger') ? { level: 'warn' } : false,
 }).withTypeProvider<ZodTypeProvider>();
-if (plugins.has('helmet')) await app.register(helmet);
+if (plugins.has('helmet')) {
+  // Helmet's middleware on every request, as @fastify/helmet ran it before plugins/security.ts
+  // worked its headers out once.
+  const setHeaders = helmet();
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
+}
 if (plugins.has('rate-limit'))
   await app.register(rateLimit, { global: true, max: 1e9, timeWindow: '1 minute' });
 if (plugins.has('under-pressure')) {
