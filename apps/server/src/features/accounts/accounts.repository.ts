@@ -137,15 +137,6 @@ export async function deleteOtherSessions(database: Database, userId: string, ke
     .execute();
 }
 
-export async function countSessions(database: Database, userId: string): Promise<number> {
-  const row = await database.db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 // ---- Trial devices and pending registrations ----
 
 export async function findTrialDevice(database: Database, deviceId: string) {
