@@ -12,6 +12,8 @@ export interface Database {
   dialect: DialectName;
   /** The raw SQLite handle, for pragmas and backups; undefined on PostgreSQL. */
   sqlite?: SqliteDatabase.Database;
+  /** The PostgreSQL pool, for libraries that speak to it themselves (rate limits); undefined on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ function connectPostgres(url: string, log: (message: string, error?: unknown) =>
   return {
     db,
     dialect: 'postgres',
+    pool,
     close: async () => {
       await db.destroy();
     },

@@ -12,6 +12,7 @@ import { billingMigration } from './migrations/008-billing.js';
 import { sourceFailuresMigration } from './migrations/009-source-failures.js';
 import { appDataMigration } from './migrations/010-app-data.js';
 import { accountSecretsMigration } from './migrations/011-account-secrets.js';
+import { authLimitsMigration } from './migrations/011-auth-limits.js';
 import { billingSetupLinkMigration } from './migrations/012-billing-setup-link.js';
 import { crowdReportsMigration } from './migrations/014-crowd-reports.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
@@ -31,6 +32,7 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '009-source-failures': sourceFailuresMigration(dialect),
     '010-app-data': appDataMigration(dialect),
     '011-account-secrets': accountSecretsMigration(),
+    '011-auth-limits': authLimitsMigration(),
     '012-billing-setup-link': billingSetupLinkMigration(dialect),
     '014-crowd-reports': crowdReportsMigration(dialect),
     '019-source-reports': sourceReportsMigration(dialect),

@@ -22,7 +22,6 @@ export interface Tables {
   trial_registrations: TrialRegistrationTable;
   pending_signups: PendingSignupTable;
   email_outbox: EmailOutboxTable;
-  auth_throttle: AuthThrottleTable;
   settings: SettingTable;
   // Collections (migration 004).
   topics: TopicTable;
@@ -268,14 +267,6 @@ export interface EmailOutboxTable {
   sent_at: number | null;
   attempts: Generated<number>;
   last_error: string | null;
-}
-
-export interface AuthThrottleTable {
-  key: string;
-  count: number;
-  window_start: number;
-  locked_until: Generated<number>;
-  updated_at: number;
 }
 
 export interface SettingTable {

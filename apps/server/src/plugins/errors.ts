@@ -48,9 +48,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'request';
+      // Field names only (never a schema path): "email: is required", or the message alone.
       const details = error.validation
-        .map((issue) => `${where}${issue.instancePath.replaceAll('/', '.')}: ${issue.message}`)
+        .map((issue) => {
+          const field = issue.instancePath.split('/').filter(Boolean).at(-1);
+          return field && !/^\d+$/.test(field) ? `${field}: ${issue.message}` : issue.message;
+        })
         .join('; ');
       return reply.status(400).send(errorBody(Codes.invalidRequest, `Invalid request. ${details}`));
     }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { AppError } from './errors.js';
+import { AppError, errorBody } from './errors.js';
 import { registerLoadShedding } from './load-shedding.js';
 
 const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
@@ -53,6 +53,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  // A client that hung up before its request was read has no address left; the rate limiter would
+  // throw on it (a 500 in the log), so the request ends here, quietly.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ip === undefined)
+      return reply.status(400).send(errorBody(ErrorCode.invalidRequest, 'Closed.'));
+  });
   await app.register(rateLimit, {
     global: true,
     ...(redis && {

@@ -361,6 +361,8 @@ export type AccountErrorCode = (typeof AccountErrorCode)[keyof typeof AccountErr
 /** SPEC section 8 texts the web shows. */
 export const SIGN_IN_MESSAGES = {
   incorrect: 'Incorrect username or password',
+  /** The same for every address: an email-trial account has no password and signs in by emailed code. */
+  codeHint: 'Started your trial with only your email? You sign in with a code we email you, not a password.',
   error: 'Login Error',
   checking: 'Checking Login',
 } as const;

@@ -8,8 +8,8 @@ import { codeEmail } from '../email/email-templates.js';
 import { createMailer, type Mailer } from '../email/mailer.js';
 import { type Auth, createAuth } from './better-auth.js';
 import { type Clock, clockOf } from './clock.js';
+import { createLimitCounters } from './limit-counters.js';
 import { Throttle } from './throttle.js';
-import { databaseThrottleStore, redisThrottleStore } from './throttle-store.js';
 
 /** Everything the accounts routes and the auth plugin share, built once per app. */
 export interface AccountsRuntime {
@@ -54,7 +54,7 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
     : null;
-  const store = redis ? redisThrottleStore(redis) : databaseThrottleStore(database);
+  const counters = createLimitCounters({ database, redis, redisPrefix: config.JOB_QUEUE_PREFIX });
 
   const auth = createAuth({
     database,
@@ -69,7 +69,7 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
   return {
     auth,
     secret,
-    throttle: new Throttle(store, now),
+    throttle: new Throttle(counters, now),
     mailer,
     now,
     database,

@@ -250,8 +250,9 @@ export async function signIn(
   request: AuthRequest,
 ): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
-  const lockKey = `sign-in:${email}`;
-  const refusal = await runtime.throttle.checkLock(lockKey);
+  const account = signInAccount(email);
+  // The guess is counted before it is checked, so concurrent guesses cannot pass the limit.
+  const refusal = await runtime.throttle.takeGuess(account, request.ip);
   if (refusal) request.audit('sign-in', { email, outcome: 'refused' });
   throwIfRefused(refusal);
   const result = await callAuth(() =>
@@ -262,9 +263,13 @@ export async function signIn(
     }),
   );
   if (result.status === 401 || result.status === 400) {
-    await runtime.throttle.recordFailure(lockKey);
     request.audit('sign-in', { email, outcome: 'failure' });
-    throw accountError(401, AccountErrorCode.invalidCredentials, SIGN_IN_MESSAGES.incorrect);
+    // The same answer for every address (no enumeration), with the hint email-trial users need.
+    throw accountError(
+      401,
+      AccountErrorCode.invalidCredentials,
+      `${SIGN_IN_MESSAGES.incorrect}. ${SIGN_IN_MESSAGES.codeHint}`,
+    );
   }
   if (result.code === 'EMAIL_NOT_VERIFIED') {
     throw accountError(
@@ -280,7 +285,7 @@ export async function signIn(
       typeof result.body?.message === 'string' ? result.body.message : SIGN_IN_MESSAGES.error,
     );
   }
-  await runtime.throttle.recordSuccess(lockKey);
+  await runtime.throttle.giveBackGuess(account, request.ip);
   const user = result.body?.user as { id: string };
   request.audit('sign-in', { email, userId: user.id, outcome: 'success' });
   return signedIn(runtime, user.id, String(result.body?.token), input.session, result.headers, request);
@@ -305,6 +310,8 @@ export async function resetPassword(
   const user = await findUserByEmail(runtime.database, email);
   if (user) {
     request.audit('password-reset', { email, userId: user.id, outcome: 'success' });
+    // Proving the mailbox ends a lock that others' guesses put on the account.
+    await runtime.throttle.unlockAccount(signInAccount(email));
     await signOutEverywhere(runtime.database, user.id, runtime.now());
     await runtime.mailer.send(passwordChangedEmail(email));
   }
@@ -331,13 +338,12 @@ export async function checkCode(
   request: AuthRequest,
   call: () => Promise<Response>,
 ): Promise<AuthCallResult> {
-  const lockKey = `code:${purpose}:${email}`;
-  throwIfRefused(await runtime.throttle.checkLock(lockKey));
+  const account = `code:${purpose}:${email}`;
+  throwIfRefused(await runtime.throttle.takeGuess(account, request.ip));
   const identifier = codeIdentifier(purpose, email);
   const expiresAt = await findCodeExpiry(runtime.database, identifier);
   if (expiresAt !== null && expiresAt <= runtime.now()) {
     await deleteCodes(runtime.database, identifier);
-    await runtime.throttle.recordFailure(lockKey);
     throw codeExpired();
   }
   const result = await callAuth(call);
@@ -345,13 +351,17 @@ export async function checkCode(
     purpose === 'trial' ? 'trial-code' : purpose === 'reset-password' ? 'password-reset' : 'verify-email';
   if (result.status >= 400) {
     request.audit(event, { email, outcome: 'failure' });
-    await runtime.throttle.recordFailure(lockKey);
     if (result.code === 'OTP_EXPIRED' || result.code === 'TOO_MANY_ATTEMPTS') throw codeExpired();
     throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
   }
-  await runtime.throttle.recordSuccess(lockKey);
+  await runtime.throttle.giveBackGuess(account, request.ip);
   if (purpose !== 'reset-password') request.audit(event, { email, outcome: 'success' });
   return result;
+}
+
+/** The sign-in limits' name for an address. */
+function signInAccount(email: string): string {
+  return `sign-in:${email}`;
 }
 
 function codeExpired() {

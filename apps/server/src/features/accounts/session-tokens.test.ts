@@ -104,4 +104,18 @@ describe.each(testDialects)('session tokens on %s', (dialect) => {
     expect(signOut.statusCode).toBe(200);
     expect(await signsIn(token)).toBe(false);
   });
+
+  it('answers a 5,000-deep JSON body to revoke-session with a 4xx, not a 500', async () => {
+    const viewer = await createTestViewer(testApp.app, 'free');
+    const deep = `{"id":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const response = await pacedInject(testApp.app, {
+      method: 'POST',
+      url: '/api/auth/revoke-session',
+      payload: deep,
+      headers: { ...viewer.headers, 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error.message).not.toMatch(/body\./);
+  });
 });

@@ -1,20 +1,23 @@
 import type { Clock } from './clock.js';
-import type { ThrottleStore } from './throttle-store.js';
-
-/** SECURITY §2 values, in one place. */
-export const THROTTLE = {
-  freeFailures: 5,
-  maxLockMs: 15 * 60_000,
-  quietResetMs: 15 * 60_000,
-  authPostsPerIpPerMinute: 10,
-  codeSendsPerAddressPerMinute: 1,
-  codeSendsPerAddressPerHour: 5,
-  codeSendsPerIpPerHour: 20,
-  anonymousTrialsPerIpPerHour: 30,
-} as const;
+import type { LimitCounters } from './limit-counters.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+/** The account limits, in one place (docs/decisions/007-auth.md). */
+export const THROTTLE = {
+  /** Password or code guesses for one account, however many addresses they come from. */
+  guessesPerAccount: 20,
+  /** Guesses for one account from one address: spent first, so one address cannot lock the account. */
+  guessesPerAccountAndAddress: 5,
+  guessWindowMs: 15 * MINUTE,
+  authPostsPerIpPerMinute: 10,
+  codeSendsPerMailboxPerMinute: 1,
+  codeSendsPerMailboxPerHour: 5,
+  /** Generous: a whole office or mobile network may share one address. */
+  codeSendsPerIpPerHour: 200,
+  anonymousTrialsPerIpPerHour: 30,
+} as const;
 
 /** A refusal: how many seconds until the caller may try again. */
 export interface Refusal {
@@ -22,12 +25,12 @@ export interface Refusal {
 }
 
 /**
- * Brute-force limits. Per account (sign-in, and code checks): 5 free failures, then a lock of
- * 2^(n-5) s capped at 15 minutes, forgotten after a success or 15 quiet minutes; never permanent.
+ * Brute-force limits on atomic counters (limit-counters.ts). A guess (password or code) is counted
+ * before it is checked, so concurrent guesses cannot slip past the limit; a right guess is given back.
  */
 export class Throttle {
   constructor(
-    private readonly store: ThrottleStore,
+    private readonly counters: LimitCounters,
     private readonly now: Clock,
   ) {}
 
@@ -36,12 +39,12 @@ export class Throttle {
     return this.fixedWindow(`auth-post:${ip}`, MINUTE, THROTTLE.authPostsPerIpPerMinute);
   }
 
-  /** Code sends: 1 per 60 s and 5 per hour per address, 20 per hour per IP. */
-  async countCodeSend(address: string, ip: string): Promise<Refusal | null> {
+  /** Code sends: per mailbox first (1 a minute, 5 an hour), then per IP generously (200 an hour). */
+  async countCodeSend(mailbox: string, ip: string): Promise<Refusal | null> {
     return (
-      (await this.fixedWindow(`send-ip:${ip}`, HOUR, THROTTLE.codeSendsPerIpPerHour)) ??
-      (await this.fixedWindow(`send-minute:${address}`, MINUTE, THROTTLE.codeSendsPerAddressPerMinute)) ??
-      (await this.fixedWindow(`send-hour:${address}`, HOUR, THROTTLE.codeSendsPerAddressPerHour))
+      (await this.fixedWindow(`send-minute:${mailbox}`, MINUTE, THROTTLE.codeSendsPerMailboxPerMinute)) ??
+      (await this.fixedWindow(`send-hour:${mailbox}`, HOUR, THROTTLE.codeSendsPerMailboxPerHour)) ??
+      (await this.fixedWindow(`send-ip:${ip}`, HOUR, THROTTLE.codeSendsPerIpPerHour))
     );
   }
 
@@ -51,50 +54,43 @@ export class Throttle {
 
   /** One related-tag expansion of a free visitor; answers how many so far in this window. */
   async countRelatedExpansion(visitor: string, windowMs: number): Promise<number> {
-    return this.store.hit(`related:${visitor}`, windowMs, this.now());
+    return this.counters.hit(`related:${visitor}`, windowMs, this.now());
   }
 
-  /** Whether the account (a normalised address plus a purpose) is locked now. */
-  async checkLock(account: string): Promise<Refusal | null> {
-    const state = await this.currentLock(account);
-    const now = this.now();
-    if (!state || state.lockedUntil <= now) return null;
-    return { retryAfterSeconds: Math.ceil((state.lockedUntil - now) / 1000) };
-  }
-
-  async recordFailure(account: string): Promise<void> {
-    const now = this.now();
-    const failures = ((await this.currentLock(account))?.failures ?? 0) + 1;
-    const lockMs =
-      failures > THROTTLE.freeFailures
-        ? Math.min(2 ** (failures - THROTTLE.freeFailures) * 1000, THROTTLE.maxLockMs)
-        : 0;
-    const lockedUntil = lockMs > 0 ? now + lockMs : 0;
-    await this.store.setLock(
-      account,
-      { failures, lastFailureAt: now, lockedUntil },
-      Math.max(lockedUntil - now, 0) + THROTTLE.quietResetMs,
+  /**
+   * Takes one guess for an account (a normalised address plus a purpose) from an address, before
+   * the guess is checked. The account-and-address budget is spent first: an address over its own
+   * limit is refused without spending the account's, so it cannot lock the account for others.
+   */
+  async takeGuess(account: string, ip: string): Promise<Refusal | null> {
+    const window = THROTTLE.guessWindowMs;
+    return (
+      (await this.fixedWindow(pairKey(account, ip), window, THROTTLE.guessesPerAccountAndAddress)) ??
+      (await this.fixedWindow(`guess:${account}`, window, THROTTLE.guessesPerAccount))
     );
   }
 
-  async recordSuccess(account: string): Promise<void> {
-    await this.store.clear(account);
+  /** A right guess does not count: both budgets get it back. */
+  async giveBackGuess(account: string, ip: string): Promise<void> {
+    const now = this.now();
+    await this.counters.forget(pairKey(account, ip), THROTTLE.guessWindowMs, now);
+    await this.counters.giveBack(`guess:${account}`, THROTTLE.guessWindowMs, now);
   }
 
-  private async currentLock(account: string) {
-    const state = await this.store.getLock(account);
-    if (!state) return null;
-    // Forgotten after 15 quiet minutes (counted from the end of any lock).
-    const quietSince = Math.max(state.lastFailureAt, state.lockedUntil);
-    if (this.now() - quietSince >= THROTTLE.quietResetMs) return null;
-    return state;
+  /** The owner proved the mailbox (password reset by code): the account's lock ends. */
+  async unlockAccount(account: string): Promise<void> {
+    await this.counters.forget(`guess:${account}`, THROTTLE.guessWindowMs, this.now());
   }
 
   private async fixedWindow(key: string, windowMs: number, max: number): Promise<Refusal | null> {
     const now = this.now();
-    const count = await this.store.hit(key, windowMs, now);
+    const count = await this.counters.hit(key, windowMs, now);
     if (count <= max) return null;
     const windowEnd = (Math.floor(now / windowMs) + 1) * windowMs;
     return { retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
   }
+}
+
+function pairKey(account: string, ip: string): string {
+  return `guess-from:${account}|${ip}`;
 }

@@ -5,7 +5,9 @@ import { listOutbox } from './email.repository.js';
 
 /**
  * GET /api/dev/outbox: the outbox for local use and e2e tests. It exists only with
- * EXPOSE_OUTBOX=true and no SMTP_URL; otherwise it answers 404 like any unknown path.
+ * EXPOSE_OUTBOX=true and no SMTP_URL, and only for a client on this machine (the connection and
+ * the client address both loopback, so a proxy on this host does not open it to the world);
+ * otherwise it answers 404 like any unknown path.
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,7 +21,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!app.config.EXPOSE_OUTBOX || app.config.SMTP_URL) {
+      const isLocal = isLoopback(request.ip) && isLoopback(request.socket.remoteAddress);
+      if (!app.config.EXPOSE_OUTBOX || app.config.SMTP_URL || !isLocal) {
         throw AppError.notFound(`No such endpoint: GET /api/dev/outbox`);
       }
       const rows = await listOutbox(app.database, request.query.to?.toLowerCase(), 50);
@@ -36,3 +39,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}

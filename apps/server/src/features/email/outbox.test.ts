@@ -27,6 +27,26 @@ describe.each(testDialects)('development outbox on %s', (dialect) => {
     expect(message.code).toMatch(/^\d{6}$/);
   });
 
+  it('answers only clients on this machine, even behind a proxy on it', async () => {
+    const url = '/api/dev/outbox';
+    const local = await pacedInject(testApp.app, { method: 'GET', url, remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    const remote = await pacedInject(testApp.app, { method: 'GET', url, remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    const proxied = await buildTestApp(dialect, { EXPOSE_OUTBOX: true, TRUST_PROXY: 1 });
+    try {
+      const forwarded = await pacedInject(proxied.app, {
+        method: 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(forwarded.statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('is not there by default', async () => {
     const plain = await buildTestApp(dialect);
     await untilSettled(plain.app);

@@ -56,7 +56,12 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
   const isChecking = status === 'checking';
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
-      {status === 'incorrect' && <Alert severity="error">{t('login.incorrect')}</Alert>}
+      {status === 'incorrect' && (
+        <Alert severity="error">
+          <AlertTitle>{t('login.incorrect')}</AlertTitle>
+          {t('login.codeHint')}
+        </Alert>
+      )}
       {status === 'error' && (
         <Alert severity="error">
           {detail ? <AlertTitle>{t('login.error')}</AlertTitle> : t('login.error')}
