@@ -174,6 +174,39 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
+  it('keeps the collection of an anonymous trial that registers its email', async () => {
+    const email = 'cleo@example.com';
+    const { context, page } = await visitor('mobile');
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
+    await page.waitForURL('**/tags');
+    const saved = await page.request.post('/api/topics', {
+      data: { title: 'Beach day', export: ['beach', 'sunset'] },
+      headers: { origin: server.url },
+    });
+    expect(saved.status()).toBe(201);
+
+    // The next visit asks to register the email "so your collections stay yours".
+    await page.reload();
+    const registration = page.getByRole('dialog', { name: 'Keep your Pro trial' });
+    await registration.getByRole('button', { name: 'Register' }).click();
+    const emailStep = page.getByRole('dialog');
+    await emailStep.getByLabel('Email').fill(email);
+    await emailStep.getByRole('button', { name: 'Start free trial' }).click();
+    await emailStep.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const { code } = await readEmailCode(server, email);
+    await emailStep.getByLabel('Verification code').fill(code);
+    await emailStep.getByRole('button', { name: 'Verify and start' }).click();
+    await page.waitForURL('**/tags');
+    expect(await readMenu(page)).toContain('Logout');
+
+    await page.goto('/collections');
+    await page.getByTestId('collection-row').filter({ hasText: 'Beach day' }).waitFor();
+    await snap(page, 'accounts-registered-collections-mobile');
+    await context.close();
+  });
+
   it('moves an expiring trial to free with the trial notice, then offers the special offer', async () => {
     const email = 'cy@example.com';
     const { context, page } = await visitor();

@@ -48,11 +48,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // Field names only (never a schema path): "email: is required", or the message alone.
+      // Where in the input (posts.0.caption), never the schema's own path or the request part.
       const details = error.validation
         .map((issue) => {
-          const field = issue.instancePath.split('/').filter(Boolean).at(-1);
-          return field && !/^\d+$/.test(field) ? `${field}: ${issue.message}` : issue.message;
+          const field = issue.instancePath.split('/').filter(Boolean).join('.');
+          return field ? `${field}: ${issue.message}` : issue.message;
         })
         .join('; ');
       return reply.status(400).send(errorBody(Codes.invalidRequest, `Invalid request. ${details}`));

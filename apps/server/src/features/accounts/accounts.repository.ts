@@ -107,6 +107,28 @@ export async function updateAccount(
   await database.db.updateTable('accounts').set(patch).where('user_id', '=', userId).execute();
 }
 
+/**
+ * The registered account's trial runs from the anonymous trial's start, for `trialDays`; the
+ * anonymous trial ends now.
+ */
+export async function moveTrialClock(
+  database: Database,
+  move: { fromUserId: string; toUserId: string; trialDays: number; now: number },
+): Promise<void> {
+  const from = await findAccount(database, move.fromUserId);
+  const startedAt = Number(from?.trial_started_at ?? move.now);
+  await updateAccount(database, move.toUserId, {
+    trial_started_at: startedAt,
+    trial_expires_at: startedAt + Math.round(move.trialDays * 86_400_000),
+    updated_at: move.now,
+  });
+  await updateAccount(database, move.fromUserId, {
+    trial_status: 'expired',
+    trial_expires_at: move.now,
+    updated_at: move.now,
+  });
+}
+
 /** Global sign-out (SECURITY §2): every session of the user, and a bumped epoch, in one transaction. */
 export async function deleteAllSessions(database: Database, userId: string, now: number): Promise<number> {
   return database.db.transaction().execute(async (trx) => {

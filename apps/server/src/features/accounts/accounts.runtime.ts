@@ -6,6 +6,7 @@ import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
 import { codeEmail } from '../email/email-templates.js';
 import { createMailer, type Mailer } from '../email/mailer.js';
+import type { AccountMergeHook } from './accounts.service.js';
 import { type Auth, createAuth } from './better-auth.js';
 import { type Clock, clockOf } from './clock.js';
 import { createLimitCounters } from './limit-counters.js';
@@ -22,6 +23,8 @@ export interface AccountsRuntime {
   database: Database;
   config: Config;
   trustedOrigins: Set<string>;
+  /** How features move their data when an anonymous trial registers (accounts.service). */
+  mergeHooks: AccountMergeHook[];
   /** Promo code -> trial days. */
   promoCodes: Map<string, number>;
   close(): Promise<void>;
@@ -75,6 +78,7 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
     database,
     config,
     trustedOrigins,
+    mergeHooks: [],
     promoCodes: parsePromoCodes(config.PROMO_CODES, config.DEFAULT_PROMO_CODE),
     close: async () => {
       await mailer.close();

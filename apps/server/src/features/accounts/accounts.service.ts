@@ -13,6 +13,7 @@ import {
   deleteSessionOfUser,
   findAccount,
   insertAccount,
+  moveTrialClock,
   setUserRole,
   updateAccount,
 } from './accounts.repository.js';
@@ -148,21 +149,40 @@ export async function revokeOtherSessions(database: Database, userId: string, cu
 }
 
 export type AccountMergeHook = (input: {
+  /** Bound to the merge's transaction: use it for every query. */
   database: Database;
   fromUserId: string;
   toUserId: string;
 }) => Promise<void>;
 
-const mergeHooks: AccountMergeHook[] = [];
-
-/**
- * For features that own data (collections): when an anonymous trial becomes an email account, the
- * anonymous user's data moves to the new user. Register once at start-up; hooks run in order.
- */
-export function registerAccountMergeHook(hook: AccountMergeHook): void {
-  mergeHooks.push(hook);
+/** Where the app keeps its merge hooks (the accounts runtime). */
+export interface MergeHooks {
+  mergeHooks: AccountMergeHook[];
 }
 
-export async function runAccountMergeHooks(database: Database, fromUserId: string, toUserId: string) {
-  for (const hook of mergeHooks) await hook({ database, fromUserId, toUserId });
+/**
+ * For features that own data (collections, quarries): when an anonymous trial registers its email,
+ * the anonymous user's data moves to the registered user. Register once per app, at start-up.
+ */
+export function registerAccountMergeHook(runtime: MergeHooks, hook: AccountMergeHook): void {
+  runtime.mergeHooks.push(hook);
+}
+
+/**
+ * An anonymous trial becomes the account that registered on its device, in one transaction: every
+ * feature's data moves, and the trial clock keeps running from the anonymous start (registering
+ * gives the email trial's length, counted from then, not a fresh trial).
+ */
+export async function mergeAnonymousTrial(
+  database: Database,
+  runtime: MergeHooks,
+  move: { fromUserId: string; toUserId: string; trialDays: number; now: number },
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const inTransaction: Database = { db: trx, dialect: database.dialect, close: async () => {} };
+    for (const hook of runtime.mergeHooks) {
+      await hook({ database: inTransaction, fromUserId: move.fromUserId, toUserId: move.toUserId });
+    }
+    await moveTrialClock(inTransaction, move);
+  });
 }

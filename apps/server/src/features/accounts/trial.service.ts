@@ -25,7 +25,7 @@ import {
   updateAccount,
 } from './accounts.repository.js';
 import type { AccountsRuntime } from './accounts.runtime.js';
-import { accountStateOf, runAccountMergeHooks, signOutEverywhere } from './accounts.service.js';
+import { accountStateOf, mergeAnonymousTrial, signOutEverywhere } from './accounts.service.js';
 import { accountError, callAuth, throwIfRefused } from './auth-calls.js';
 import {
   type AuthRequest,
@@ -295,7 +295,7 @@ export async function verifyTrialAccount(
         created_at: now,
       });
     }
-    await moveAnonymousTrial(runtime, request, user.id, now);
+    await moveAnonymousTrial(runtime, request, { toUserId: user.id, trialDays: promo.promoPeriod, now });
   } else if (!row.device_id && deviceId) {
     await updateAccount(runtime.database, user.id, { device_id: deviceId, updated_at: now });
   }
@@ -324,22 +324,16 @@ export async function verifyTrialAccount(
   };
 }
 
-/** The anonymous trial this visitor had becomes part of the email account (SECURITY §4.7). */
+/** The anonymous trial this visitor had becomes the email account: its data and its trial clock. */
 async function moveAnonymousTrial(
   runtime: AccountsRuntime,
   request: AuthRequest,
-  toUserId: string,
-  now: number,
+  move: { toUserId: string; trialDays: number; now: number },
 ) {
   const anonymousId = request.viewer.userId;
-  if (!anonymousId || anonymousId === toUserId || request.viewer.email !== null) return;
-  await runAccountMergeHooks(runtime.database, anonymousId, toUserId);
-  await updateAccount(runtime.database, anonymousId, {
-    trial_status: TrialStatus.expired,
-    trial_expires_at: now,
-    updated_at: now,
-  });
-  await signOutEverywhere(runtime.database, anonymousId, now);
+  if (!anonymousId || anonymousId === move.toUserId || request.viewer.email !== null) return;
+  await mergeAnonymousTrial(runtime.database, runtime, { fromUserId: anonymousId, ...move });
+  await signOutEverywhere(runtime.database, anonymousId, move.now);
 }
 
 /**

@@ -11,15 +11,11 @@ import {
   testClock,
   untilSettled,
 } from '../../test/test-users.js';
-import { registerAccountMergeHook } from './accounts.service.js';
+import { insertQuarry } from '../quarries/quarries.repository.js';
+import { insertTopic } from '../topics/topics.repository.js';
 
 const ORIGIN = 'http://localhost:80';
 const DAY = 86_400;
-
-const merges: { fromUserId: string; toUserId: string }[] = [];
-registerAccountMergeHook(async ({ fromUserId, toUserId }) => {
-  merges.push({ fromUserId, toUserId });
-});
 
 describe.each(testDialects)('trials on %s', (dialect) => {
   let testApp: TestApp;
@@ -154,10 +150,74 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       userGroup: 'trial',
       uuID: anonymous.deviceId,
     });
-    expect(merges).toContainEqual({ fromUserId: anonymous.userId, toUserId: verify.json().UID });
     expect((await me(anonymous.headers)).user).toBeNull();
     const again = await post('/api/trial/trialRegister', { uuid: anonymous.deviceId ?? '' });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('keeps the collections, quarries and trial clock of an anonymous trial that registers its email', async () => {
+    const anonymous = await createTestViewer(testApp.app, 'anonymousTrial');
+    const anonymousId = String(anonymous.userId);
+    const { database } = testApp.app;
+    const now = clock.now();
+    const topicId = randomUUID();
+    await insertTopic(database, {
+      topic_id: topicId,
+      owner_id: anonymousId,
+      creator_id: anonymousId,
+      title: 'Beach day',
+      created: now,
+      modified: now,
+      export_filters: '{"postCount":[null,null],"selectionStrategy":"random","selectionCount":1}',
+      apply_filter: 0,
+      export: '[]',
+      export_count: 0,
+      selected: '[]',
+      hidden: '[]',
+    });
+    const quarryId = randomUUID();
+    await insertQuarry(database, {
+      id: quarryId,
+      owner_id: anonymousId,
+      title: 'Cafes',
+      active: 0,
+      hidden: 0,
+      place_ids: '[]',
+      post_filters: '{}',
+      profile_filters: '{}',
+      last_run_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const started = await database.db
+      .selectFrom('accounts')
+      .select('trial_started_at')
+      .where('user_id', '=', anonymousId)
+      .executeTakeFirstOrThrow();
+
+    const email = newEmail();
+    await post('/api/trial/trialRegister', { uuid: anonymous.deviceId ?? '', email }, anonymous.headers);
+    const code = await latestCode(testApp.app, email);
+    const verify = await post('/api/trial/verifyAccount', { email, code }, anonymous.headers);
+    expect(verify.statusCode, verify.body).toBe(200);
+    const userId = verify.json().UID as string;
+    const cookie = cookieHeader(verify.headers['set-cookie']);
+
+    const topics = await get('/api/topics', { cookie });
+    expect(topics.statusCode).toBe(200);
+    expect(Object.keys(topics.json())).toContain(topicId);
+    const quarry = await database.db
+      .selectFrom('quarries')
+      .select('owner_id')
+      .where('id', '=', quarryId)
+      .executeTakeFirst();
+    expect(quarry?.owner_id).toBe(userId);
+    const account = await database.db
+      .selectFrom('accounts')
+      .select(['trial_started_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(account.trial_started_at)).toBe(Number(started.trial_started_at));
   });
 
   it("removeUser forgets the device's unverified registration but never the mailbox's code", async () => {

@@ -135,3 +135,21 @@ export async function saveAutomationTemplate(
     .onConflict((oc) => oc.column('owner_id').doUpdateSet({ document: row.document, updated_at: row.now }))
     .execute();
 }
+
+/**
+ * Every quarry of one owner becomes another's, with its prospecting allowance and automation
+ * template when the other has none (an anonymous trial that registered its email).
+ */
+export async function moveQuarriesToOwner(database: Database, fromId: string, toId: string): Promise<void> {
+  const { db } = database;
+  await db.updateTable('quarries').set({ owner_id: toId }).where('owner_id', '=', fromId).execute();
+  for (const table of ['prospecting_usage', 'automation_templates'] as const) {
+    const taken = await db
+      .selectFrom(table)
+      .select('owner_id')
+      .where('owner_id', '=', toId)
+      .executeTakeFirst();
+    if (taken) await db.deleteFrom(table).where('owner_id', '=', fromId).execute();
+    else await db.updateTable(table).set({ owner_id: toId }).where('owner_id', '=', fromId).execute();
+  }
+}

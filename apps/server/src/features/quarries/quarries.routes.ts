@@ -15,12 +15,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createJobQueue } from '../../jobs/job-queue.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import { registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { registerAutomationRoutes } from './automation.routes.js';
 import { type ProspectJob, runProspectJob } from './prospect-run.service.js';
 import { registerProspectRoutes } from './prospects.routes.js';
 import { quarriesContext } from './quarries.context.js';
 import { audit, quarryErrors, quarryTags } from './quarries.http.js';
 import {
+  adoptQuarries,
   createQuarry,
   deleteQuarry,
   getQuarry,
@@ -36,6 +38,9 @@ import {
  */
 export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = quarriesContext(app.database, app.config);
+  registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>
+    adoptQuarries(database, fromUserId, toUserId),
+  );
   const jobs = createJobQueue<ProspectJob, Awaited<ReturnType<typeof runProspectJob>>>({
     name: 'prospecting',
     handler: (job) => runProspectJob(context, job),

@@ -12,6 +12,7 @@ import type {
 } from '@tagscout/core/api';
 import { normalizeKeywords } from '@tagscout/core/quarries';
 import type { z } from 'zod';
+import type { Database } from '../../db/connect.js';
 import { AppError } from '../../plugins/errors.js';
 import { autocompletePlaces } from '../hashtags/hashtags.service.js';
 import { type Actor, adminOwnerId, type QuarriesContext, quarryNotFound } from './quarries.context.js';
@@ -23,6 +24,7 @@ import {
   findQuarries,
   findQuarry,
   insertQuarry,
+  moveQuarriesToOwner,
   type QuarryPatch,
   type QuarryRow,
   updateQuarry as updateQuarryRow,
@@ -167,4 +169,9 @@ function cleanProfileFilters(filters: ProfileFilters): ProfileFilters {
     keywords: normalizeKeywords(filters.keywords),
     negative_keywords: normalizeKeywords(filters.negative_keywords),
   };
+}
+
+/** For accounts: an anonymous trial's quarries (and allowance) move to the account it registered as. */
+export async function adoptQuarries(database: Database, fromUserId: string, toUserId: string): Promise<void> {
+  await moveQuarriesToOwner(database, fromUserId, toUserId);
 }

@@ -74,3 +74,15 @@ export async function deleteTopic(database: Database, ownerId: string, topicId: 
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Every topic of one owner becomes another's (an anonymous trial that registered its email). */
+export async function moveTopicsToOwner(database: Database, fromId: string, toId: string): Promise<void> {
+  await database.db
+    .updateTable('topics')
+    .set((eb) => ({
+      owner_id: toId,
+      creator_id: eb.case().when('creator_id', '=', fromId).then(toId).else(eb.ref('creator_id')).end(),
+    }))
+    .where('owner_id', '=', fromId)
+    .execute();
+}

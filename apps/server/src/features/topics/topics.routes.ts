@@ -10,8 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCapability } from '../../plugins/auth.js';
+import { registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { keyById } from './topics.presenter.js';
 import {
+  adoptTopics,
   createTopic,
   getTopic,
   listTopics,
@@ -32,6 +34,9 @@ const tags = ['topics'];
 /** Collections (SPEC section 7): the caller's own topics only, answers keyed by topic_id. */
 export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: TopicContext = { database: app.database, now: app.config.now ?? Date.now };
+  registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>
+    adoptTopics(database, fromUserId, toUserId),
+  );
   const canRead = requireCapability('canUseCollections');
   const canWrite = requireCapability('canSaveTopics');
 

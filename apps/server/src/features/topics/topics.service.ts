@@ -18,6 +18,7 @@ import {
   findTopic,
   findTopicsOfOwner,
   insertTopic,
+  moveTopicsToOwner,
   type TopicChanges,
   updateTopicAtVersion,
 } from './topics.repository.js';
@@ -161,4 +162,9 @@ function storedFields(input: CreateTopic, modified: number): TopicChanges {
 
 function notFound(): AppError {
   return AppError.notFound('This collection does not exist, or it is not yours.');
+}
+
+/** For accounts: an anonymous trial's collections move to the account it registered as. */
+export async function adoptTopics(database: Database, fromUserId: string, toUserId: string): Promise<void> {
+  await moveTopicsToOwner(database, fromUserId, toUserId);
 }
