@@ -176,7 +176,7 @@ describe('accounts in a browser', () => {
 
   it('keeps the collection of an anonymous trial that registers its email', async () => {
     const email = 'cleo@example.com';
-    const { context, page } = await visitor('mobile');
+    const { context, page } = await visitor('phone');
     await page.goto('/upgrade');
     const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
     await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
@@ -203,7 +203,7 @@ describe('accounts in a browser', () => {
 
     await page.goto('/collections');
     await page.getByTestId('collection-row').filter({ hasText: 'Beach day' }).waitFor();
-    await snap(page, 'accounts-registered-collections-mobile');
+    await snap(page, 'accounts-registered-collections-phone');
     await context.close();
   });
 
