@@ -75,6 +75,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The mailbox an address delivers to: name+anything@host is name@host (one email trial per mailbox). */
+export function mailboxOf(email: string): string {
+  const address = normaliseEmail(email);
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  const local = address.slice(0, at).replace(/\+.*$/, '');
+  return local ? `${local}${address.slice(at)}` : address;
+}
+
 /**
  * Sign-up (account setup): the first attempt's password waits in pending_signups until the emailed
  * code proves the address. A later attempt for the same pending address with another password
@@ -97,7 +106,7 @@ export async function signUp(
   const email = normaliseEmail(input.email);
   const problem = findPasswordProblem(input.password, input.passwordConfirm, email);
   if (problem) throw accountError(400, AccountErrorCode.weakPassword, problem);
-  throwIfRefused(await runtime.throttle.countCodeSend(email, request.ip));
+  throwIfRefused(await runtime.throttle.countCodeSend(mailboxOf(email), request.ip));
 
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(runtime.database, email);
@@ -138,7 +147,7 @@ export async function resendCode(
   request: AuthRequest,
 ): Promise<CheckEmailResponse> {
   const email = normaliseEmail(input.email);
-  throwIfRefused(await runtime.throttle.countCodeSend(email, request.ip));
+  throwIfRefused(await runtime.throttle.countCodeSend(mailboxOf(email), request.ip));
   await sendCode(runtime, input.purpose, email, request);
   return CHECK_EMAIL;
 }

@@ -30,7 +30,7 @@ import { accountError, callAuth, throwIfRefused } from './auth-calls.js';
 import {
   type AuthRequest,
   checkCode,
-  normaliseEmail,
+  mailboxOf,
   resendCode,
   withoutCredentials,
 } from './identity.service.js';
@@ -189,7 +189,7 @@ async function registerEmailTrial(
   input: TrialRegisterInput & { email: string },
   request: AuthRequest,
 ): Promise<TrialRegisterResponse> {
-  const email = normaliseEmail(input.email);
+  const email = mailboxOf(input.email);
   const deviceId = input.uuid.toLowerCase();
   const promo = findPromoCode(runtime, input.promocode);
   const device = await findTrialDevice(runtime.database, deviceId);
@@ -238,7 +238,7 @@ export async function verifyTrialAccount(
   },
   request: AuthRequest,
 ): Promise<TrialOutcome<VerifyAccountResponse>> {
-  const email = normaliseEmail(input.email);
+  const email = mailboxOf(input.email);
   const before = await findUserByEmail(runtime.database, email);
   const wasRegistered = Boolean(before?.emailVerified && !before.isAnonymous);
   const result = await checkCode(runtime, 'trial', email, request, () =>

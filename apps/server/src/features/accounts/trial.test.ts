@@ -119,6 +119,20 @@ describe.each(testDialects)('trials on %s', (dialect) => {
     expect(checkKnown.body).toBe(checkFresh.body);
   });
 
+  it('gives one email trial per mailbox: name+1@ and name+2@ are the same account', async () => {
+    const name = `plus${++n}-${Date.now()}`;
+    const start = async (email: string) => {
+      await post('/api/trial/trialRegister', { uuid: randomUUID(), email });
+      clock.advance(61_000);
+      const code = await latestCode(testApp.app, `${name}@example.com`);
+      return post('/api/trial/verifyAccount', { email, code });
+    };
+    const first = await start(`${name}+1@example.com`);
+    expect(first.json()).toMatchObject({ alreadyRegistered: false, email: `${name}@example.com` });
+    const second = await start(`${name.toUpperCase()}+2@Example.com`);
+    expect(second.json()).toMatchObject({ alreadyRegistered: true, UID: first.json().UID });
+  });
+
   it('takes a registered address down the "already registered" path after the code: its uuID, no new trial', async () => {
     const registered = await createTestViewer(testApp.app, 'emailTrial');
     const email = registered.email ?? '';
