@@ -6,7 +6,7 @@ import { UserGroup } from '@tagscout/core/access';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectDatabase, type Database } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { setSubscriptionState } from '../features/accounts/accounts.service.js';
+import { findUserIdByEmail, setSubscriptionState } from '../features/accounts/accounts.service.js';
 
 export const ADMIN_USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
 
@@ -30,20 +30,16 @@ export async function runAdminCommand(
     return { code: 2, message: ADMIN_USAGE };
   }
   const email = rawEmail.trim().toLowerCase();
-  const user = await database.db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (!user) {
+  const userId = await findUserIdByEmail(database, email);
+  if (!userId) {
     return { code: 1, message: `No account with the email ${email}. Sign up (and verify the email) first.` };
   }
-  await setSubscriptionState(database, user.id, {
+  await setSubscriptionState(database, userId, {
     group: action === 'grant' ? UserGroup.admin : UserGroup.free,
   });
   return action === 'grant'
-    ? { code: 0, message: `${email} (user ${user.id}) is now an administrator.` }
-    : { code: 0, message: `${email} (user ${user.id}) is no longer an administrator.` };
+    ? { code: 0, message: `${email} (user ${userId}) is now an administrator.` }
+    : { code: 0, message: `${email} (user ${userId}) is no longer an administrator.` };
 }
 
 async function main(args: string[]): Promise<number> {

@@ -1,15 +1,8 @@
-import {
-  type AccountState,
-  type Capabilities,
-  FREE_VISITOR,
-  type Platform,
-  resolveAccess,
-} from '@tagscout/core/access';
+import { type Capabilities, FREE_VISITOR, type Platform, resolveAccess } from '@tagscout/core/access';
 import { AccountErrorCode, ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { findAccount } from '../features/accounts/accounts.repository.js';
 import { type AccountsRuntime, createAccountsRuntime } from '../features/accounts/accounts.runtime.js';
-import { accountStateOf } from '../features/accounts/accounts.service.js';
+import { findAccountState } from '../features/accounts/accounts.service.js';
 import { RateLimitError } from '../features/accounts/auth-calls.js';
 import {
   authHeaders,
@@ -20,17 +13,10 @@ import {
 } from '../features/accounts/auth-http.js';
 import { SESSION_ABSOLUTE_MS } from '../features/accounts/better-auth.js';
 import { registerBetterAuthRoutes } from '../features/accounts/better-auth.routes.js';
+import type { Viewer } from '../features/accounts/viewer.js';
 import { AppError } from './errors.js';
 
-/** Who is asking: resolved once per /api request, before any handler. */
-export interface Viewer {
-  userId: string | null;
-  deviceId: string | null;
-  email: string | null;
-  account: AccountState;
-  capabilities: Capabilities;
-  isAdmin: boolean;
-}
+export type { Viewer } from '../features/accounts/viewer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,9 +145,8 @@ async function resolveSignedInViewer(runtime: AccountsRuntime, request: FastifyR
     clearSessionCookies(request, reply);
     return;
   }
-  const row = await findAccount(runtime.database, user.id);
   const isAnonymous = user.isAnonymous === true;
-  const account = accountStateOf(row, {
+  const { deviceId, account } = await findAccountState(runtime.database, user.id, {
     now,
     platform: platformOf(request),
     isSignedIn: !isAnonymous,
@@ -171,7 +156,7 @@ async function resolveSignedInViewer(runtime: AccountsRuntime, request: FastifyR
   request.authSessionId = session.id;
   request.viewer = {
     userId: user.id,
-    deviceId: row?.device_id ?? headerDeviceId(request),
+    deviceId: deviceId ?? headerDeviceId(request),
     email: isAnonymous ? null : user.email,
     account,
     capabilities,

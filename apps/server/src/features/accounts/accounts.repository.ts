@@ -1,3 +1,4 @@
+import type { Platform } from '@tagscout/core/access';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { AccountTable, PendingSignupTable, TrialRegistrationTable } from '../../db/tables.js';
@@ -167,6 +168,21 @@ export async function findTrialDevice(database: Database, deviceId: string) {
     .selectAll()
     .where('device_id', '=', deviceId)
     .executeTakeFirst();
+}
+
+/** Claims a device for an anonymous trial; of two racing claims only one succeeds. */
+export async function claimTrialDevice(
+  database: Database,
+  deviceId: string,
+  platform: Platform,
+  now: number,
+) {
+  const result = await database.db
+    .insertInto('trial_devices')
+    .values({ device_id: deviceId, kind: 'anonymous', user_id: null, platform, created_at: now })
+    .onConflict((conflict) => conflict.column('device_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function recordTrialDevice(

@@ -12,6 +12,7 @@ import {
   deleteOtherSessions,
   deleteSessionOfUser,
   findAccount,
+  findUserByEmail,
   insertAccount,
   moveTrialClock,
   setUserRole,
@@ -64,6 +65,17 @@ export function accountStateOf(row: AccountRow | undefined, context: StateContex
     };
   }
   return state;
+}
+
+/** A user's device id and account state by the server clock (the auth plugin's viewer). */
+export async function findAccountState(database: Database, userId: string, context: StateContext) {
+  const row = await findAccount(database, userId);
+  return { deviceId: row?.device_id ?? null, account: accountStateOf(row, context) };
+}
+
+/** A user's id by email, for the admin command (no SQL outside repositories). */
+export async function findUserIdByEmail(database: Database, email: string): Promise<string | null> {
+  return (await findUserByEmail(database, email))?.id ?? null;
 }
 
 function parseSubscriptions(text: string): { status: string }[] {

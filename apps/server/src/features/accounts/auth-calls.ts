@@ -1,6 +1,6 @@
 import { AccountErrorCode, type ErrorCode } from '@tagscout/core/api';
 import { isAPIError } from 'better-auth/api';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../app-error.js';
 
 /** What one Better Auth endpoint answered, whether it succeeded or threw. */
 export interface AuthCallResult {

@@ -8,7 +8,6 @@ import {
   type MeResponse,
   SIGN_IN_MESSAGES,
 } from '@tagscout/core/api';
-import type { Viewer } from '../../plugins/auth.js';
 import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
 import {
   clearPendingPassword,
@@ -29,6 +28,7 @@ import { type AuthCallResult, accountError, callAuth, throwIfRefused } from './a
 import { CODE_TTL_SECONDS } from './better-auth.js';
 import { presentMe } from './me.presenter.js';
 import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
+import type { Viewer } from './viewer.js';
 
 /** The parts of an HTTP request the account services need (no Fastify here). */
 export interface AuthRequest {

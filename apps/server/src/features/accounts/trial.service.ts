@@ -10,8 +10,8 @@ import {
   type VerifyAccountResponse,
 } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
-import type { Database } from '../../db/connect.js';
 import {
+  claimTrialDevice,
   deleteTrialRegistration,
   deleteTrialRegistrationsOfDevice,
   findAccount,
@@ -165,15 +165,6 @@ function trialAnswer(
     trialStatus: TrialStatus.unRegTrial,
     inTrial: expire > 0,
   };
-}
-
-async function claimTrialDevice(database: Database, deviceId: string, platform: Platform, now: number) {
-  const result = await database.db
-    .insertInto('trial_devices')
-    .values({ device_id: deviceId, kind: 'anonymous', user_id: null, platform, created_at: now })
-    .onConflict((conflict) => conflict.column('device_id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 function trialUsed() {
