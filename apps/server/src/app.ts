@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { registerAppData } from './features/appdata/appdata.startup.js';
 import { registerBilling } from './features/billing/billing.startup.js';
+import { outboxRoutes } from './features/email/email.routes.js';
 import { createHashtagContext } from './features/hashtags/hashtags.context.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
 import type { HashtagContext } from './features/hashtags/hashtags.service.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuth(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(outboxRoutes, { prefix: '/api' });
   const sources = await createSourcesRuntime({ database, config, log: app.log });
   app.decorate('sources', sources);
   await app.register(sourcesRoutes, { prefix: '/api', runtime: sources });

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { outboxRoutes } from '../email/email.routes.js';
-import { countdownRoutes } from './countdown.routes.js';
 import { identityRoutes } from './identity.routes.js';
 import { trialRoutes } from './trial.routes.js';
 
@@ -8,6 +6,4 @@ import { trialRoutes } from './trial.routes.js';
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(identityRoutes, { prefix: '/account' });
   await app.register(trialRoutes, { prefix: '/trial' });
-  await app.register(countdownRoutes);
-  await app.register(outboxRoutes);
 };

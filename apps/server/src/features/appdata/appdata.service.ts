@@ -21,7 +21,6 @@ import type { Database } from '../../db/connect.js';
 import { readSetting, writeSetting } from '../../db/settings.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
-import { COUNTDOWN_SETTING, toEpochSeconds } from '../accounts/countdown.routes.js';
 import { setBannedTags } from '../hashtags/banned-tags.service.js';
 import {
   findFeedback,
@@ -31,6 +30,7 @@ import {
   type StoredValue,
   writeAppDataRows,
 } from './appdata.repository.js';
+import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.routes.js';
 
 export interface AppDataContext {
   database: Database;

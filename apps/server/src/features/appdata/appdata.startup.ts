@@ -4,6 +4,7 @@ import { analyticsAdminRoutes, analyticsRoutes } from '../analytics/analytics.ro
 import { appDataAdminRoutes } from './appdata.admin-routes.js';
 import { appDataRoutes } from './appdata.routes.js';
 import { applyStoredBannedTags, createAppDataContext } from './appdata.service.js';
+import { countdownRoutes } from './countdown.routes.js';
 
 /** App data, feedback and analytics under /api, and their admin routes under /api/admin. */
 export async function registerAppData(app: FastifyInstance): Promise<void> {
@@ -16,6 +17,7 @@ export async function registerAppData(app: FastifyInstance): Promise<void> {
   const analytics = { database: app.database, now };
   await applyStoredBannedTags(context);
   await app.register(appDataRoutes, { prefix: '/api', context });
+  await app.register(countdownRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes(analytics), { prefix: '/api' });
   await app.register(adminPlugin, {
     prefix: '/api/admin',

@@ -7,7 +7,7 @@ export const COUNTDOWN_SETTING = 'countdown_date';
 
 /**
  * SPEC 7's live-event countdown: seconds since 1970, from the settings table or else COUNTDOWN_DATE
- * (an ISO date or epoch seconds); 0 when neither is set. It will move to the appdata feature.
+ * (an ISO date or epoch seconds); 0 when neither is set.
  */
 export const countdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
