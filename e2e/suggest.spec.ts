@@ -36,6 +36,10 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
 
   it('builds a list, sees the suggestions change as tags are added, adds one in one click', async () => {
     const { context, page } = await openTry('desktop');
+    let suggestRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/suggest/')) suggestRequests += 1;
+    });
     await search(page, 'travel');
     await page.getByRole('button', { name: 'Show related tags of travel', exact: true }).click();
     const why = page.getByTestId('related-why').first();
@@ -45,6 +49,11 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
 
     await page.getByRole('button', { name: 'Add #travel to the export list', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Suggested for this list' }).waitFor();
+    // A free visitor's suggestions cost a related search each, so they come only when asked for.
+    const ask = page.getByRole('button', { name: 'Suggest tags for this list' });
+    await ask.waitFor();
+    expect(suggestRequests).toBe(0);
+    await ask.click();
     await suggested(page).first().waitFor();
     const first = await suggestedNames(page);
     expect(first.length).toBeGreaterThan(0);
@@ -55,6 +64,7 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
 
     await search(page, 'food');
     await page.getByRole('button', { name: 'Add #food to the export list', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Refresh suggestions' }).click();
     await page.waitForFunction((before) => {
       const chips = [...document.querySelectorAll('[data-testid="suggested-tags"] [role="button"]')];
       const now = chips.map((chip) => chip.textContent?.split(' ')[0]?.slice(1)).join(',');
@@ -86,6 +96,7 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
       .getByRole('navigation', { name: 'Find or export' })
       .getByRole('button', { name: /Export/ })
       .click();
+    await page.getByRole('button', { name: 'Suggest tags for this list' }).click();
     await suggested(page).first().waitFor();
     await saveScreenshot(page, 'suggest-phone');
     await page.getByRole('button', { name: 'Check my tags' }).click();

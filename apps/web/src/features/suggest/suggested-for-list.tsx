@@ -8,22 +8,35 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useCapabilities } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
+import { useRelatedUsage } from '../search/search-store';
 import { fetchSuggestions } from './suggest-api';
 
-/** "Suggested for this list": tags that go with the export list, refreshed as it changes; one click adds. */
+/**
+ * "Suggested for this list": tags that go with the export list; one click adds. Each fetch counts as a
+ * related search, so visitors with a daily allowance ask for suggestions with a button instead of
+ * spending their allowance on every change to the list; everyone else gets them refreshed as it changes.
+ */
 export function SuggestedForList() {
   const { t, i18n } = useTranslation();
+  const caps = useCapabilities();
+  const usage = useRelatedUsage();
   const tags = useExportList((state) => state.tags);
   const add = useExportList((state) => state.add);
   const names = tags.map((tag) => tag.hashtag);
+  const namesKey = names.join(',');
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  const isMetered = !caps.unlimitedRelatedSearches && caps.relatedSearchLimit !== null;
+  const isAsked = !isMetered || askedFor === namesKey;
   const suggestions = useQuery({
     queryKey: ['suggest', names],
     queryFn: () => fetchSuggestions(names),
-    enabled: names.length > 0,
+    enabled: names.length > 0 && isAsked,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
@@ -33,6 +46,10 @@ export function SuggestedForList() {
   const isLimited =
     suggestions.error instanceof ApiError && suggestions.error.code === 'related_limit_reached';
   const shown = (suggestions.data?.suggestions ?? []).filter((s) => !names.includes(s.hashtag));
+  const handleAsk = () => {
+    usage.recordExpansion(caps.relatedSearchLimit);
+    setAskedFor(namesKey);
+  };
   return (
     <Box
       component="section"
@@ -45,13 +62,23 @@ export function SuggestedForList() {
         </Typography>
         {suggestions.isFetching && <CircularProgress size={14} aria-label={t('suggest.loading')} />}
       </Stack>
+      {!isAsked && !isLimited && (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.75, flexWrap: 'wrap' }}>
+          <Button size="small" variant="outlined" onClick={handleAsk}>
+            {suggestions.data ? t('suggest.refresh') : t('suggest.ask')}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            {t('suggest.usesSearch')}
+          </Typography>
+        </Stack>
+      )}
       {isLimited ? (
         <UpgradeLine text={t('upgradePrompt.relatedLimitMessage')} />
       ) : suggestions.isError ? (
         <Typography variant="body2" color="error" role="alert">
           {suggestions.error.message}
         </Typography>
-      ) : suggestions.isPending ? null : shown.length === 0 ? (
+      ) : !suggestions.data ? null : shown.length === 0 ? (
         <Typography variant="body2" color="text.secondary" role="status">
           {t('suggest.none')}
         </Typography>
