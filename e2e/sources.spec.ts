@@ -44,6 +44,8 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
       startServer({
         env: {
           MASTODON_URL: fake.url,
+          // Mastodon's tags are a network of their own; the search screen shows it.
+          DEFAULT_NETWORK: 'mastodon',
           // The limiter as configured for this run: 2 requests a second, so the test is brisk.
           SOURCE_INTERVAL_MS: '500',
           SOURCE_SEED_MINUTES: '0',

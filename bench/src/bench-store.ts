@@ -182,8 +182,8 @@ async function fillStore(database: Database, options: BenchOptions, query: RawQu
   );
   const storeOptions: StoreOptions = { tagIds: new Map() };
   const now = Date.now();
-  const store = (batch: Omit<IngestBatch, 'source' | 'now'>) =>
-    storeIngest(database, { ...batch, source: 'sample', now }, storeOptions);
+  const store = (batch: Omit<IngestBatch, 'network' | 'source' | 'now'>) =>
+    storeIngest(database, { ...batch, network: 'sample', source: 'sample', now }, storeOptions);
 
   const itemsStarted = performance.now();
   for (const chunk of chunksOf(corpus.hashtags, BATCH)) {

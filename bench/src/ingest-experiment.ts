@@ -73,7 +73,11 @@ try {
     const started = performance.now();
     for (let start = 0; start < incoming.length; start += variant.batch) {
       const { posts } = preparePosts(incoming.slice(start, start + variant.batch));
-      await storeIngest(database, { posts, source: 'import', now: Date.now() }, storeOptions);
+      await storeIngest(
+        database,
+        { posts, network: 'instagram', source: 'import', now: Date.now() },
+        storeOptions,
+      );
     }
     if (variant.deferLinks) await linkPendingPosts(database);
     const seconds = (performance.now() - started) / 1000;

@@ -139,6 +139,8 @@ async function checkAgainstProduct(store: TrainStore, dataset: Dataset): Promise
     RELATED_POST_WINDOW: WINDOW,
     RELATED_CACHE_SECONDS: 0,
     RELATED_CACHE_ENTRIES: 0,
+    // The quality store is imported as Instagram posts (train-store.ts).
+    DEFAULT_NETWORK: ['instagram'],
   });
   const tags = [...new Set(dataset.test.flatMap((post) => post.tags))].slice(0, 200);
   let compared = 0;

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@tagscout/core/limits';
+import { NETWORKS, parseNetworkOrder } from '@tagscout/core/networks';
 import type { Clock } from '@tagscout/sources/source';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/connect.js';
@@ -37,6 +38,25 @@ const EnvSchema = z.object({
   SEED_CORPUS: booleanText.default(true),
   /** Answer 503 when the event loop is saturated (SECURITY: under-pressure values); tests of features turn it off. */
   LOAD_SHEDDING: booleanText.default(true),
+  // Networks (decision 012): a request naming no network is answered from the first of these
+  // that holds data.
+  DEFAULT_NETWORK: z
+    .string()
+    .default('bluesky,instagram,sample')
+    .transform((text, context) => {
+      const parsed = parseNetworkOrder(text);
+      const problem =
+        'unknown' in parsed
+          ? `names ${parsed.unknown.join(', ')}, which is not a network`
+          : parsed.order.length === 0
+            ? 'must name at least one network'
+            : undefined;
+      if (problem || 'unknown' in parsed) {
+        context.addIssue({ code: 'custom', message: `${problem}; the networks are ${NETWORKS.join(', ')}` });
+        return z.NEVER;
+      }
+      return parsed.order;
+    }),
   RELATED_POST_WINDOW: z.coerce.number().int().min(10).max(5000).default(500),
   /** Related lists are kept this long at most (decision 016); 0 computes every answer. */
   RELATED_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more seconds').default(60),

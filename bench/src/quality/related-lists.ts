@@ -40,7 +40,10 @@ export class RelatedLists {
 
   private async build(tag: string): Promise<Map<string, ScoredTag[]>> {
     const { database, window, storePosts, measures, countScale } = this.options;
-    const recent = await findRecentPosts(database, { item: { kind: 'hashtag', name: tag }, window });
+    const recent = await findRecentPosts(database, {
+      item: { kind: 'hashtag', network: 'instagram', name: tag },
+      window,
+    });
     const counts = new Map<string, number | undefined>();
     for (const row of recent.tags.values()) {
       counts.set(row.name, row.count_state === 'known' ? countOf(row) * countScale : undefined);

@@ -44,6 +44,7 @@ export async function buildTrainStore(options: {
     .execute();
   await storeIngest(database, {
     hashtags: counts.map((row) => ({ name: row.name, count: Number(row.posts) })),
+    network: 'instagram',
     source: 'import',
     now: Date.now(),
   });

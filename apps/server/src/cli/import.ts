@@ -1,22 +1,28 @@
-// `npm run import -- [posts.jsonl] [--counts counts.jsonl] [--source NAME]`: imports real posts, one
-// JSON object a line ({"post_id","owner","timestamp","hashtags":[...]} or "caption" instead of
-// "hashtags", "place_id" when known), and tag counts ({"hashtag","count","network"}, network
+// `npm run import -- [posts.jsonl] [--network NAME] [--counts counts.jsonl] [--source NAME]`: imports
+// real posts, one JSON object a line ({"post_id","owner","timestamp","hashtags":[...]} or "caption"
+// instead of "hashtags", "place_id" when known) on the network named (instagram when left out), and
+// tag counts ({"hashtag","count","network"}, network
 // instagram when left out), into the store at DATABASE_URL. Both are trusted and served as they are.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isNetwork, NETWORKS, Network } from '@tagscout/core/networks';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { importCountsFile } from '../features/hashtags/import-counts.js';
 import { IMPORT_SOURCE, importPostsFile } from '../features/hashtags/import-posts.js';
 
-const USAGE = 'Usage: npm run import -- [posts.jsonl] [--counts counts.jsonl] [--source NAME]';
+const USAGE = `Usage: npm run import -- [posts.jsonl] [--network ${NETWORKS.join('|')}] [--counts counts.jsonl] [--source NAME]`;
 const MAX_REPORTED_LINES = 100;
 
 async function main(args: string[]): Promise<number> {
-  const { file, counts, source } = parseArguments(args);
+  const { file, counts, source, network } = parseArguments(args);
   if (!file && !counts) {
     console.error(USAGE);
+    return 2;
+  }
+  if (!isNetwork(network)) {
+    console.error(`Unknown network "${network}": use one of ${NETWORKS.join(', ')}.\n${USAGE}`);
     return 2;
   }
   const paths = [file, counts]
@@ -34,8 +40,13 @@ async function main(args: string[]): Promise<number> {
     const into = database.dialect === 'sqlite' ? config.DATABASE_URL : 'PostgreSQL';
     if (file) {
       const path = resolve(file);
-      console.log(`Importing posts from ${path} into ${into}...`);
-      const report = await importPostsFile(database, { file: path, source, onBadLine: badLineReporter() });
+      console.log(`Importing ${network} posts from ${path} into ${into}...`);
+      const report = await importPostsFile(database, {
+        file: path,
+        network,
+        source,
+        onBadLine: badLineReporter(),
+      });
       const skipped = report.badLines + report.tooFewTags;
       console.log(
         `Imported ${report.imported.toLocaleString('en')} ${report.imported === 1 ? 'post' : 'posts'}, ` +
@@ -70,19 +81,22 @@ function badLineReporter(): (message: string) => void {
   };
 }
 
-function parseArguments(args: string[]): { file?: string; counts?: string; source: string } {
+function parseArguments(args: string[]): { file?: string; counts?: string; source: string; network: string } {
   let file: string | undefined;
   let counts: string | undefined;
   let source = IMPORT_SOURCE;
+  let network: string = Network.instagram;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--source') source = args[++i] ?? IMPORT_SOURCE;
     else if (arg.startsWith('--source=')) source = arg.slice('--source='.length);
     else if (arg === '--counts') counts = args[++i];
     else if (arg.startsWith('--counts=')) counts = arg.slice('--counts='.length);
+    else if (arg === '--network') network = args[++i] ?? '';
+    else if (arg.startsWith('--network=')) network = arg.slice('--network='.length);
     else file ??= arg;
   }
-  return { file, counts, source };
+  return { file, counts, source, network };
 }
 
 main(process.argv.slice(2)).then(

@@ -14,11 +14,12 @@ import { appDataMigration } from './migrations/010-app-data.js';
 import { accountSecretsMigration } from './migrations/011-account-secrets.js';
 import { authLimitsMigration } from './migrations/011-auth-limits.js';
 import { billingSetupLinkMigration } from './migrations/012-billing-setup-link.js';
+import { networksMigration } from './migrations/013-networks.js';
 import { crowdReportsMigration } from './migrations/014-crowd-reports.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
-function migrations(dialect: Database['dialect']): Record<string, Migration> {
+export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
   return {
     '001-store': storeMigration(dialect),
     '002-link-order': linkOrderMigration(dialect),
@@ -34,6 +35,7 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
     '011-account-secrets': accountSecretsMigration(),
     '011-auth-limits': authLimitsMigration(),
     '012-billing-setup-link': billingSetupLinkMigration(dialect),
+    '013-networks': networksMigration(dialect),
     '014-crowd-reports': crowdReportsMigration(dialect),
     '019-source-reports': sourceReportsMigration(dialect),
   };
@@ -42,7 +44,7 @@ function migrations(dialect: Database['dialect']): Record<string, Migration> {
 export async function migrateToLatest(database: Database): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
-    provider: { getMigrations: async () => migrations(database.dialect) },
+    provider: { getMigrations: async () => listMigrations(database.dialect) },
     // Features land their migrations independently (none depends on another's tables), so a
     // store that already ran a later-numbered one still gets an earlier one that arrived after it.
     allowUnorderedMigrations: true,

@@ -12,6 +12,7 @@ export interface Tables {
   post_hashtags: PostHashtagTable;
   post_places: PostPlaceTable;
   post_owners: PostOwnerTable;
+  hashtag_daily_uses: HashtagDailyUsesTable;
   // Accounts (migration 003, decision 007). Better Auth's tables keep its camelCase columns.
   users: AuthUserTable;
   sessions: AuthSessionTable;
@@ -62,10 +63,16 @@ export const CountState = {
 } as const;
 export type CountState = (typeof CountState)[keyof typeof CountState];
 
+/** One row per (network, name): the same tag on two networks has two counts (migration 013). */
 export interface HashtagTable {
   id: Generated<number>;
+  /** instagram, bluesky, mastodon or sample (core's Network). */
+  network: string;
   name: string;
-  /** Total posts on the network using the tag; meaningful only when count_state is 'known'. */
+  /**
+   * Posts using the tag on the network (Bluesky: its uses over the last 7 days); meaningful only
+   * when count_state is 'known'.
+   */
   post_count: number;
   /**
    * known: post_count; unknown: answered -1; lookup (seen in posts, no count): -2; indexing: -1;
@@ -118,6 +125,8 @@ export interface PostTable {
   place_id: string | null;
   /** Provenance: 'crowd' (cache POSTs), 'sample' (the bundled corpus), 'import' (npm run import). */
   source: string;
+  /** The network the post is on; it links only to tags of that network. */
+  network: Generated<string>;
   /** The post's tag ids, comma-separated ("12,5,873"): its tags are read with the post. */
   tag_ids: string;
   /** 0 while a bulk import has not yet written the post's links (see linkPendingPosts). */
@@ -138,6 +147,13 @@ export interface PostOwnerTable {
   owner: string;
   taken_at: number;
   post_id: number;
+}
+
+/** A tag's uses per UTC day (day = whole days since 1970), from every post stored or counted. */
+export interface HashtagDailyUsesTable {
+  hashtag_id: number;
+  day: number;
+  uses: number;
 }
 
 /** Keyed (hashtag_id, taken_at, post_id): a tag's most recent posts are one primary-key range. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeHashtag } from '../hashtags/index.js';
+import { NetworkSchema } from '../networks/index.js';
 import { RelatedRanking } from '../related/index.js';
 
 /** Caps on what one crowd-cache request may carry (SECURITY §4.8; decision 005). */
@@ -132,7 +133,20 @@ export const AutocompleteParamsSchema = z.object({
     .max(INGEST_LIMITS.queryChars, `must be at most ${INGEST_LIMITS.queryChars} characters`),
 });
 
-export const HashtagAutocompleteResponseSchema = z.object({ hashtags: z.array(HashtagSuggestionSchema) });
+const networkParam = NetworkSchema.optional().meta({
+  description:
+    'The network whose counts and related tags answer; without it, the first of DEFAULT_NETWORK that holds tags',
+});
+const answeringNetwork = NetworkSchema.meta({
+  description: 'The network the counts and related tags come from',
+});
+
+export const AutocompleteQuerySchema = z.object({ network: networkParam });
+
+export const HashtagAutocompleteResponseSchema = z.object({
+  network: answeringNetwork,
+  hashtags: z.array(HashtagSuggestionSchema),
+});
 export type HashtagAutocompleteResponse = z.infer<typeof HashtagAutocompleteResponseSchema>;
 
 export const PlaceAutocompleteResponseSchema = z.object({ places: z.array(PlaceSchema) });
@@ -159,6 +173,9 @@ export const InfoQuerySchema = z.object({
     }),
 });
 
+/** Places and profiles are Instagram's alone, so only tags are asked for on a network. */
+export const HashtagInfoQuerySchema = InfoQuerySchema.extend({ network: networkParam });
+
 export const HashtagInfoParamsSchema = z.object({
   names: z.string().min(1, 'must name at least one hashtag').max(20_000, 'is too long'),
 });
@@ -167,7 +184,10 @@ export const UserInfoParamsSchema = PlaceInfoParamsSchema;
 
 export const HashtagInfoSchema = HashtagCountSchema.extend(relatedFields).meta({ id: 'HashtagInfo' });
 export type HashtagInfo = z.infer<typeof HashtagInfoSchema>;
-export const HashtagInfoResponseSchema = z.object({ data: z.array(HashtagInfoSchema) });
+export const HashtagInfoResponseSchema = z.object({
+  network: answeringNetwork,
+  data: z.array(HashtagInfoSchema),
+});
 export type HashtagInfoResponse = z.infer<typeof HashtagInfoResponseSchema>;
 
 export const PlaceInfoSchema = PlaceSchema.extend(relatedFields).meta({ id: 'PlaceInfo' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeHashtag } from '../hashtags/index.js';
+import { NetworkSchema } from '../networks/index.js';
 
 /** GET /api/suggest/hashtags: how many tags a list may give and how many suggestions it may ask for. */
 export const SUGGEST_LIMITS = { tags: 30, maxLimit: 50, defaultLimit: 30 } as const;
@@ -44,6 +45,9 @@ export const SuggestQuerySchema = z.object({
     .min(1, 'must be at least 1')
     .max(SUGGEST_LIMITS.maxLimit, `must be at most ${SUGGEST_LIMITS.maxLimit}`)
     .default(SUGGEST_LIMITS.defaultLimit),
+  network: NetworkSchema.optional().meta({
+    description: 'The network whose posts suggest; without it, the first of DEFAULT_NETWORK that holds tags',
+  }),
 });
 export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
 
@@ -63,6 +67,7 @@ export const SuggestedHashtagSchema = z
 export type SuggestedHashtag = z.infer<typeof SuggestedHashtagSchema>;
 
 export const SuggestResponseSchema = z.object({
+  network: NetworkSchema.meta({ description: 'The network the suggestions come from' }),
   suggestions: z
     .array(SuggestedHashtagSchema)
     .meta({ description: 'Best first; never one of the given tags' }),

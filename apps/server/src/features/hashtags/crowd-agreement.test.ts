@@ -67,8 +67,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     await ingestAutocomplete(
       testApp.testDatabase.database,
       { query: 'sunset', hashtags: [{ hashtag: 'sunset', count: 1000 }] },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
     const [a, b, c, d] = submitters as [Submitter, Submitter, Submitter, Submitter];
     await reportCount(a, 'sunset', 9_999_999_999);
@@ -100,8 +99,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     await ingestAutocomplete(
       testApp.testDatabase.database,
       { query: 'cof', hashtags: [{ hashtag: 'coffee', count: 90_000 }] },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
     const [a, b, c] = submitters as [Submitter, Submitter, Submitter];
     await reportCount(a, 'coffeecoin', 10_000_000);
@@ -132,8 +130,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
         hashtag: { hashtag: 'espresso', count: 7 },
         posts: [{ post_id: 'i1', timestamp: T0, hashtags: ['espresso', 'latte'] }],
       },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
     expect(await suggested('lat')).toEqual(['latte']);
     expect(await countOf('latte')).toBe(-2);
@@ -145,8 +142,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     await ingestAutocomplete(
       database,
       { query: 's', hashtags: [{ hashtag: 'scam', count: 10 }] },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
     await ingestRecommend(
       database,
@@ -159,8 +155,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
           hashtags: ['travel', i % 2 ? 'beach' : 'mountains'],
         })),
       },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
     // One account floods the window with 40 newer posts naming the known tag.
     const [a, b] = submitters as [Submitter, Submitter];

@@ -1,6 +1,7 @@
 import type { CacheAcceptedResponse, CacheAutocompleteBody, CacheRecommendBody } from '@tagscout/core/api';
 import { agreeOnCount } from '@tagscout/core/crowd';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
 import { recordCountReports, type StoredCountReport, type Submitter } from './crowd.repository.js';
 import { storeIngest } from './ingest.repository.js';
@@ -11,7 +12,7 @@ export type { Submitter } from './crowd.repository.js';
 /** Provenance of crowd-cache posts and of counts the crowd agreed on (decision 011). */
 export const CROWD_SOURCE = 'crowd';
 /** The network devices read for the crowd cache. */
-export const CROWD_NETWORK = 'instagram';
+export const CROWD_NETWORK = Network.instagram;
 
 /** When devices' reports become a served value (the deployment's CROWD_* settings). */
 export interface CrowdRule {
@@ -51,6 +52,7 @@ export async function ingestCrowdAutocomplete(
     await storeIngest(database, {
       places,
       profiles,
+      network: CROWD_NETWORK,
       source: CROWD_SOURCE,
       submittedBy: report.submitter.userId,
       newTagsPending: report.rule.quorum > 1,
@@ -78,6 +80,7 @@ export async function ingestCrowdRecommend(
     places: body.place ? [toPlace(body.place)] : [],
     profiles: body.user ? [toProfile(body.user)] : [],
     posts,
+    network: CROWD_NETWORK,
     source: CROWD_SOURCE,
     submittedBy: report.submitter.userId,
     // With a quorum of 1 the deployment trusts one submitter's word (decision 011).

@@ -42,8 +42,7 @@ describe.each(testDialects)('one client cannot rewrite what everyone sees, on %s
           { hashtag: 'travelgram', count: 40_000_000 },
         ],
       },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
     await ingestRecommend(
       database,
@@ -56,8 +55,7 @@ describe.each(testDialects)('one client cannot rewrite what everyone sees, on %s
           hashtags: ['travel', 'travelgram', i % 2 ? 'beach' : 'mountains'],
         })),
       },
-      Date.now(),
-      'import',
+      { network: 'instagram', source: 'import' },
     );
   });
   afterAll(async () => testApp.close());

@@ -50,6 +50,7 @@ export async function recordCountReports(
           .insertInto('hashtags')
           .values(
             chunk.map((name) => ({
+              network,
               name,
               post_count: -1,
               count_state: 'pending' as const,
@@ -58,7 +59,9 @@ export async function recordCountReports(
             })),
           )
           // Updating the row (to itself) takes its lock on PostgreSQL.
-          .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+          .onConflict((oc) =>
+            oc.columns(['network', 'name']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })),
+          )
           .execute();
       }
       for (const chunk of chunksOf(counts, 500)) {
@@ -120,6 +123,7 @@ export async function recordCountReports(
             count_source: 'crowd',
             updated_at: sql<number>`case when updated_at > ${now} then updated_at else ${now} end`,
           })
+          .where('network', '=', network)
           .where('name', '=', name)
           .execute();
       }

@@ -1,3 +1,4 @@
+import type { Network } from '@tagscout/core/networks';
 import type { HashtagRow } from './hashtags.repository.js';
 
 /**
@@ -5,6 +6,8 @@ import type { HashtagRow } from './hashtags.repository.js';
  * Absent when no server source is enabled: the store then answers from what it holds.
  */
 export interface HashtagSourceHook {
+  /** The network the source fetches from and writes to: only requests on it reach the source. */
+  network: Network;
   /** Tags the store lacks: stored as `indexing` and fetched in the background. Answers their rows. */
   startIndexing(names: readonly string[]): Promise<HashtagRow[]>;
   /** Tags held without a count (seen in posts only): their counts are looked up in the background. */

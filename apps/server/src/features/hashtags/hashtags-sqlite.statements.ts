@@ -26,28 +26,33 @@ const COLUMNS = 'name, post_count, count_state, banned';
 
 function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
   return {
-    /** (json array of names) */
-    byNames: sqlite.prepare(`select ${COLUMNS} from hashtags where name in (select value from json_each(?))`),
-    byName: sqlite.prepare(`select ${COLUMNS} from hashtags where name = ?`),
-    /** (prefix, prefix + max char, limit) */
-    byPrefix: sqlite.prepare(
-      `select ${COLUMNS} from hashtags where name > ? and name < ? and count_state <> 'pending' ` +
-        'order by post_count desc, name limit ?',
+    /** (network, json array of names) */
+    byNames: sqlite.prepare(
+      `select ${COLUMNS} from hashtags where network = ? and name in (select value from json_each(?))`,
     ),
-    /** (prefix, prefix + max char, cap) */
+    /** (network, name) */
+    byName: sqlite.prepare(`select ${COLUMNS} from hashtags where network = ? and name = ?`),
+    /** (network, prefix, prefix + max char, limit) */
+    byPrefix: sqlite.prepare(
+      `select ${COLUMNS} from hashtags where network = ? and name > ? and name < ? and count_state <> 'pending'
+       order by post_count desc, name limit ?`,
+    ),
+    /** (network, prefix, prefix + max char, cap) */
     countByPrefix: sqlite
-      .prepare('select count(*) from (select name from hashtags where name > ? and name < ? limit ?)')
+      .prepare(
+        'select count(*) from (select name from hashtags where network = ? and name > ? and name < ? limit ?)',
+      )
       .pluck(),
-    /** (among, prefix, prefix + max char, limit) */
+    /** (network, among, prefix, prefix + max char, limit) */
     topByPrefix: sqlite.prepare(
-      `select * from (select ${COLUMNS} from hashtags order by post_count desc, name limit ?) ` +
+      `select * from (select ${COLUMNS} from hashtags where network = ? order by post_count desc, name limit ?) ` +
         "where name > ? and name < ? and count_state <> 'pending' order by post_count desc, name limit ?",
     ),
-    /** (name, taken_at, post_id, cap) */
+    /** (network, name, taken_at, post_id, cap) */
     countNewerTagPosts: sqlite
       .prepare(
         'select count(*) from (select 1 from post_hashtags where hashtag_id = ' +
-          '(select id from hashtags where name = ?) and (taken_at, post_id) > (?, ?) limit ?)',
+          '(select id from hashtags where network = ? and name = ?) and (taken_at, post_id) > (?, ?) limit ?)',
       )
       .pluck(),
   };

@@ -1,6 +1,7 @@
 import { postsPerSubmitter } from '@tagscout/core/crowd';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
+import { DefaultNetwork } from './default-network.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import type { HashtagRow } from './hashtags.repository.js';
 import type { HashtagContext, HashtagWindow, RelatedList } from './hashtags.service.js';
@@ -18,12 +19,16 @@ const WINDOWS_PER_LIST = 20;
  */
 export function createHashtagContext(
   database: Database,
-  config: Pick<Config, 'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES'> &
+  config: Pick<
+    Config,
+    'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES' | 'DEFAULT_NETWORK'
+  > &
     Partial<Pick<Config, 'CROWD_POST_SHARE'>>,
   sources?: HashtagSourceHook,
 ): HashtagContext {
   return {
     database,
+    defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK }),
     suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
     related: new RelatedCache<RelatedList>({
       maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,

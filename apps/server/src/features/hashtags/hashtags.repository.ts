@@ -1,4 +1,5 @@
 import { capSubmitterShare } from '@tagscout/core/crowd';
+import type { Network } from '@tagscout/core/networks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
@@ -15,7 +16,7 @@ export type PlaceRow = Pick<Selectable<PlaceTable>, 'id' | 'title' | 'post_count
 export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at'>;
 
 export type ItemKey =
-  | { kind: 'hashtag'; name: string }
+  | { kind: 'hashtag'; network: Network; name: string }
   | { kind: 'place'; id: string }
   | { kind: 'profile'; id: string };
 
@@ -42,30 +43,44 @@ const MAX_CHAR = '\u{10FFFF}';
 
 export async function findHashtagsByNames(
   database: Database,
+  network: Network,
   names: readonly string[],
 ): Promise<HashtagRow[]> {
   if (names.length === 0) return [];
   if (database.sqlite) {
     const statements = hotStatements(database.sqlite);
     return (
-      names.length === 1 ? statements.byName.all(names[0]) : statements.byNames.all(JSON.stringify(names))
+      names.length === 1
+        ? statements.byName.all(network, names[0])
+        : statements.byNames.all(network, JSON.stringify(names))
     ) as HashtagRow[];
-  }
-  return database.db.selectFrom('hashtags').select(hashtagColumns).where('name', 'in', names).execute();
-}
-
-/** Tags that start with the prefix (the prefix itself excluded), most used first; never `pending` ones. */
-export async function findHashtagsByPrefix(
-  database: Database,
-  prefix: string,
-  limit: number,
-): Promise<HashtagRow[]> {
-  if (database.sqlite) {
-    return hotStatements(database.sqlite).byPrefix.all(prefix, prefix + MAX_CHAR, limit) as HashtagRow[];
   }
   return database.db
     .selectFrom('hashtags')
     .select(hashtagColumns)
+    .where('network', '=', network)
+    .where('name', 'in', names)
+    .execute();
+}
+
+/** Tags of the network that start with the prefix (the prefix itself excluded), most used first. */
+export async function findHashtagsByPrefix(
+  database: Database,
+  options: { network: Network; prefix: string; limit: number },
+): Promise<HashtagRow[]> {
+  const { network, prefix, limit } = options;
+  if (database.sqlite) {
+    return hotStatements(database.sqlite).byPrefix.all(
+      network,
+      prefix,
+      prefix + MAX_CHAR,
+      limit,
+    ) as HashtagRow[];
+  }
+  return database.db
+    .selectFrom('hashtags')
+    .select(hashtagColumns)
+    .where('network', '=', network)
     .where('name', '>', prefix)
     .where('name', '<', prefix + MAX_CHAR)
     .where('count_state', '<>', 'pending')
@@ -78,15 +93,16 @@ export async function findHashtagsByPrefix(
 /** How many tags start with the prefix (the prefix itself excluded), counting no further than `cap`. */
 export async function countHashtagsByPrefix(
   database: Database,
-  prefix: string,
-  cap: number,
+  options: { network: Network; prefix: string; cap: number },
 ): Promise<number> {
+  const { network, prefix, cap } = options;
   if (database.sqlite) {
-    return Number(hotStatements(database.sqlite).countByPrefix.get(prefix, prefix + MAX_CHAR, cap));
+    return Number(hotStatements(database.sqlite).countByPrefix.get(network, prefix, prefix + MAX_CHAR, cap));
   }
   const matches = database.db
     .selectFrom('hashtags')
     .select('name')
+    .where('network', '=', network)
     .where('name', '>', prefix)
     .where('name', '<', prefix + MAX_CHAR)
     .limit(cap)
@@ -105,16 +121,23 @@ export async function countHashtagsByPrefix(
  */
 export async function findTopHashtagsByPrefix(
   database: Database,
-  options: { prefix: string; limit: number; among: number },
+  options: { network: Network; prefix: string; limit: number; among: number },
 ): Promise<HashtagRow[] | undefined> {
   if (database.sqlite) {
-    const { among, prefix, limit } = options;
-    const rows = hotStatements(database.sqlite).topByPrefix.all(among, prefix, prefix + MAX_CHAR, limit);
+    const { network, among, prefix, limit } = options;
+    const rows = hotStatements(database.sqlite).topByPrefix.all(
+      network,
+      among,
+      prefix,
+      prefix + MAX_CHAR,
+      limit,
+    );
     return rows.length === limit ? (rows as HashtagRow[]) : undefined;
   }
   const top = database.db
     .selectFrom('hashtags')
     .select([...hashtagColumns])
+    .where('network', '=', options.network)
     .orderBy('post_count', 'desc')
     .orderBy('name')
     .limit(options.among)
@@ -210,7 +233,11 @@ function linksOfHashtag(db: Kysely<Tables>) {
 function linksOf(db: Kysely<Tables>, item: ItemKey): Links {
   if (item.kind === 'hashtag') {
     return linksOfHashtag(db).where('links.hashtag_id', '=', (eb) =>
-      eb.selectFrom('hashtags').select('hashtags.id').where('hashtags.name', '=', item.name),
+      eb
+        .selectFrom('hashtags')
+        .select('hashtags.id')
+        .where('hashtags.network', '=', item.network)
+        .where('hashtags.name', '=', item.name),
     );
   }
   const links =
@@ -282,7 +309,7 @@ export async function countPostsNewerThan(
   const { since, item } = options;
   if (database.sqlite && item.kind === 'hashtag') {
     const statement = hotStatements(database.sqlite).countNewerTagPosts;
-    return Number(statement.get(item.name, since.takenAt, since.postId, options.cap));
+    return Number(statement.get(item.network, item.name, since.takenAt, since.postId, options.cap));
   }
   const newer = linksOf(database.db, options.item)
     .select('links.post_id')
@@ -304,17 +331,22 @@ function idsInAtLeast(posts: number[][], minPosts: number): number[] {
   return [...seen].filter(([, times]) => times >= minPosts).map(([id]) => id);
 }
 
+/** Banned names, once each: a banned name is banned on every network that holds it. */
 export async function findBannedTagNames(database: Database): Promise<string[]> {
   const rows = await database.db
     .selectFrom('hashtags')
     .select('name')
+    .distinct()
     .where('banned', '=', 1)
     .orderBy('name')
     .execute();
   return rows.map((row) => row.name);
 }
 
-/** Makes exactly these tags banned: new ones are added (count unknown), others are unbanned. */
+/**
+ * Makes exactly these tags banned, on every network that holds them; each is also kept on
+ * Instagram's (count unknown if new), where the banned list comes from. Others are unbanned.
+ */
 export async function replaceBannedTags(
   database: Database,
   names: readonly string[],
@@ -325,10 +357,12 @@ export async function replaceBannedTags(
     if (names.length > 0) unban = unban.where('name', 'not in', names);
     await unban.execute();
     if (names.length === 0) return;
+    await trx.updateTable('hashtags').set({ banned: 1 }).where('name', 'in', names).execute();
     await trx
       .insertInto('hashtags')
       .values(
         names.map((name) => ({
+          network: 'instagram',
           name,
           post_count: -1,
           count_state: 'unknown' as const,
@@ -336,9 +370,24 @@ export async function replaceBannedTags(
           updated_at: now,
         })),
       )
-      .onConflict((oc) => oc.column('name').doUpdateSet({ banned: 1 }))
+      .onConflict((oc) => oc.columns(['network', 'name']).doUpdateSet({ banned: 1 }))
       .execute();
   });
+}
+
+/**
+ * Whether the network holds data: a tag with a count, seen in posts or being indexed. Tags kept
+ * only to be marked banned (count unknown) do not count.
+ */
+export async function hasAnyHashtag(database: Database, network: Network): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('hashtags')
+    .select('id')
+    .where('network', '=', network)
+    .where('count_state', '<>', 'unknown')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function hasAnyPost(database: Database): Promise<boolean> {

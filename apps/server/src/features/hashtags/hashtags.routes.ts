@@ -1,5 +1,6 @@
 import {
   AutocompleteParamsSchema,
+  AutocompleteQuerySchema,
   BannedTagsResponseSchema,
   CacheAcceptedResponseSchema,
   CacheAutocompleteBodySchema,
@@ -7,6 +8,7 @@ import {
   ErrorResponseSchema,
   HashtagAutocompleteResponseSchema,
   HashtagInfoParamsSchema,
+  HashtagInfoQuerySchema,
   HashtagInfoResponseSchema,
   InfoQuerySchema,
   PlaceAutocompleteResponseSchema,
@@ -16,6 +18,7 @@ import {
   UserInfoParamsSchema,
   UserInfoResponseSchema,
 } from '@tagscout/core/api';
+import { Network } from '@tagscout/core/networks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
@@ -57,12 +60,15 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
     {
       schema: {
         tags: ['hashtags'],
-        summary: 'Hashtags starting with the query: the exact tag first, then by post count; at most 50',
+        summary:
+          'Hashtags of a network starting with the query: the exact tag first, then by post count; at most 50',
         params: AutocompleteParamsSchema,
+        querystring: AutocompleteQuerySchema,
         response: { 200: HashtagAutocompleteResponseSchema, ...errors },
       },
     },
-    async (request) => autocompleteHashtags(context, request.params.query),
+    async (request) =>
+      autocompleteHashtags(context, { query: request.params.query, network: request.query.network }),
   );
 
   app.get(
@@ -98,9 +104,9 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
       schema: {
         tags: ['hashtags'],
         summary:
-          'Counts of up to 100 comma-separated hashtags, or one with its related tags (?recommended=1)',
+          'Counts of up to 100 comma-separated hashtags on a network, or one with its related tags (?recommended=1)',
         params: HashtagInfoParamsSchema,
-        querystring: InfoQuerySchema,
+        querystring: HashtagInfoQuerySchema,
         response: { 200: HashtagInfoResponseSchema, ...errors },
       },
     },
@@ -109,6 +115,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
         names: request.params.names,
         recommended: request.query.recommended,
         ranking: request.query.ranking,
+        network: request.query.network,
       }),
   );
 
@@ -184,6 +191,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
         rule: crowdRule,
       });
       context.suggestions.clear();
+      context.defaultNetwork.forget();
       return reply.status(202).send(result);
     },
   );

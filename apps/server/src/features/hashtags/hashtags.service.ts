@@ -8,6 +8,7 @@ import {
   type UserInfoResponse,
 } from '@tagscout/core/api';
 import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import type { Network } from '@tagscout/core/networks';
 import {
   computeRelatedTags,
   type ItemKind,
@@ -16,6 +17,7 @@ import {
 } from '@tagscout/core/related';
 import type { Database } from '../../db/connect.js';
 import { AppError } from '../../plugins/errors.js';
+import type { DefaultNetwork } from './default-network.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import {
   countOf,
@@ -50,7 +52,9 @@ export interface RelatedList {
 
 export interface HashtagContext {
   database: Database;
-  /** Answers for very short prefixes, kept briefly. */
+  /** The network answering requests that name none (DEFAULT_NETWORK). */
+  defaultNetwork: DefaultNetwork;
+  /** Answers for very short prefixes, kept briefly (keyed "network:prefix"). */
   suggestions: SuggestionCache<HashtagRow[]>;
   /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
   related: RelatedCache<RelatedList>;
@@ -60,7 +64,7 @@ export interface HashtagContext {
   relatedWindow: number;
   /** Most posts of one crowd submitter in a related window (decision 011); no cap when absent. */
   postsPerSubmitter?: number;
-  /** Live sources, when one runs on the server: misses start indexing (decision 010). */
+  /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
   sources?: HashtagSourceHook;
 }
 
@@ -77,16 +81,24 @@ const SHORT_PREFIX_AMONG = 20_000;
 /** The exact tag first, then tags starting with the query, most used first; at most 50. */
 export async function autocompleteHashtags(
   context: HashtagContext,
-  query: string,
+  request: { query: string; network?: Network },
 ): Promise<HashtagAutocompleteResponse> {
-  const prefix = normalizeQuery(query);
-  if (prefix === '') return { hashtags: [] };
+  const network = await context.defaultNetwork.resolve(request.network);
+  const prefix = normalizeQuery(request.query);
+  if (prefix === '') return { network, hashtags: [] };
   const isShort = [...prefix].length <= SHORT_PREFIX_CHARS;
-  const cached = isShort ? context.suggestions.get(prefix) : undefined;
-  let rows = cached ?? (await findSuggestions(context.database, prefix, isShort));
-  if (!cached && context.sources) rows = await askSources(context.sources, prefix, rows);
-  if (isShort && !cached) context.suggestions.set(prefix, rows);
-  return { hashtags: rows.map(presentHashtag) };
+  const key = `${network}:${prefix}`;
+  const cached = isShort ? context.suggestions.get(key) : undefined;
+  let rows = cached ?? (await findSuggestions(context.database, { network, prefix, isShort }));
+  const sources = sourcesOf(context, network);
+  if (!cached && sources) rows = await askSources(sources, prefix, rows);
+  if (isShort && !cached) context.suggestions.set(key, rows);
+  return { network, hashtags: rows.map(presentHashtag) };
+}
+
+/** The live source, when one runs and feeds this network. */
+function sourcesOf(context: HashtagContext, network: Network): HashtagSourceHook | undefined {
+  return context.sources?.network === network ? context.sources : undefined;
 }
 
 /**
@@ -106,17 +118,24 @@ async function askSources(
   return rows;
 }
 
-async function findSuggestions(database: Database, prefix: string, isShort: boolean): Promise<HashtagRow[]> {
+async function findSuggestions(
+  database: Database,
+  options: { network: Network; prefix: string; isShort: boolean },
+): Promise<HashtagRow[]> {
+  const { network, prefix } = options;
   const limit = INGEST_LIMITS.suggestions;
   // A tag seen only in crowd reports is not suggested, even when typed in full (decision 011).
-  const exact = (await findHashtagsByNames(database, [prefix])).find((row) => row.count_state !== 'pending');
+  const exact = (await findHashtagsByNames(database, network, [prefix])).find(
+    (row) => row.count_state !== 'pending',
+  );
   const wanted = exact ? limit - 1 : limit;
   const isCrowded =
-    isShort && (await countHashtagsByPrefix(database, prefix, SORTABLE_MATCHES)) >= SORTABLE_MATCHES;
+    options.isShort &&
+    (await countHashtagsByPrefix(database, { network, prefix, cap: SORTABLE_MATCHES })) >= SORTABLE_MATCHES;
   const others =
     (isCrowded
-      ? await findTopHashtagsByPrefix(database, { prefix, limit: wanted, among: SHORT_PREFIX_AMONG })
-      : undefined) ?? (await findHashtagsByPrefix(database, prefix, wanted));
+      ? await findTopHashtagsByPrefix(database, { network, prefix, limit: wanted, among: SHORT_PREFIX_AMONG })
+      : undefined) ?? (await findHashtagsByPrefix(database, { network, prefix, limit: wanted }));
   return exact ? [exact, ...others] : others;
 }
 
@@ -146,7 +165,7 @@ export async function autocompleteUsers(
  */
 export async function findHashtagInfo(
   context: HashtagContext,
-  request: { names: string; recommended: boolean; ranking?: RelatedRanking },
+  request: { names: string; recommended: boolean; ranking?: RelatedRanking; network?: Network },
 ): Promise<HashtagInfoResponse> {
   const asked = request.names
     .split(',')
@@ -158,21 +177,31 @@ export async function findHashtagInfo(
       `Ask for at most ${INGEST_LIMITS.namesPerInfo} hashtags at a time; this request names ${asked.length}.`,
     );
   }
-  if (request.recommended) return { data: [await findHashtagWithRelated(context, asked, request.ranking)] };
+  const network = await context.defaultNetwork.resolve(request.network);
+  const sources = sourcesOf(context, network);
+  if (request.recommended) {
+    return {
+      network,
+      data: [await findHashtagWithRelated(context, { asked, network, sources, ranking: request.ranking })],
+    };
+  }
 
   const names = asked.map((name) => normalizeHashtag(name));
   const valid = [...new Set(names.filter((name): name is string => name !== null))];
-  const rows = new Map((await findHashtagsByNames(context.database, valid)).map((row) => [row.name, row]));
-  if (context.sources) {
+  const rows = new Map(
+    (await findHashtagsByNames(context.database, network, valid)).map((row) => [row.name, row]),
+  );
+  if (sources) {
     const missing = valid
       .filter((name) => (rows.get(name)?.count_state ?? 'indexing') === 'indexing')
       .slice(0, INDEX_PER_REQUEST);
-    for (const row of await context.sources.startIndexing(missing)) rows.set(row.name, row);
-    context.sources.requestCounts(
+    for (const row of await sources.startIndexing(missing)) rows.set(row.name, row);
+    sources.requestCounts(
       [...rows.values()].filter((row) => row.count_state === 'lookup').map((row) => row.name),
     );
   }
   return {
+    network,
     data: names.map((name, index) => {
       const row = name === null ? undefined : rows.get(name);
       return row ? presentHashtag(row) : presentUnknownHashtag(name ?? asked[index]!);
@@ -180,20 +209,36 @@ export async function findHashtagInfo(
   };
 }
 
-async function findHashtagWithRelated(context: HashtagContext, asked: string[], ranking?: RelatedRanking) {
+async function findHashtagWithRelated(
+  context: HashtagContext,
+  request: { asked: string[]; network: Network; sources?: HashtagSourceHook; ranking?: RelatedRanking },
+) {
+  const { asked, network, sources } = request;
   if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
   const name = normalizeHashtag(asked[0]!);
   if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
-  const [found] = await findHashtagsByNames(context.database, [name]);
+  const [found] = await findHashtagsByNames(context.database, network, [name]);
   const isMissing = !found || found.count_state === 'indexing';
-  const [indexing] = isMissing && context.sources ? await context.sources.startIndexing([name]) : [];
+  const [indexing] = isMissing && sources ? await sources.startIndexing([name]) : [];
   const row = indexing ?? found;
-  if (!row) throw AppError.notFound(`No hashtag named "${name}" is known yet.`);
+  if (!row) throw AppError.notFound(`No ${networkTitle(network)} hashtag named "${name}" is known yet.`);
   // Being indexed: no posts yet, so no related tags; the app says to try again later.
   if (row.count_state === 'indexing')
     return { ...presentHashtag(row), related_tags: [], related_post_count: 0 };
-  context.sources?.recordSearch(name);
-  return { ...presentHashtag(row), ...(await findRelatedTags(context, { kind: 'hashtag', name }, ranking)) };
+  sources?.recordSearch(name);
+  const related = await findRelatedTags(context, { kind: 'hashtag', network, name }, request.ranking);
+  return { ...presentHashtag(row), ...related };
+}
+
+const NETWORK_TITLES: Record<Network, string> = {
+  instagram: 'Instagram',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  sample: 'sample-data',
+};
+
+function networkTitle(network: Network): string {
+  return NETWORK_TITLES[network];
 }
 
 export async function findPlaceInfo(
@@ -241,7 +286,7 @@ export async function findRelatedTags(
 }
 
 function relatedKeyOf(item: ItemKey): string {
-  return item.kind === 'hashtag' ? `hashtag:${item.name}` : `${item.kind}:${item.id}`;
+  return item.kind === 'hashtag' ? `hashtag:${item.network}:${item.name}` : `${item.kind}:${item.id}`;
 }
 
 async function computeRelated(context: HashtagContext, item: ItemKey, ranking: RelatedRanking) {
@@ -295,13 +340,13 @@ export interface HashtagWindow {
  */
 export async function findHashtagWindows(
   context: HashtagContext,
-  names: readonly string[],
+  request: { network: Network; names: readonly string[] },
 ): Promise<HashtagWindow[]> {
   const windows: HashtagWindow[] = [];
-  for (const name of names) {
-    const item: ItemKey = { kind: 'hashtag', name };
+  for (const name of request.names) {
+    const item: ItemKey = { kind: 'hashtag', network: request.network, name };
     const source = {
-      compute: () => computeWindow(context, name),
+      compute: () => computeWindow(context, item),
       countNewer: (since: PostCursor, cap: number) =>
         countPostsNewerThan(context.database, { item, since, cap }),
     };
@@ -314,10 +359,11 @@ export async function findHashtagWindows(
   return windows;
 }
 
-async function computeWindow(context: HashtagContext, name: string) {
+async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'hashtag' }) {
+  const { name } = item;
   // Every tag is read, not only those in 2 posts: one seen once in each of two windows still counts.
   const recent = await findRecentPosts(context.database, {
-    item: { kind: 'hashtag', name },
+    item,
     window: context.relatedWindow,
     perSubmitter: context.postsPerSubmitter,
   });

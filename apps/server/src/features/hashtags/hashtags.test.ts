@@ -65,6 +65,7 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
         { postId: 'x2', owner: 'u2', takenAt: T0 + 1, placeId: null, hashtags: ['beach', 'sunset', 'alone'] },
         { postId: 'x3', owner: 'u2', takenAt: T0 + 2, placeId: null, hashtags: ['sunset', 'alone'] },
       ],
+      network: 'instagram',
       source: 'test',
       now: Date.now(),
     });
@@ -91,6 +92,7 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
     it('normalises the query: leading #, capitals', async () => {
       const response = await get(`/api/autocomplete/hashtag/${encodeURIComponent('#BEACH')}`);
       expect(response.json()).toEqual({
+        network: 'instagram',
         hashtags: [
           { hashtag: 'beach', count: 900_000, banned: true },
           { hashtag: 'beachlife', count: 800_000 },
@@ -112,6 +114,7 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
     it('works with an emoji-bearing query', async () => {
       const response = await get(`/api/autocomplete/hashtag/${encodeURIComponent('🍕')}`);
       expect(response.json()).toEqual({
+        network: 'instagram',
         hashtags: [
           { hashtag: '🍕', count: 70 },
           { hashtag: '🍕lover', count: 30 },
@@ -120,7 +123,10 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
     });
 
     it('answers an empty list when nothing matches', async () => {
-      expect((await get('/api/autocomplete/hashtag/zzzz')).json()).toEqual({ hashtags: [] });
+      expect((await get('/api/autocomplete/hashtag/zzzz')).json()).toEqual({
+        network: 'instagram',
+        hashtags: [],
+      });
     });
   });
 
@@ -160,6 +166,7 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
       );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
+        network: 'instagram',
         data: [
           { hashtag: 'beachlife', count: 800_000 },
           { hashtag: 'nosuch', count: -1 },
@@ -207,13 +214,17 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
   describe('prefix search strategies (repository)', () => {
     it('counts prefix matches no further than the cap', async () => {
       const { database } = testApp.testDatabase;
-      expect(await countHashtagsByPrefix(database, 'pho', 10)).toBe(10);
-      expect(await countHashtagsByPrefix(database, 'bea', 100)).toBe(2);
+      expect(await countHashtagsByPrefix(database, { network: 'instagram', prefix: 'pho', cap: 10 })).toBe(
+        10,
+      );
+      expect(await countHashtagsByPrefix(database, { network: 'instagram', prefix: 'bea', cap: 100 })).toBe(
+        2,
+      );
     });
 
     it('finds among the most used tags the same answer as the full range, or says it cannot', async () => {
       const { database } = testApp.testDatabase;
-      const full = await findHashtagsByPrefix(database, 'photo', 5);
+      const full = await findHashtagsByPrefix(database, { network: 'instagram', prefix: 'photo', limit: 5 });
       expect(full.map((tag) => tag.name)).toEqual([
         'photography',
         'photo59',
@@ -222,9 +233,21 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
         'photo56',
       ]);
       // The 10 most used tags hold photography and photo59..photo53: enough for 5, not for 20.
-      expect(await findTopHashtagsByPrefix(database, { prefix: 'photo', limit: 5, among: 10 })).toEqual(full);
       expect(
-        await findTopHashtagsByPrefix(database, { prefix: 'photo', limit: 20, among: 10 }),
+        await findTopHashtagsByPrefix(database, {
+          network: 'instagram',
+          prefix: 'photo',
+          limit: 5,
+          among: 10,
+        }),
+      ).toEqual(full);
+      expect(
+        await findTopHashtagsByPrefix(database, {
+          network: 'instagram',
+          prefix: 'photo',
+          limit: 20,
+          among: 10,
+        }),
       ).toBeUndefined();
     });
   });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { INGEST_LIMITS } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import type { Network } from '@tagscout/core/networks';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
 import { IMPORT_SOURCE } from './import-posts.js';
@@ -56,7 +57,8 @@ export async function importCountsFile(
     const hashtags = batches.get(network) ?? [];
     if (hashtags.length === 0) return;
     batches.set(network, []);
-    await storeIngest(database, { hashtags, source, now: Date.now() });
+    // The line schema lets through only core's networks.
+    await storeIngest(database, { hashtags, network: network as Network, source, now: Date.now() });
     report.imported += hashtags.length;
   };
 

@@ -41,13 +41,14 @@ describe.each(testDialects)('importPostsFile on %s', (dialect) => {
       expect(report).toMatchObject({ imported: 4, badLines: 3, tooFewTags: 1 });
       const posts = await database.db
         .selectFrom('posts')
-        .select(['post_id', 'owner', 'place_id', 'source'])
+        .select(['post_id', 'owner', 'place_id', 'source', 'network'])
         .orderBy('post_id')
         .execute();
       expect(posts).toEqual([
-        { post_id: '1', owner: 'u1', place_id: null, source: 'import' },
-        { post_id: '2', owner: 'u1', place_id: 'pl9', source: 'import' },
-        { post_id: 'sea/image_50', owner: null, place_id: null, source: 'import' },
+        // Instagram unless another network is named (npm run import -- --network).
+        { post_id: '1', owner: 'u1', place_id: null, source: 'import', network: 'instagram' },
+        { post_id: '2', owner: 'u1', place_id: 'pl9', source: 'import', network: 'instagram' },
+        { post_id: 'sea/image_50', owner: null, place_id: null, source: 'import', network: 'instagram' },
       ]);
       const seaLinks = await database.db
         .selectFrom('post_hashtags')

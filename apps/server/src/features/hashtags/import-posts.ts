@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { INGEST_LIMITS } from '@tagscout/core/api';
+import { Network } from '@tagscout/core/networks';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
 import { linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
@@ -59,7 +60,7 @@ const TAG_ID_CACHE_MAX = 2_000_000;
  */
 export async function importPostsFile(
   database: Database,
-  options: { file: string; source?: string; onBadLine?: (message: string) => void },
+  options: { file: string; network?: Network; source?: string; onBadLine?: (message: string) => void },
 ): Promise<ImportReport> {
   const started = performance.now();
   const importedAt = Math.floor(Date.now() / 1000);
@@ -71,7 +72,12 @@ export async function importPostsFile(
     const { posts, skipped } = preparePosts(batch);
     await storeIngest(
       database,
-      { posts, source: options.source ?? IMPORT_SOURCE, now: Date.now() },
+      {
+        posts,
+        network: options.network ?? Network.instagram,
+        source: options.source ?? IMPORT_SOURCE,
+        now: Date.now(),
+      },
       storeOptions,
     );
     report.imported += posts.length;

@@ -1,3 +1,4 @@
+import type { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
 import type { HashtagRow } from './hashtags.repository.js';
 import {
@@ -13,26 +14,31 @@ import {
  */
 export function markHashtagsIndexing(
   database: Database,
-  options: { names: readonly string[]; now: number },
+  options: { network: Network; names: readonly string[]; now: number },
 ): Promise<HashtagRow[]> {
-  return insertIndexingHashtags(database, options.names, options.now);
+  return insertIndexingHashtags(database, options);
 }
 
-export function endHashtagIndexing(database: Database, names: readonly string[]): Promise<void> {
-  return endIndexing(database, names);
+export function endHashtagIndexing(
+  database: Database,
+  network: Network,
+  names: readonly string[],
+): Promise<void> {
+  return endIndexing(database, network, names);
 }
 
 export function recordHashtagSearches(
   database: Database,
+  network: Network,
   counts: ReadonlyMap<string, number>,
 ): Promise<void> {
-  return counts.size === 0 ? Promise.resolve() : addHashtagSearches(database, counts);
+  return counts.size === 0 ? Promise.resolve() : addHashtagSearches(database, network, counts);
 }
 
 /** Candidates for background seeding: the most-searched tags not refreshed since `staleBefore`. */
 export function findSeedHashtags(
   database: Database,
-  options: { limit: number; staleBefore: number },
+  options: { network: Network; limit: number; staleBefore: number },
 ): Promise<string[]> {
   return findMostSearchedHashtags(database, options);
 }

@@ -1,3 +1,4 @@
+import { dayOfEpochSeconds, type Network } from '@tagscout/core/networks';
 import type { Insertable } from 'kysely';
 import type { ProfileTable } from '../../db/tables.js';
 
@@ -30,6 +31,8 @@ export interface IngestBatch {
   places?: readonly PlaceToStore[];
   profiles?: readonly ProfileToStore[];
   posts?: readonly PostToStore[];
+  /** The network the tags and posts belong to. */
+  network: Network;
   /** Provenance of the posts and counts: 'crowd', 'sample', 'import', a live source's name. */
   source: string;
   /** The account that reported a crowd batch (decision 011): its posts carry it. Absent for trusted sources. */
@@ -54,6 +57,30 @@ export interface PostWriting {
   created: Map<string, number>;
   /** 1: write links now; 0: leave them to linkPendingPosts. */
   linked: number;
+  /** Uses per tag and day of the posts this batch adds (repeats add only tags they lacked). */
+  uses: DailyUses;
+}
+
+/** Uses per (tag id, day), summed in memory so each pair is written once per batch. */
+export class DailyUses {
+  private readonly byKey = new Map<string, number>();
+
+  add(tagIds: readonly number[], takenAt: number): void {
+    const day = dayOfEpochSeconds(takenAt);
+    for (const tagId of tagIds) {
+      const key = `${tagId}:${day}`;
+      this.byKey.set(key, (this.byKey.get(key) ?? 0) + 1);
+    }
+  }
+
+  /** [tag id, day, uses], in key order so concurrent writers touch rows in one order. */
+  rows(): [number, number, number][] {
+    const rows = [...this.byKey].map(([key, uses]): [number, number, number] => {
+      const [tagId, day] = key.split(':').map(Number) as [number, number];
+      return [tagId, day, uses];
+    });
+    return rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  }
 }
 
 /** A post as stored, when it arrives again. */
@@ -131,11 +158,13 @@ export function mergeRepeat(
   stored: StoredPost,
   post: PostToStore,
   tagIds: readonly number[],
-  links: PostLinks,
+  writing: { links: PostLinks; uses: DailyUses },
 ): { owner: string | null; place_id: string | null; tag_ids: string } | undefined {
+  const { links } = writing;
   const old = stored.tag_ids === '' ? [] : stored.tag_ids.split(',').map(Number);
   const known = new Set(old);
   const added = tagIds.filter((id) => !known.has(id));
+  writing.uses.add(added, stored.taken_at);
   const owner = stored.owner ?? post.owner;
   const placeId = stored.place_id ?? post.placeId;
   if (added.length === 0 && owner === stored.owner && placeId === stored.place_id) return undefined;

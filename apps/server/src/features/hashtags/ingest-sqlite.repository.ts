@@ -23,7 +23,9 @@ export function storeIngestSqlite(
   const write = sqlite.transaction(() => {
     // In name order: neighbouring inserts land on the same pages of the name indexes.
     const tags = [...(batch.hashtags ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const tag of tags) statements.upsertTagCount.run(tag.name, tag.count, batch.now, batch.source);
+    for (const tag of tags) {
+      statements.upsertTagCount.run(batch.network, tag.name, tag.count, batch.source, batch.now);
+    }
     for (const place of batch.places ?? []) {
       statements.upsertPlace.run(
         place.id,
@@ -37,6 +39,7 @@ export function storeIngestSqlite(
     for (const query of options.profileQueries)
       sqlite.prepare(query.sql).run(...(query.parameters as unknown[]));
     storePosts(statements, batch, options.writing);
+    for (const row of options.writing.uses.rows()) statements.addDailyUses.run(...row);
   });
   write.immediate();
 }
@@ -46,7 +49,9 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
   const resolve = (name: string): number => {
     let id = writing.tagIdOf(name);
     if (id === undefined) {
-      id = statements.selectTag.get(name) ?? statements.insertTag.get(name, stateOfNewTags, batch.now)!;
+      id =
+        statements.selectTag.get(batch.network, name) ??
+        statements.insertTag.get(batch.network, name, stateOfNewTags, batch.now)!;
       writing.created.set(name, id);
     }
     return id;
@@ -62,15 +67,17 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
       placeId,
       batch.source,
       batch.submittedBy ?? null,
+      batch.network,
       tagIds.join(','),
       writing.linked,
     );
     if (id !== undefined) {
+      writing.uses.add(tagIds, takenAt);
       if (writing.linked) links.addPost({ id, takenAt, placeId, owner }, tagIds);
       continue;
     }
     const stored = statements.selectPost.get(postId)!;
-    const update = mergeRepeat(stored, post, tagIds, links);
+    const update = mergeRepeat(stored, post, tagIds, { links, uses: writing.uses });
     if (update) statements.updatePost.run(update.owner, update.place_id, update.tag_ids, stored.id);
   }
   links.tags.forEachByTag((tagId, time, postRowId) => statements.insertTagLink.run(tagId, time, postRowId));
@@ -80,16 +87,17 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
 }
 
 interface SqliteStatements {
-  upsertTagCount: SqliteDatabase.Statement<[string, number, number, string]>;
+  upsertTagCount: SqliteDatabase.Statement<[string, string, number, string, number]>;
   upsertPlace: SqliteDatabase.Statement<[string, string, string, number, string | null, number]>;
-  selectTag: SqliteDatabase.Statement<[string], number>;
-  insertTag: SqliteDatabase.Statement<[string, string, number], number>;
+  selectTag: SqliteDatabase.Statement<[string, string], number>;
+  insertTag: SqliteDatabase.Statement<[string, string, string, number], number>;
   insertPost: SqliteDatabase.Statement<unknown[], number>;
   selectPost: SqliteDatabase.Statement<[string], StoredPost>;
   updatePost: SqliteDatabase.Statement<[string | null, string | null, string, number]>;
   insertTagLink: SqliteDatabase.Statement<[number, number, number]>;
   insertPlaceLink: SqliteDatabase.Statement<[string, number, number]>;
   insertOwnerLink: SqliteDatabase.Statement<[string, number, number]>;
+  addDailyUses: SqliteDatabase.Statement<[number, number, number]>;
 }
 
 const statementsByHandle = new WeakMap<SqliteDatabase.Database, SqliteStatements>();
@@ -100,10 +108,11 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
   statements = {
     // The same upserts as the portable path's (ingest.repository.ts): the newest write wins.
     upsertTagCount: sqlite.prepare(
-      `insert into hashtags (name, post_count, count_state, banned, updated_at, count_source)
-       values (?, ?, 'known', 0, ?, ?)
-       on conflict (name) do update set post_count = excluded.post_count, count_state = excluded.count_state,
-         updated_at = excluded.updated_at, count_source = excluded.count_source
+      `insert into hashtags (network, name, post_count, count_state, count_source, banned, updated_at)
+       values (?, ?, ?, 'known', ?, 0, ?)
+       on conflict (network, name) do update set post_count = excluded.post_count,
+         count_state = excluded.count_state, count_source = excluded.count_source,
+         updated_at = excluded.updated_at
        where excluded.updated_at >= hashtags.updated_at`,
     ),
     upsertPlace: sqlite.prepare(
@@ -114,17 +123,19 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
          updated_at = excluded.updated_at
        where excluded.updated_at >= places.updated_at`,
     ),
-    selectTag: sqlite.prepare<[string], number>('select id from hashtags where name = ?').pluck(),
+    selectTag: sqlite
+      .prepare<[string, string], number>('select id from hashtags where network = ? and name = ?')
+      .pluck(),
     insertTag: sqlite
-      .prepare<[string, string, number], number>(
-        `insert into hashtags (name, post_count, count_state, banned, updated_at)
-         values (?, -1, ?, 0, ?) returning id`,
+      .prepare<[string, string, string, number], number>(
+        `insert into hashtags (network, name, post_count, count_state, banned, updated_at)
+         values (?, ?, -1, ?, 0, ?) returning id`,
       )
       .pluck(),
     insertPost: sqlite
       .prepare<unknown[], number>(
-        `insert into posts (post_id, owner, taken_at, place_id, source, submitted_by, tag_ids, linked)
-         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
+        `insert into posts (post_id, owner, taken_at, place_id, source, submitted_by, network, tag_ids, linked)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
       )
       .pluck(),
     selectPost: sqlite.prepare<[string], StoredPost>(
@@ -139,6 +150,10 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
     ),
     insertOwnerLink: sqlite.prepare(
       'insert into post_owners (owner, taken_at, post_id) values (?, ?, ?) on conflict do nothing',
+    ),
+    addDailyUses: sqlite.prepare(
+      `insert into hashtag_daily_uses (hashtag_id, day, uses) values (?, ?, ?)
+       on conflict (hashtag_id, day) do update set uses = uses + excluded.uses`,
     ),
   };
   statementsByHandle.set(sqlite, statements);

@@ -20,6 +20,7 @@ function crossedBodies(pair: number): IngestBatch[] {
       placeId: null,
       hashtags: [item, other, `shared${i}`],
     })),
+    network: 'instagram',
     source: 'test',
     now: 1000,
   });

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase, testDialects } from '../../test/
 import { type IngestBatch, linkPendingPosts, type PostToStore, storeIngest } from './ingest.repository.js';
 
 const T0 = 1_700_000_000;
+const DAY = 86_400;
 const post = (
   postId: string,
   offset: number,
@@ -32,6 +33,7 @@ const batches: IngestBatch[] = [
       post('b', 2, ['beach', 'surf', 'new']),
       post('a', 9, ['ignored', 'dupe']),
     ],
+    network: 'instagram',
     source: 'test',
     now: 1000,
   },
@@ -43,8 +45,17 @@ const batches: IngestBatch[] = [
       post('a', 1, ['beach', 'sun', 'extra'], { placeId: 'pl1' }),
       post('c', 3, ['surf', 'sun'], { owner: null }),
     ],
+    network: 'instagram',
     source: 'test',
     now: 2000,
+  },
+  {
+    // The same names on another network are other tags: their own counts, links and daily uses.
+    hashtags: [{ name: 'beach', count: 3 }],
+    posts: [post('s1', 1, ['beach', 'sun']), post('s2', DAY, ['beach', 'sand'])],
+    network: 'sample',
+    source: 'sample',
+    now: 3000,
   },
 ];
 
@@ -54,15 +65,24 @@ async function snapshot(database: Database) {
   return {
     hashtags: await db
       .selectFrom('hashtags')
-      .select(['name', 'post_count', 'count_state', 'banned', 'updated_at'])
+      .select(['network', 'name', 'post_count', 'count_state', 'count_source', 'banned', 'updated_at'])
+      .orderBy('network')
       .orderBy('name')
       .execute(),
     places: await db.selectFrom('places').selectAll().orderBy('id').execute(),
     profiles: await db.selectFrom('profiles').selectAll().orderBy('id').execute(),
     posts: await db
       .selectFrom('posts')
-      .select(['post_id', 'owner', 'taken_at', 'place_id', 'source'])
+      .select(['post_id', 'owner', 'taken_at', 'place_id', 'source', 'network'])
       .orderBy('post_id')
+      .execute(),
+    dailyUses: await db
+      .selectFrom('hashtag_daily_uses as uses')
+      .innerJoin('hashtags', 'hashtags.id', 'uses.hashtag_id')
+      .select(['hashtags.network', 'hashtags.name', 'uses.day', 'uses.uses'])
+      .orderBy('hashtags.network')
+      .orderBy('hashtags.name')
+      .orderBy('uses.day')
       .execute(),
     links: await db
       .selectFrom('post_hashtags')
@@ -109,28 +129,42 @@ describe('storeIngest: the SQLite fast path and the portable path write the same
     const expected = await snapshot(fast);
     expect(await snapshot(portable)).toEqual(expected);
 
+    const instagram = { source: 'test', network: 'instagram' };
+    const sample = { owner: 'o1', place_id: null, source: 'sample', network: 'sample' };
     expect(expected.posts).toEqual([
-      { post_id: 'a', owner: 'o1', taken_at: T0 + 1, place_id: 'pl1', source: 'test' },
-      { post_id: 'b', owner: 'o1', taken_at: T0 + 2, place_id: null, source: 'test' },
-      { post_id: 'c', owner: null, taken_at: T0 + 3, place_id: null, source: 'test' },
+      { post_id: 'a', owner: 'o1', taken_at: T0 + 1, place_id: 'pl1', ...instagram },
+      { post_id: 'b', owner: 'o1', taken_at: T0 + 2, place_id: null, ...instagram },
+      { post_id: 'c', owner: null, taken_at: T0 + 3, place_id: null, ...instagram },
+      { post_id: 's1', taken_at: T0 + 1, ...sample },
+      { post_id: 's2', taken_at: T0 + DAY, ...sample },
     ]);
-    expect(expected.links.map((link) => `${link.post_id}:${link.name}`)).toEqual([
-      'a:beach',
-      'a:extra',
-      'a:sun',
-      'b:beach',
-      'b:new',
-      'b:surf',
-      'c:sun',
-      'c:surf',
-    ]);
+    expect(
+      expected.links
+        .filter((link) => !link.post_id.startsWith('s'))
+        .map((link) => `${link.post_id}:${link.name}`),
+    ).toEqual(['a:beach', 'a:extra', 'a:sun', 'b:beach', 'b:new', 'b:surf', 'c:sun', 'c:surf']);
     // "a" got its place on its second arrival; "c" has no owner.
     expect(expected.placeLinks).toEqual([{ post_id: 'a', place_id: 'pl1', taken_at: T0 + 1 }]);
-    expect(expected.ownerLinks.map((link) => link.post_id)).toEqual(['a', 'b']);
-    expect(expected.hashtags.find((tag) => tag.name === 'beach')).toMatchObject({
-      post_count: 11,
-      updated_at: 2000,
-    });
+    expect(expected.ownerLinks.map((link) => link.post_id)).toEqual(['a', 'b', 's1', 's2']);
+    expect(expected.hashtags.filter((tag) => tag.name === 'beach')).toMatchObject([
+      { network: 'instagram', post_count: 11, count_source: 'test', updated_at: 2000 },
+      { network: 'sample', post_count: 3, count_source: 'sample', updated_at: 3000 },
+    ]);
+    // One use per post and tag on the post's day; "a" arriving again adds only its new tag.
+    const day = Math.floor(T0 / DAY);
+    expect(
+      expected.dailyUses.map((row) => `${row.network}:${row.name}:${row.day - day}:${row.uses}`),
+    ).toEqual([
+      'instagram:beach:0:2',
+      'instagram:extra:0:1',
+      'instagram:new:0:1',
+      'instagram:sun:0:2',
+      'instagram:surf:0:2',
+      'sample:beach:0:1',
+      'sample:beach:1:1',
+      'sample:sand:1:1',
+      'sample:sun:0:1',
+    ]);
     expect(expected.hashtags.find((tag) => tag.name === 'surf')).toMatchObject({
       post_count: -1,
       count_state: 'lookup',
@@ -153,7 +187,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     expect(before.placeLinks).toEqual([]);
     expect(before.posts.find((post) => post.post_id === 'a')).toMatchObject({ place_id: 'pl1' });
 
-    expect(await linkPendingPosts(deferred)).toBe(3);
+    expect(await linkPendingPosts(deferred)).toBe(5);
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));
     expect(await linkPendingPosts(deferred)).toBe(0);
   });
@@ -163,14 +197,14 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     const tagIds = new Map<string, number>();
     await storeIngest(
       database,
-      { posts: [post('a', 1, ['one', 'two'])], source: 'test', now: 1 },
+      { posts: [post('a', 1, ['one', 'two'])], network: 'instagram', source: 'test', now: 1 },
       { tagIds },
     );
     expect([...tagIds.keys()].sort()).toEqual(['one', 'two']);
 
     const broken = post('b', 2, ['three', 'four'], { takenAt: null as unknown as number });
     await expect(
-      storeIngest(database, { posts: [broken], source: 'test', now: 2 }, { tagIds }),
+      storeIngest(database, { posts: [broken], network: 'instagram', source: 'test', now: 2 }, { tagIds }),
     ).rejects.toThrow();
     expect([...tagIds.keys()].sort()).toEqual(['one', 'two']);
     const names = await database.db.selectFrom('hashtags').select('name').orderBy('name').execute();

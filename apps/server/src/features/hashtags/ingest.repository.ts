@@ -4,6 +4,7 @@ import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { ProfileTable, Tables } from '../../db/tables.js';
 import {
   chunksOf,
+  DailyUses,
   groupBy,
   type IngestBatch,
   mergeRepeat,
@@ -20,7 +21,7 @@ export type { IngestBatch, PlaceToStore, PostToStore, ProfileToStore } from './i
 export interface StoreOptions {
   /** Use the raw better-sqlite3 statements (default on SQLite); false forces the portable Kysely path. */
   fastPath?: boolean;
-  /** Tag name -> id, shared across batches of one import; filled only with committed ids. */
+  /** Tag name -> id, shared across batches of one import (one network); filled only with committed ids. */
   tagIds?: Map<string, number>;
   /**
    * Bulk imports: store new posts without their links (linked = 0); linkPendingPosts then writes
@@ -30,8 +31,9 @@ export interface StoreOptions {
 }
 
 /**
- * Writes a batch in one transaction. Repeating a batch changes nothing but updated_at: posts are
- * keyed by the network's post id, and a link by (tag, post).
+ * Writes a batch in one transaction, every tag and post on the batch's network. Repeating a batch
+ * changes nothing but updated_at: posts are keyed by the network's post id, a link by (tag, post),
+ * and a post's daily uses are counted when it is first stored.
  */
 export async function storeIngest(
   database: Database,
@@ -45,6 +47,7 @@ export async function storeIngest(
     tagIdOf: (name) => known.get(name) ?? created.get(name),
     created,
     linked: options.deferLinks ? 0 : 1,
+    uses: new DailyUses(),
   };
   const useFastPath = options.fastPath ?? database.sqlite !== undefined;
   if (useFastPath && database.sqlite) {
@@ -55,9 +58,11 @@ export async function storeIngest(
     // Two bodies naming each other's tags can lock the same rows in opposite orders on PostgreSQL.
     await retryOnConflict(() => {
       created.clear();
+      writing.uses = new DailyUses();
       return database.db.transaction().execute(async (trx) => {
         for (const query of items) await trx.executeQuery(query);
         await storePostsKysely(trx, batch, writing);
+        await addDailyUses(trx, writing.uses);
       });
     });
   }
@@ -65,11 +70,15 @@ export async function storeIngest(
   if (!batch.submittedBy) await trustPendingTags(database, batch);
 }
 
-/** A trusted batch vouches for the tags it carries: pending ones become `lookup` (seen, count unknown). */
+/**
+ * A trusted batch vouches for the tags it carries on its network: pending ones become `lookup` (seen,
+ * count unknown).
+ */
 async function trustPendingTags(database: Database, batch: IngestBatch): Promise<void> {
   const anyPending = await database.db
     .selectFrom('hashtags')
     .select('id')
+    .where('network', '=', batch.network)
     .where('count_state', '=', 'pending')
     .limit(1)
     .executeTakeFirst();
@@ -80,6 +89,7 @@ async function trustPendingTags(database: Database, batch: IngestBatch): Promise
     await database.db
       .updateTable('hashtags')
       .set({ count_state: 'lookup' })
+      .where('network', '=', batch.network)
       .where('count_state', '=', 'pending')
       .where('name', 'in', chunk)
       .execute();
@@ -92,12 +102,13 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
   const queries: CompiledQuery[] = [];
   for (const chunk of chunksOf(batch.hashtags ?? [], 1000)) {
     const rows = chunk.map(({ name, count }) => ({
+      network: batch.network,
       name,
       post_count: count,
       count_state: 'known' as const,
+      count_source: batch.source,
       banned: 0,
       updated_at: batch.now,
-      count_source: batch.source,
     }));
     queries.push(
       db
@@ -105,12 +116,12 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
         .values(rows)
         .onConflict((oc) =>
           oc
-            .column('name')
+            .columns(['network', 'name'])
             .doUpdateSet((eb) => ({
               post_count: eb.ref('excluded.post_count'),
               count_state: eb.ref('excluded.count_state'),
-              updated_at: eb.ref('excluded.updated_at'),
               count_source: eb.ref('excluded.count_source'),
+              updated_at: eb.ref('excluded.updated_at'),
             }))
             .whereRef('excluded.updated_at', '>=', 'hashtags.updated_at'),
         )
@@ -192,6 +203,7 @@ async function storePostsKysely(
       .insertInto('hashtags')
       .values(
         chunk.map((name) => ({
+          network: batch.network,
           name,
           post_count: -1,
           count_state: newTagState(batch),
@@ -199,9 +211,14 @@ async function storePostsKysely(
           updated_at: batch.now,
         })),
       )
-      .onConflict((oc) => oc.column('name').doNothing())
+      .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
       .execute();
-    const rows = await trx.selectFrom('hashtags').select(['id', 'name']).where('name', 'in', chunk).execute();
+    const rows = await trx
+      .selectFrom('hashtags')
+      .select(['id', 'name'])
+      .where('network', '=', batch.network)
+      .where('name', 'in', chunk)
+      .execute();
     for (const row of rows) writing.created.set(row.name, row.id);
   }
 
@@ -221,6 +238,7 @@ async function storePostsKysely(
           place_id: post.placeId,
           source: batch.source,
           submitted_by: batch.submittedBy ?? null,
+          network: batch.network,
           tag_ids: tagIdsOf.get(post.postId)!.join(','),
           linked: writing.linked,
         })),
@@ -232,6 +250,7 @@ async function storePostsKysely(
     for (const row of inserted) {
       isNew.add(row.post_id);
       const post = { id: row.id, takenAt: row.taken_at, placeId: row.place_id, owner: row.owner };
+      writing.uses.add(tagIdsOf.get(row.post_id)!, row.taken_at);
       if (writing.linked) links.addPost(post, tagIdsOf.get(row.post_id)!);
     }
     const repeats = chunk.filter((post) => !isNew.has(post.postId));
@@ -248,7 +267,7 @@ async function storePostsKysely(
     const storedById = new Map(stored.map((row) => [row.post_id, row]));
     for (const post of repeats) {
       const row = storedById.get(post.postId)!;
-      const update = mergeRepeat(row, post, tagIdsOf.get(post.postId)!, links);
+      const update = mergeRepeat(row, post, tagIdsOf.get(post.postId)!, { links, uses: writing.uses });
       if (update) await trx.updateTable('posts').set(update).where('id', '=', row.id).execute();
     }
   }
@@ -279,6 +298,21 @@ async function storePostsKysely(
       .insertInto('post_owners')
       .values(rows)
       .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** Adds a batch's uses to the daily counts (hashtag_daily_uses). */
+async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
+  for (const chunk of chunksOf(uses.rows(), 2000)) {
+    await trx
+      .insertInto('hashtag_daily_uses')
+      .values(chunk.map(([hashtag_id, day, count]) => ({ hashtag_id, day, uses: count })))
+      .onConflict((oc) =>
+        oc
+          .columns(['hashtag_id', 'day'])
+          .doUpdateSet((eb) => ({ uses: eb('hashtag_daily_uses.uses', '+', eb.ref('excluded.uses')) })),
+      )
       .execute();
   }
 }

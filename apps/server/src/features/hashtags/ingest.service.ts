@@ -6,6 +6,7 @@ import type {
   IngestProfile,
 } from '@tagscout/core/api';
 import { extractHashtags, normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import type { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
 import {
   type PlaceToStore,
@@ -26,6 +27,15 @@ export interface IncomingPost {
   place_id?: string | null;
 }
 
+/** Where an ingest writes: the network its tags and posts belong to, and their provenance. */
+export interface IngestTarget {
+  network: Network;
+  /** Provenance of the posts and counts: 'import', 'sample', a live source's name. */
+  source: string;
+  /** Epoch ms of the write (the newest count wins); now when left out. */
+  now?: number;
+}
+
 /**
  * Search results from a trusted source (the server's own sources, imports): stored as they are, the
  * newest counts win. Devices' results go through crowd-ingest.service.ts instead.
@@ -33,16 +43,16 @@ export interface IncomingPost {
 export async function ingestAutocomplete(
   database: Database,
   body: CacheAutocompleteBody,
-  now: number,
-  source: string,
+  target: IngestTarget,
 ): Promise<CacheAcceptedResponse> {
+  const { network, source, now = Date.now() } = target;
   const hashtags = (body.hashtags ?? []).map((tag) => ({
     name: normalizeHashtag(tag.hashtag)!,
     count: tag.count,
   }));
   const places = (body.places ?? []).map(toPlace);
   const profiles = (body.users ?? []).map(toProfile);
-  await storeIngest(database, { hashtags, places, profiles, source, now });
+  await storeIngest(database, { hashtags, places, profiles, network, source, now });
   return { status: 'accepted', stored: hashtags.length + places.length + profiles.length, skipped: 0 };
 }
 
@@ -53,9 +63,9 @@ export async function ingestAutocomplete(
 export async function ingestRecommend(
   database: Database,
   body: CacheRecommendBody,
-  now: number,
-  source: string,
+  target: IngestTarget,
 ): Promise<CacheAcceptedResponse> {
+  const { network, source, now = Date.now() } = target;
   const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
   const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
   await storeIngest(database, {
@@ -63,6 +73,7 @@ export async function ingestRecommend(
     places: body.place ? [toPlace(body.place)] : [],
     profiles: body.user ? [toProfile(body.user)] : [],
     posts,
+    network,
     source,
     now,
   });

@@ -117,6 +117,7 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
     // beach: 4 posts, 1e7*(4-2)/(300000+100000) = 50; sun: 3 posts, 1e7*1/200000 = 50, fewer posts;
     // food: 2 posts, count still unknown (0) -> 0; surf, city, lisbon: 1 post each, below the minimum.
     expect(info.json()).toEqual({
+      network: 'instagram',
       data: [
         {
           hashtag: 'travel',
@@ -274,24 +275,21 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
     await ingestAutocomplete(
       database,
       { query: 'b', hashtags: [{ hashtag: 'beach', count: 100 }] },
-      now,
-      source,
+      { network: 'instagram', source, now: now },
     );
     await ingestAutocomplete(
       database,
       { query: 'b', hashtags: [{ hashtag: 'beach', count: 200 }] },
-      now + 1000,
-      source,
+      { network: 'instagram', source, now: now + 1000 },
     );
     // An older result arriving late does not overwrite a newer one.
     await ingestAutocomplete(
       database,
       { query: 'b', hashtags: [{ hashtag: 'beach', count: 150 }] },
-      now + 500,
-      source,
+      { network: 'instagram', source, now: now + 500 },
     );
     const info = await inject({ method: 'GET', url: '/api/info/hashtag/beach' });
-    expect(info.json()).toEqual({ data: [{ hashtag: 'beach', count: 200 }] });
+    expect(info.json()).toEqual({ network: 'instagram', data: [{ hashtag: 'beach', count: 200 }] });
 
     await ingestAutocomplete(
       database,
@@ -299,14 +297,12 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
         query: 'a',
         users: [{ profile_id: 'u1', username: 'ana', biography: 'Travel writer', followers: 10 }],
       },
-      now,
-      source,
+      { network: 'instagram', source, now: now },
     );
     await ingestAutocomplete(
       database,
       { query: 'a', users: [{ profile_id: 'u1', username: 'ana', followers: 20 }] },
-      now + 1,
-      source,
+      { network: 'instagram', source, now: now + 1 },
     );
     const user = (await inject({ method: 'GET', url: '/api/info/user/u1' })).json().data[0];
     expect(user).toMatchObject({ username: 'ana', biography: 'Travel writer', followers: 20 });

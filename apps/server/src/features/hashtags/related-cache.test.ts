@@ -18,6 +18,7 @@ function contextOn(database: Database, clock: { now: number }): HashtagContext {
       RELATED_POST_WINDOW: WINDOW,
       RELATED_CACHE_SECONDS: 60,
       RELATED_CACHE_ENTRIES: 100,
+      DEFAULT_NETWORK: ['instagram'],
     }),
     related: new RelatedCache<RelatedList>({
       maxAgeMs: MINUTE,
@@ -34,7 +35,7 @@ async function addPosts(database: Database, count: number, tags: string[]): Prom
     nextPost++;
     return { postId: `p${nextPost}`, owner: 'o1', takenAt: T0 + nextPost, placeId: null, hashtags: tags };
   });
-  await storeIngest(database, { posts, source: 'test', now: 1000 });
+  await storeIngest(database, { posts, network: 'instagram', source: 'test', now: 1000 });
 }
 
 const namesOf = (list: RelatedList) => list.related_tags.map((tag) => tag.hashtag);
@@ -55,7 +56,7 @@ describe.each(testDialects)('related-tag cache on %s', (dialect) => {
   });
 
   const wavesSubcount = async (reader: HashtagContext) => {
-    const list = await findRelatedTags(reader, { kind: 'hashtag', name: 'surf' });
+    const list = await findRelatedTags(reader, { kind: 'hashtag', network: 'instagram', name: 'surf' });
     return list.related_tags.find((tag) => tag.hashtag === 'waves')?.subcount;
   };
 
@@ -67,7 +68,7 @@ describe.each(testDialects)('related-tag cache on %s', (dialect) => {
     expect(await wavesSubcount(reader)).toBe(20);
     // The second is a tenth: the list is redone.
     await addPosts(testDatabase.database, 1, ['surf', 'board']);
-    const list = await findRelatedTags(reader, { kind: 'hashtag', name: 'surf' });
+    const list = await findRelatedTags(reader, { kind: 'hashtag', network: 'instagram', name: 'surf' });
     expect(namesOf(list).sort()).toEqual(['board', 'waves']);
     expect(await wavesSubcount(reader)).toBe(18);
   });
@@ -86,19 +87,22 @@ describe.each(testDialects)('related-tag cache on %s', (dialect) => {
   it('redoes the list of a small item on its first new post', async () => {
     const clock = { now: 0 };
     const reader = contextOn(otherConnection, clock);
-    expect(namesOf(await findRelatedTags(reader, { kind: 'hashtag', name: 'kite' }))).toEqual([]);
+    expect(
+      namesOf(await findRelatedTags(reader, { kind: 'hashtag', network: 'instagram', name: 'kite' })),
+    ).toEqual([]);
     await addPosts(testDatabase.database, 2, ['kite', 'wind']);
-    expect(namesOf(await findRelatedTags(reader, { kind: 'hashtag', name: 'kite' }))).toEqual(['wind']);
+    expect(
+      namesOf(await findRelatedTags(reader, { kind: 'hashtag', network: 'instagram', name: 'kite' })),
+    ).toEqual(['wind']);
     await addPosts(testDatabase.database, 2, ['kite', 'beach']);
-    expect(namesOf(await findRelatedTags(reader, { kind: 'hashtag', name: 'kite' }))).toEqual([
-      'beach',
-      'wind',
-    ]);
+    expect(
+      namesOf(await findRelatedTags(reader, { kind: 'hashtag', network: 'instagram', name: 'kite' })),
+    ).toEqual(['beach', 'wind']);
   });
 
   it('keeps one list per ranking, each right for its ranking', async () => {
     const reader = contextOn(otherConnection, { now: 0 });
-    const item = { kind: 'hashtag', name: 'kite' } as const;
+    const item = { kind: 'hashtag', network: 'instagram', name: 'kite' } as const;
     const bySpec = await findRelatedTags(reader, item, 'spec');
     const byPopularity = await findRelatedTags(reader, item, 'popularity');
     const fresh = contextOn(otherConnection, { now: 0 });

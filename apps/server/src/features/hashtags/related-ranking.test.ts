@@ -24,6 +24,7 @@ describe.each(testDialects)('related-tag ranking option on %s', (dialect) => {
         { name: 'beans', count: 1_000 },
       ],
       posts,
+      network: 'instagram',
       source: 'test',
       now: 1000,
     });

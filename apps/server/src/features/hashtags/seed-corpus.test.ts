@@ -21,6 +21,8 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
       url: '/api/info/hashtag/travel?recommended=1',
     });
     expect(response.statusCode).toBe(200);
+    // The sample is a network of its own, the one that answers when no other holds tags.
+    expect(response.json().network).toBe('sample');
     const [travel] = response.json().data;
     expect(travel.hashtag).toBe('travel');
     expect(travel.count).toBeGreaterThan(0);
@@ -57,6 +59,23 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
     const before = await count();
     const pending = await database.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();
     expect(pending).toEqual([]);
+    const elsewhere = await database.db
+      .selectFrom('hashtags')
+      .select('name')
+      .where('network', '<>', 'sample')
+      .limit(1)
+      .execute();
+    expect(elsewhere).toEqual([]);
+    // Seeding fills the daily uses, so trends work offline on the sample.
+    const uses = await database.db
+      .selectFrom('hashtag_daily_uses')
+      .select((eb) => eb.fn.sum<number>('uses').as('n'))
+      .executeTakeFirstOrThrow();
+    const links = await database.db
+      .selectFrom('post_hashtags')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(uses.n)).toBe(Number(links.n));
     await prepareHashtagStore(database, { ...testApp.app.config, SEED_CORPUS: true }, testApp.app.log);
     expect(await count()).toBe(before);
   });

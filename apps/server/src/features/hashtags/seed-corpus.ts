@@ -1,4 +1,5 @@
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
 import type { CorpusOptions } from './corpus/generate-corpus.js';
 import { type IngestBatch, linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
@@ -32,8 +33,9 @@ export async function seedSampleCorpus(
   const corpus = generateCorpus(options.corpus);
   const now = Date.now();
   const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
-  const store = (batch: Omit<IngestBatch, 'source' | 'now'>) =>
-    storeIngest(database, { ...batch, source: SAMPLE_SOURCE, now }, storeOptions);
+  // The sample is a network of its own, shown as "Sample data", never as Instagram.
+  const store = (batch: Omit<IngestBatch, 'network' | 'source' | 'now'>) =>
+    storeIngest(database, { ...batch, network: Network.sample, source: SAMPLE_SOURCE, now }, storeOptions);
 
   for (const chunk of chunksOf(corpus.hashtags, BATCH)) {
     const hashtags = chunk.flatMap((tag) => {

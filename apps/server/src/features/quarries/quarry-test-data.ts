@@ -36,6 +36,7 @@ export async function storeTestData(
 ): Promise<void> {
   const nowSeconds = Math.floor((data.nowMs ?? Date.now()) / 1000);
   await storeIngest(database, {
+    network: 'instagram',
     places: (data.places ?? []).map((place) => ({
       id: place.id,
       title: place.title,

@@ -1,4 +1,5 @@
 import { FailureClass } from '@tagscout/core/api';
+import { Network } from '@tagscout/core/networks';
 import { isSourceFailure } from '@tagscout/sources/source';
 import type { HashtagRow } from '../hashtags/hashtags.repository.js';
 import {
@@ -10,6 +11,9 @@ import {
 import { ingestAutocomplete, ingestRecommend } from '../hashtags/ingest.service.js';
 import { FetchPriority } from './fetch-queue.js';
 import type { ServerSource, SourcesContext } from './sources.context.js';
+
+/** The store network the server's source (Mastodon) writes to and answers for. */
+export const SERVER_SOURCE_NETWORK = Network.mastodon;
 
 /** Counts one info request may ask the network for (the rest wait for a later request). */
 const COUNTS_PER_REQUEST = 20;
@@ -24,7 +28,11 @@ export async function startIndexing(
 ): Promise<HashtagRow[]> {
   const { server } = context;
   if (!server || names.length === 0 || server.client.blocks.isBlocked('lookup:hashtag')) return [];
-  const rows = await markHashtagsIndexing(context.database, { names, now: context.clock.now() });
+  const rows = await markHashtagsIndexing(context.database, {
+    network: SERVER_SOURCE_NETWORK,
+    names,
+    now: context.clock.now(),
+  });
   for (const row of rows) {
     if (row.count_state !== 'indexing') continue;
     context.queue.enqueue({
@@ -59,6 +67,7 @@ export async function seedMostSearched(context: SourcesContext): Promise<string[
   if (!server) return [];
   const now = context.clock.now();
   const names = await findSeedHashtags(context.database, {
+    network: SERVER_SOURCE_NETWORK,
     limit: context.seed.count,
     staleBefore: now - context.seed.intervalMs,
   });
@@ -72,7 +81,7 @@ export async function seedMostSearched(context: SourcesContext): Promise<string[
 }
 
 export async function flushSearches(context: SourcesContext): Promise<void> {
-  await recordHashtagSearches(context.database, context.searches.take());
+  await recordHashtagSearches(context.database, SERVER_SOURCE_NETWORK, context.searches.take());
 }
 
 /**
@@ -86,16 +95,21 @@ async function fetchHashtag(
   job: { name: string; signal: AbortSignal },
 ): Promise<void> {
   const { database } = context;
+  const target = () => ({
+    network: SERVER_SOURCE_NETWORK,
+    source: server.source.name,
+    now: context.clock.now(),
+  });
   try {
     const body = await server.source.fetchRecent({ type: 'hashtag', name: job.name }, { signal: job.signal });
-    await ingestRecommend(database, body, context.clock.now(), server.source.name);
+    await ingestRecommend(database, body, target());
   } catch (error) {
     if (!isSourceFailure(error) || error.failure !== FailureClass.notFound) throw error;
     const empty = { hashtag: { hashtag: job.name, count: 0 }, posts: [] };
-    await ingestRecommend(database, empty, context.clock.now(), server.source.name);
+    await ingestRecommend(database, empty, target());
   } finally {
     // Still indexing: the fetch failed, or the network knows the tag under another spelling.
-    await endHashtagIndexing(database, [job.name]);
+    await endHashtagIndexing(database, SERVER_SOURCE_NETWORK, [job.name]);
   }
 }
 
@@ -109,7 +123,6 @@ async function fetchCount(
   await ingestAutocomplete(
     context.database,
     { query: job.name, hashtags },
-    context.clock.now(),
-    server.source.name,
+    { network: SERVER_SOURCE_NETWORK, source: server.source.name, now: context.clock.now() },
   );
 }

@@ -7,7 +7,13 @@ import type { Database } from '../../db/connect.js';
 import type { HashtagSourceHook } from '../hashtags/hashtag-sources.js';
 import { FetchQueue } from './fetch-queue.js';
 import { SearchCounter } from './search-counter.js';
-import { flushSearches, requestCounts, seedMostSearched, startIndexing } from './source-jobs.service.js';
+import {
+  flushSearches,
+  requestCounts,
+  SERVER_SOURCE_NETWORK,
+  seedMostSearched,
+  startIndexing,
+} from './source-jobs.service.js';
 import type { ServerSource, SourcesContext, SourcesLog } from './sources.context.js';
 import { findActiveBlocks } from './sources.repository.js';
 import { recordServerFailure } from './sources.service.js';
@@ -76,6 +82,7 @@ export async function createSourcesRuntime(options: {
     context,
     hashtagHook: context.server
       ? {
+          network: SERVER_SOURCE_NETWORK,
           startIndexing: (names) => startIndexing(context, names),
           requestCounts: (names) => requestCounts(context, names),
           recordSearch: (name) => context.searches.add(name),

@@ -23,6 +23,7 @@ export const suggestRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
       suggestForList(options.context, {
         tags: request.query.tags,
         limit: request.query.limit,
+        network: request.query.network,
         visible: request.viewer.capabilities.displayedRelatedTags,
       }),
   );

@@ -1,4 +1,5 @@
 import type { SuggestResponse } from '@tagscout/core/api';
+import type { Network } from '@tagscout/core/networks';
 import { suggestHashtags } from '@tagscout/core/related';
 import { findHashtagWindows, type HashtagContext } from '../hashtags/hashtags.service.js';
 
@@ -9,9 +10,10 @@ import { findHashtagWindows, type HashtagContext } from '../hashtags/hashtags.se
  */
 export async function suggestForList(
   context: HashtagContext,
-  request: { tags: readonly string[]; limit: number; visible: number | null },
+  request: { tags: readonly string[]; limit: number; visible: number | null; network?: Network },
 ): Promise<SuggestResponse> {
-  const windows = await findHashtagWindows(context, request.tags);
+  const network = await context.defaultNetwork.resolve(request.network);
+  const windows = await findHashtagWindows(context, { network, names: request.tags });
   const known = new Map<string, { count: number; banned: boolean }>();
   for (const window of windows) for (const [name, tag] of window.tags) known.set(name, tag);
   const ranked = suggestHashtags({
@@ -33,6 +35,10 @@ export async function suggestForList(
       ...(tag?.banned && { banned: true as const }),
     };
   });
-  if (request.visible === null || suggestions.length <= request.visible) return { suggestions };
-  return { suggestions: suggestions.slice(0, request.visible), hidden: suggestions.length - request.visible };
+  if (request.visible === null || suggestions.length <= request.visible) return { network, suggestions };
+  return {
+    network,
+    suggestions: suggestions.slice(0, request.visible),
+    hidden: suggestions.length - request.visible,
+  };
 }

@@ -40,6 +40,7 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
         placeId: null,
         hashtags,
       })),
+      network: 'instagram',
       source: 'test',
       now: 1000,
     });
@@ -84,7 +85,10 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
   it('honours limit and answers an empty list for unknown tags', async () => {
     const headers = await paying();
     expect((await suggest('tags=beach,sunset&limit=2', headers)).json().suggestions).toHaveLength(2);
-    expect((await suggest('tags=neverseen', headers)).json()).toEqual({ suggestions: [] });
+    expect((await suggest('tags=neverseen', headers)).json()).toEqual({
+      network: 'instagram',
+      suggestions: [],
+    });
   });
 
   it.each([
@@ -109,6 +113,7 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
     const response = await suggest('tags=beach,sunset', headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      network: 'instagram',
       suggestions: full.suggestions.slice(0, 2),
       hidden: full.suggestions.length - 2,
     });

@@ -1,0 +1,39 @@
+import type { Network } from '@tagscout/core/networks';
+import type { Database } from '../../db/connect.js';
+import { hasAnyHashtag } from './hashtags.repository.js';
+
+/**
+ * The network that answers a request naming none: the first of the configured order that holds
+ * data, so a fresh offline machine shows the sample and one fed by Bluesky shows Bluesky. Kept for
+ * a short time; while no network holds data the first of the order answers and nothing is kept.
+ */
+export class DefaultNetwork {
+  private kept: { network: Network; until: number } | undefined;
+
+  constructor(
+    private readonly options: {
+      database: Database;
+      order: readonly Network[];
+      ttlMs?: number;
+      now?: () => number;
+    },
+  ) {}
+
+  async resolve(asked?: Network): Promise<Network> {
+    if (asked) return asked;
+    const now = (this.options.now ?? Date.now)();
+    if (this.kept && this.kept.until > now) return this.kept.network;
+    for (const network of this.options.order) {
+      if (await hasAnyHashtag(this.options.database, network)) {
+        this.kept = { network, until: now + (this.options.ttlMs ?? 30_000) };
+        return network;
+      }
+    }
+    return this.options.order[0]!;
+  }
+
+  /** After a write in this process, so a network that just got its first tags answers at once. */
+  forget(): void {
+    this.kept = undefined;
+  }
+}
