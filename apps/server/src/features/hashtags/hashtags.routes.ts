@@ -18,7 +18,6 @@ import {
   UserInfoParamsSchema,
   UserInfoResponseSchema,
 } from '@tagscout/core/api';
-import { Network } from '@tagscout/core/networks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
@@ -215,6 +214,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
         submitter: submitterOf(request),
         rule: crowdRule,
       });
+      context.defaultNetwork.forget();
       return reply.status(202).send(result);
     },
   );
