@@ -65,7 +65,10 @@ export class SuggestionWindows {
     const cached = this.cache.get(tag);
     if (cached) return cached;
     const { database, window } = this.options;
-    const recent = await findRecentPosts(database, { item: { kind: 'hashtag', name: tag }, window });
+    const recent = await findRecentPosts(database, {
+      item: { kind: 'hashtag', network: 'instagram', name: tag },
+      window,
+    });
     const counts = new Map<string, number | undefined>();
     for (const row of recent.tags.values()) {
       counts.set(row.name, row.count_state === 'known' ? countOf(row) : undefined);
