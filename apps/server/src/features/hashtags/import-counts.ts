@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { INGEST_LIMITS } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
@@ -7,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
 import { IMPORT_SOURCE } from './import-posts.js';
 import { storeIngest } from './ingest.repository.js';
+import { readJsonLines } from './read-json-lines.js';
 
 /** The networks a counts file may name; instagram when a line names none. */
 const COUNT_NETWORKS = ['instagram', 'bluesky', 'mastodon', 'sample'] as const;
@@ -62,20 +61,15 @@ export async function importCountsFile(
     report.imported += hashtags.length;
   };
 
-  const lines = createInterface({
-    input: createReadStream(options.file, 'utf8'),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    if (line.trim() === '') continue;
-    const parsed = parseLine(line);
-    if (typeof parsed === 'string') {
+  const counts = readJsonLines({
+    file: options.file,
+    check: checkCountLine,
+    onBadLine: (message) => {
       report.badLines++;
-      options.onBadLine?.(`line ${lineNumber}: ${parsed}`);
-      continue;
-    }
+      options.onBadLine?.(message);
+    },
+  });
+  for await (const parsed of counts) {
     const batch = batches.get(parsed.network) ?? [];
     batch.push({ name: parsed.name, count: parsed.count });
     batches.set(parsed.network, batch);
@@ -86,13 +80,7 @@ export async function importCountsFile(
 }
 
 /** The count on a line, or a sentence saying what is wrong with it. */
-function parseLine(line: string): { name: string; count: number; network: string } | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return 'not valid JSON';
-  }
+function checkCountLine(value: unknown): { name: string; count: number; network: string } | string {
   const result = CountLineSchema.safeParse(value);
   if (!result.success) return result.error.issues.map((issue) => issue.message).join('; ');
   const name = normalizeHashtag(result.data.hashtag);

@@ -1,11 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { INGEST_LIMITS } from '@tagscout/core/api';
 import { Network } from '@tagscout/core/networks';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
 import { linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
 import { type IncomingPost, preparePosts } from './ingest.service.js';
+import { readJsonLines } from './read-json-lines.js';
 
 export const IMPORT_SOURCE = 'import';
 
@@ -86,20 +85,15 @@ export async function importPostsFile(
     if (storeOptions.tagIds!.size > TAG_ID_CACHE_MAX) storeOptions.tagIds!.clear();
   };
 
-  const lines = createInterface({
-    input: createReadStream(options.file, 'utf8'),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    if (line.trim() === '') continue;
-    const parsed = parseLine(line);
-    if (typeof parsed === 'string') {
+  const posts = readJsonLines({
+    file: options.file,
+    check: checkPostLine,
+    onBadLine: (message) => {
       report.badLines++;
-      options.onBadLine?.(`line ${lineNumber}: ${parsed}`);
-      continue;
-    }
+      options.onBadLine?.(message);
+    },
+  });
+  for await (const parsed of posts) {
     batch.push({ ...parsed, timestamp: parsed.timestamp ?? importedAt });
     if (batch.length === BATCH) await flush();
   }
@@ -111,13 +105,7 @@ export async function importPostsFile(
 }
 
 /** The post on a line, or a sentence saying what is wrong with it. */
-function parseLine(line: string): z.infer<typeof ImportLineSchema> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return 'not valid JSON';
-  }
+function checkPostLine(value: unknown): z.infer<typeof ImportLineSchema> | string {
   const result = ImportLineSchema.safeParse(value);
   if (!result.success) {
     return result.error.issues.map((issue) => issue.message).join('; ');
