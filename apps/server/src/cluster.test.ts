@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Network } from '@tagscout/core/networks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect.js';
 import { storeIngest } from './features/hashtags/ingest.repository.js';
@@ -141,7 +142,7 @@ describe('WEB_CONCURRENCY: two server processes on one port', { timeout: 120_000
         placeId: null,
         hashtags: tags,
       }));
-      await storeIngest(writer, { posts, source: 'test', now: Date.now() });
+      await storeIngest(writer, { posts, network: Network.instagram, source: 'test', now: Date.now() });
     };
     await ingest('a', ['kite', 'wind']);
     // Both processes compute and keep #kite's list...
