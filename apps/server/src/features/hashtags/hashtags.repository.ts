@@ -1,5 +1,5 @@
 import { capSubmitterShare } from '@tagscout/core/crowd';
-import type { Network } from '@tagscout/core/networks';
+import { NETWORKS, type Network } from '@tagscout/core/networks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
@@ -344,8 +344,8 @@ export async function findBannedTagNames(database: Database): Promise<string[]> 
 }
 
 /**
- * Makes exactly these tags banned, on every network that holds them; each is also kept on
- * Instagram's (count unknown if new), where the banned list comes from. Others are unbanned.
+ * Makes exactly these tags banned, and kept on every network (count unknown if new), so a search
+ * for a banned name warns about it whichever network answers. Others are unbanned.
  */
 export async function replaceBannedTags(
   database: Database,
@@ -358,20 +358,22 @@ export async function replaceBannedTags(
     await unban.execute();
     if (names.length === 0) return;
     await trx.updateTable('hashtags').set({ banned: 1 }).where('name', 'in', names).execute();
-    await trx
-      .insertInto('hashtags')
-      .values(
-        names.map((name) => ({
-          network: 'instagram',
-          name,
-          post_count: -1,
-          count_state: 'unknown' as const,
-          banned: 1,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['network', 'name']).doUpdateSet({ banned: 1 }))
-      .execute();
+    for (const network of NETWORKS) {
+      await trx
+        .insertInto('hashtags')
+        .values(
+          names.map((name) => ({
+            network,
+            name,
+            post_count: -1,
+            count_state: 'unknown' as const,
+            banned: 1,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['network', 'name']).doUpdateSet({ banned: 1 }))
+        .execute();
+    }
   });
 }
 

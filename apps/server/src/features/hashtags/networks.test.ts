@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
+import { setBannedTags } from './banned-tags.service.js';
 import { storeIngest } from './ingest.repository.js';
 import { ingestRecommend } from './ingest.service.js';
 
@@ -30,6 +31,18 @@ describe.each(testDialects)('tags per network on %s', (dialect) => {
     testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
   });
   afterAll(async () => testApp?.close());
+
+  it('shows a banned name on every network, flagged, even where no post of that network holds it', async () => {
+    await setBannedTags(testApp.testDatabase.database, ['zzbannedtag'], 1);
+    for (const network of ['sample', 'instagram', 'bluesky', 'mastodon']) {
+      expect((await get(`/api/autocomplete/hashtag/zzbannedtag?network=${network}`)).json()).toEqual({
+        network,
+        hashtags: [{ hashtag: 'zzbannedtag', count: -1, banned: true }],
+      });
+    }
+    await setBannedTags(testApp.testDatabase.database, [], 2);
+    expect((await get('/api/info/hashtag/zzbannedtag?network=sample')).json().data[0].banned).toBeUndefined();
+  });
 
   it('answers from the first network of DEFAULT_NETWORK that holds tags, and from the one asked for', async () => {
     // Nothing stored: the first of the order (bluesky, instagram, sample) answers, empty.
