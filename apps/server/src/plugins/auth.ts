@@ -2,7 +2,7 @@ import { type Capabilities, FREE_VISITOR, type Platform, resolveAccess } from '@
 import { AccountErrorCode, ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type AccountsRuntime, createAccountsRuntime } from '../features/accounts/accounts.runtime.js';
-import { findAccountState } from '../features/accounts/accounts.service.js';
+import { findAccountState, revokeSession } from '../features/accounts/accounts.service.js';
 import { RateLimitError } from '../features/accounts/auth-calls.js';
 import {
   authHeaders,
@@ -141,7 +141,7 @@ async function resolveSignedInViewer(runtime: AccountsRuntime, request: FastifyR
   const isPastAbsolute = now - new Date(session.createdAt).getTime() >= SESSION_ABSOLUTE_MS;
   const isPastIdle = new Date(session.expiresAt).getTime() <= now;
   if (isPastAbsolute || isPastIdle || user.banned) {
-    await runtime.auth.$context.then((context) => context.internalAdapter.deleteSession(session.token));
+    await revokeSession(runtime.database, user.id, session.id);
     clearSessionCookies(request, reply);
     return;
   }

@@ -87,15 +87,6 @@ export async function findAccountByDevice(
     .executeTakeFirst();
 }
 
-export async function findUserIdByBillingId(database: Database, billingId: string): Promise<string | null> {
-  const row = await database.db
-    .selectFrom('accounts')
-    .select('user_id')
-    .where('billing_id', '=', billingId)
-    .executeTakeFirst();
-  return row?.user_id ?? null;
-}
-
 export async function insertAccount(database: Database, row: Insertable<AccountTable>): Promise<void> {
   await database.db.insertInto('accounts').values(row).execute();
 }

@@ -2,6 +2,7 @@ import {
   type AccountState,
   FREE_VISITOR,
   type Platform,
+  resolveAccess,
   TrialStatus,
   UserGroup,
 } from '@tagscout/core/access';
@@ -18,8 +19,6 @@ import {
   setUserRole,
   updateAccount,
 } from './accounts.repository.js';
-
-export { findUserIdByBillingId } from './accounts.repository.js';
 
 const IN_TRIAL = new Set<string>([TrialStatus.active, TrialStatus.unRegTrial]);
 /** A purchase ends the trial: a paying account is never told its trial ran out. */
@@ -71,6 +70,48 @@ export function accountStateOf(row: AccountRow | undefined, context: StateContex
 export async function findAccountState(database: Database, userId: string, context: StateContext) {
   const row = await findAccount(database, userId);
   return { deviceId: row?.device_id ?? null, account: accountStateOf(row, context) };
+}
+
+/** Whether a user is an administrator now, by the same rules as request.viewer.isAdmin (for background runs). */
+export async function isAdministrator(
+  database: Database,
+  userId: string,
+  context: Omit<StateContext, 'platform' | 'isSignedIn'>,
+): Promise<boolean> {
+  const row = await findAccount(database, userId);
+  if (!row) return false;
+  return (
+    resolveAccess(accountStateOf(row, { ...context, platform: 'web', isSignedIn: true })).group === 'admin'
+  );
+}
+
+/** What billing reads of an account: the stored group, the web customer id, the trial's end, the store flag. */
+export interface AccountBilling {
+  group: string;
+  billingId: string | null;
+  trialExpiresAt: number | null;
+  hasValidStoreSubscription: boolean;
+}
+
+export async function findAccountBilling(database: Database, userId: string): Promise<AccountBilling | null> {
+  const row = await findAccount(database, userId);
+  if (!row) return null;
+  return {
+    group: row.group_name,
+    billingId: row.billing_id,
+    trialExpiresAt: row.trial_expires_at,
+    hasValidStoreSubscription: row.has_valid_store_subscription === 1,
+  };
+}
+
+/** The names and promo code a user registered with (SPEC getUserDetails). */
+export async function findUserDetails(database: Database, userId: string) {
+  const row = await findAccount(database, userId);
+  return {
+    firstname: row?.firstname ?? '',
+    lastname: row?.lastname ?? '',
+    promocode: row?.promo_code ?? null,
+  };
 }
 
 /** A user's id by email, for the admin command (no SQL outside repositories). */

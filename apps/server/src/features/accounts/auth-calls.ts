@@ -50,3 +50,11 @@ export class RateLimitError extends AppError {
 export function throwIfRefused(refusal: { retryAfterSeconds: number } | null): void {
   if (refusal) throw new RateLimitError(refusal.retryAfterSeconds);
 }
+
+/** Calls that sign in must not see the caller's current session (Better Auth's anonymous hooks would act on it). */
+export function withoutCredentials(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete('cookie');
+  copy.delete('authorization');
+  return copy;
+}

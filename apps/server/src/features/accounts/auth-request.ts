@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { platformOf } from '../../plugins/auth.js';
+import type { AuthRequest } from './account-request.js';
 import { throwIfRefused } from './auth-calls.js';
 import { authHeaders, forwardSetCookies } from './auth-http.js';
-import type { AuthRequest } from './identity.service.js';
 
 /** SECURITY §2 request limits: auth bodies are small. */
 export const AUTH_BODY_LIMIT = 16 * 1024;

@@ -1,87 +1,34 @@
-import type { Platform } from '@tagscout/core/access';
 import {
   AccountErrorCode,
-  CHECK_EMAIL_MESSAGE,
   type CheckEmailResponse,
   CODE_NOT_VERIFIED_MESSAGE,
-  type CodePurpose,
   type MeResponse,
   SIGN_IN_MESSAGES,
 } from '@tagscout/core/api';
 import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
+import type { AuthRequest } from './account-request.js';
 import {
   clearPendingPassword,
-  deleteCodes,
   deletePendingSignup,
   findAccount,
-  findCodeExpiry,
   findPendingSignup,
   findUserByEmail,
   hasPassword,
   savePendingSignup,
-  setCodeExpiry,
   updateAccount,
 } from './accounts.repository.js';
 import type { AccountsRuntime } from './accounts.runtime.js';
 import { setSubscriptionState, signOutEverywhere } from './accounts.service.js';
-import { type AuthCallResult, accountError, callAuth, throwIfRefused } from './auth-calls.js';
-import { CODE_TTL_SECONDS } from './better-auth.js';
+import { accountError, callAuth, throwIfRefused, withoutCredentials } from './auth-calls.js';
+import { mailboxOf, normaliseEmail } from './email-address.js';
 import { presentMe } from './me.presenter.js';
+import { CHECK_EMAIL, checkCode, sendCode } from './one-time-codes.service.js';
 import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
-import type { Viewer } from './viewer.js';
-
-/** The parts of an HTTP request the account services need (no Fastify here). */
-export interface AuthRequest {
-  headers: Headers;
-  ip: string;
-  platform: Platform;
-  viewer: Viewer;
-  /** Records an authentication event (SECURITY §4.2): never a password, code or token. */
-  audit(
-    event: AuthEvent,
-    fields: { email?: string; userId?: string; outcome: 'success' | 'failure' | 'refused' },
-  ): void;
-}
-
-export type AuthEvent =
-  | 'sign-in'
-  | 'sign-up'
-  | 'verify-email'
-  | 'password-reset'
-  | 'sign-out'
-  | 'trial-code'
-  | 'anonymous-trial';
 
 /** A call that signs in: the Me answer, and the cookies to set (null when the token goes in the body). */
 export interface SignedIn {
   me: MeResponse;
   cookies: Headers | null;
-}
-
-export const CHECK_EMAIL: CheckEmailResponse = { status: 'check_email', message: CHECK_EMAIL_MESSAGE };
-
-/** Better Auth's verification identifiers, one per purpose and address. */
-export const CODE_TYPE: Record<CodePurpose, 'email-verification' | 'forget-password' | 'sign-in'> = {
-  'verify-email': 'email-verification',
-  'reset-password': 'forget-password',
-  trial: 'sign-in',
-};
-
-export function codeIdentifier(purpose: CodePurpose, email: string): string {
-  return `${CODE_TYPE[purpose]}-otp-${email}`;
-}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** The mailbox an address delivers to: name+anything@host is name@host (one email trial per mailbox). */
-export function mailboxOf(email: string): string {
-  const address = normaliseEmail(email);
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  const local = address.slice(0, at).replace(/\+.*$/, '');
-  return local ? `${local}${address.slice(at)}` : address;
 }
 
 /**
@@ -138,51 +85,6 @@ export async function signUp(
   }
   await sendCode(runtime, 'verify-email', email, request);
   return CHECK_EMAIL;
-}
-
-/** Sends a fresh code (voiding older ones) within the send limits; Better Auth skips unknown users where the purpose needs one. */
-export async function resendCode(
-  runtime: AccountsRuntime,
-  input: { email: string; purpose: CodePurpose },
-  request: AuthRequest,
-): Promise<CheckEmailResponse> {
-  const email = normaliseEmail(input.email);
-  throwIfRefused(await runtime.throttle.countCodeSend(mailboxOf(email), request.ip));
-  await sendCode(runtime, input.purpose, email, request);
-  return CHECK_EMAIL;
-}
-
-export async function forgotPassword(
-  runtime: AccountsRuntime,
-  input: { email: string },
-  request: AuthRequest,
-) {
-  return resendCode(runtime, { email: input.email, purpose: 'reset-password' }, request);
-}
-
-async function sendCode(runtime: AccountsRuntime, purpose: CodePurpose, email: string, request: AuthRequest) {
-  const headers = withoutCredentials(request.headers);
-  const result =
-    purpose === 'reset-password'
-      ? await callAuth(() =>
-          runtime.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers, asResponse: true }),
-        )
-      : await callAuth(() =>
-          runtime.auth.api.sendVerificationOTP({
-            body: { email, type: CODE_TYPE[purpose] },
-            headers,
-            asResponse: true,
-          }),
-        );
-  if (result.status >= 400) {
-    throw accountError(400, AccountErrorCode.codeNotVerified, 'The code could not be sent.');
-  }
-  // The server clock decides expiry (Better Auth stamped the code with the system time).
-  await setCodeExpiry(
-    runtime.database,
-    codeIdentifier(purpose, email),
-    runtime.now() + CODE_TTL_SECONDS * 1000,
-  );
 }
 
 /**
@@ -336,49 +238,9 @@ export async function signOut(runtime: AccountsRuntime, request: AuthRequest): P
   return presentMe(runtime, { userId: null, platform: request.platform, deviceId: null });
 }
 
-/**
- * Checks a code through Better Auth with our additions: the per-account lock (5 free failures,
- * then backoff), and expiry by the server clock (10 minutes). Every failure answers alike.
- */
-export async function checkCode(
-  runtime: AccountsRuntime,
-  purpose: CodePurpose,
-  email: string,
-  request: AuthRequest,
-  call: () => Promise<Response>,
-): Promise<AuthCallResult> {
-  const account = `code:${purpose}:${email}`;
-  throwIfRefused(await runtime.throttle.takeGuess(account, request.ip));
-  const identifier = codeIdentifier(purpose, email);
-  const expiresAt = await findCodeExpiry(runtime.database, identifier);
-  if (expiresAt !== null && expiresAt <= runtime.now()) {
-    await deleteCodes(runtime.database, identifier);
-    throw codeExpired();
-  }
-  const result = await callAuth(call);
-  const event: AuthEvent =
-    purpose === 'trial' ? 'trial-code' : purpose === 'reset-password' ? 'password-reset' : 'verify-email';
-  if (result.status >= 400) {
-    request.audit(event, { email, outcome: 'failure' });
-    if (result.code === 'OTP_EXPIRED' || result.code === 'TOO_MANY_ATTEMPTS') throw codeExpired();
-    throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
-  }
-  await runtime.throttle.giveBackGuess(account, request.ip);
-  if (purpose !== 'reset-password') request.audit(event, { email, outcome: 'success' });
-  return result;
-}
-
 /** The sign-in limits' name for an address. */
 function signInAccount(email: string): string {
   return `sign-in:${email}`;
-}
-
-function codeExpired() {
-  return accountError(
-    400,
-    AccountErrorCode.codeExpired,
-    'This code has expired or was replaced. Ask for a new code.',
-  );
 }
 
 export async function signedIn(
@@ -397,12 +259,4 @@ export async function signedIn(
     ...(transport === 'bearer' && { token }),
   });
   return { me, cookies: transport === 'cookie' ? headers : null };
-}
-
-/** Calls that sign in must not see the caller's current session (Better Auth's anonymous hooks would act on it). */
-export function withoutCredentials(headers: Headers): Headers {
-  const copy = new Headers(headers);
-  copy.delete('cookie');
-  copy.delete('authorization');
-  return copy;
 }

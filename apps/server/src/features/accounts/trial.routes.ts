@@ -18,15 +18,10 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/errors.js';
-import { findAccount } from './accounts.repository.js';
+import { findUserDetails } from './accounts.service.js';
 import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.js';
-import {
-  checkForTrial,
-  findPromoCode,
-  registerTrial,
-  removeUser,
-  verifyTrialAccount,
-} from './trial.service.js';
+import { findPromoCode, removeUser, verifyTrialAccount } from './email-trial.service.js';
+import { checkForTrial, registerTrial } from './trial.service.js';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -120,12 +115,9 @@ export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
       const { viewer } = request;
       if (!viewer.userId) throw new AppError(401, ErrorCode.unauthorized, 'Sign in to do this.');
       if (viewer.userId !== request.query.userID) throw AppError.notFound('No such user.');
-      const row = await findAccount(runtime.database, viewer.userId);
       return {
         error: false,
-        firstname: row?.firstname ?? '',
-        lastname: row?.lastname ?? '',
-        promocode: row?.promo_code ?? null,
+        ...(await findUserDetails(runtime.database, viewer.userId)),
         email: viewer.email,
       };
     },

@@ -1,7 +1,7 @@
 import type { AnalyticsSummaryResponse, RegisterEventBody, RegisterEventResponse } from '@tagscout/core/api';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
+import type { Viewer } from '../accounts/viewer.js';
 import { countEventsByDay, insertEvents } from './analytics.repository.js';
 
 export interface AnalyticsContext {

@@ -17,10 +17,10 @@ import { shouldUpdateApp } from '@tagscout/core/billing';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { z } from 'zod';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import { readSetting, writeSetting } from '../../db/settings.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
+import type { Viewer } from '../accounts/viewer.js';
 import { setBannedTags } from '../hashtags/banned-tags.service.js';
 import {
   findFeedback,

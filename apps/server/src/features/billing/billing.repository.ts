@@ -230,16 +230,6 @@ export async function deleteCheckoutSessionsBefore(database: Database, before: n
   await database.db.deleteFrom('checkout_sessions').where('expires_at', '<', before).execute();
 }
 
-// ---- What billing reads of the account (the accounts feature owns the table) ----
-
-export async function findAccountBilling(database: Database, userId: string) {
-  return database.db
-    .selectFrom('accounts')
-    .select(['group_name', 'billing_id', 'trial_expires_at', 'has_valid_store_subscription'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 // ---- App-store purchases ----
 
 export async function findStorePurchase(database: Database, platform: string, purchaseKey: string) {

@@ -9,13 +9,12 @@ import {
 import { BillingErrorCode, ErrorCode } from '@tagscout/core/api';
 import type { PlanId } from '@tagscout/core/billing';
 import { specialOfferRemaining } from '@tagscout/core/time';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
-import { setSubscriptionState } from '../accounts/accounts.service.js';
+import { findAccountBilling, setSubscriptionState } from '../accounts/accounts.service.js';
+import type { Viewer } from '../accounts/viewer.js';
 import {
   claimBillingCustomer,
-  findAccountBilling,
   findBillingCustomer,
   findCheckoutSession,
   findCheckoutSessionByProviderId,
@@ -279,7 +278,7 @@ export async function emailRestoreLink(
 export async function isSpecialOfferOpen(runtime: BillingRuntime, viewer: Viewer): Promise<boolean> {
   if (!viewer.userId) return false;
   const account = await findAccountBilling(runtime.database, viewer.userId);
-  const endedAt = account?.trial_expires_at;
+  const endedAt = account?.trialExpiresAt;
   return typeof endedAt === 'number' && specialOfferRemaining(endedAt, runtime.now()) > 0;
 }
 
@@ -324,7 +323,7 @@ async function applyToAccount(
     scoped,
     userId,
     {
-      ...(account?.group_name !== UserGroup.admin && { group: UserGroup.CBcustomer }),
+      ...(account?.group !== UserGroup.admin && { group: UserGroup.CBcustomer }),
       billingId: customer.customerId,
       subscriptions: customer.subscriptions.map(({ status }) => ({ status })),
     },

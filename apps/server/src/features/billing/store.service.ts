@@ -2,13 +2,12 @@ import { createHmac } from 'node:crypto';
 import { UserGroup } from '@tagscout/core/access';
 import { BillingErrorCode, ErrorCode } from '@tagscout/core/api';
 import { findProduct } from '@tagscout/core/billing';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import { AppError } from '../../plugins/errors.js';
-import { setSubscriptionState } from '../accounts/accounts.service.js';
+import { findAccountBilling, setSubscriptionState } from '../accounts/accounts.service.js';
 import { AppleVerificationError } from './apple-store.js';
 import {
   expireStorePurchases,
-  findAccountBilling,
   findStorePurchase,
   findUnacknowledgedPurchases,
   hasActiveStorePurchase,
@@ -208,12 +207,12 @@ async function recordPurchase(
 async function applyStoreEntitlement(scoped: Database, userId: string, now: number): Promise<void> {
   const isValid = await hasActiveStorePurchase(scoped, userId, now);
   const account = await findAccountBilling(scoped, userId);
-  const group = account?.group_name;
+  const group = account?.group;
   const nextGroup =
     isValid && group !== UserGroup.admin
       ? UserGroup.mobileCustomer
       : !isValid && group === UserGroup.mobileCustomer
-        ? account?.billing_id
+        ? account?.billingId
           ? UserGroup.CBcustomer
           : UserGroup.free
         : undefined;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../app-error.js';
 import type { Submitter } from './crowd.repository.js';
 
 /**

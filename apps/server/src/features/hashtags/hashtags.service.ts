@@ -15,8 +15,8 @@ import {
   minSubcountOf,
   type RelatedRanking,
 } from '@tagscout/core/related';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import { AppError } from '../../plugins/errors.js';
 import type { DefaultNetwork } from './default-network.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import {

@@ -1,4 +1,3 @@
-import { resolveAccess } from '@tagscout/core/access';
 import type { RunSummary } from '@tagscout/core/api';
 import {
   currentUsagePeriod,
@@ -8,7 +7,7 @@ import {
   postAgeCutoff,
   selectProspects,
 } from '@tagscout/core/quarries';
-import { accountStateOf } from '../accounts/accounts.service.js';
+import { isAdministrator } from '../accounts/accounts.service.js';
 import {
   findPostsAtPlace,
   findProfilesByIds,
@@ -19,7 +18,7 @@ import {
 } from './prospects.repository.js';
 import type { QuarriesContext } from './quarries.context.js';
 import { readStoredQuarry } from './quarries.presenter.js';
-import { findActiveQuarryIds, findOwnerAccount, findQuarryToRun } from './quarries.repository.js';
+import { findActiveQuarryIds, findQuarryToRun } from './quarries.repository.js';
 
 /** Posts read per query while scanning a place. */
 const PAGE = 1000;
@@ -67,7 +66,11 @@ export async function runQuarry(context: QuarriesContext, quarryId: string): Pro
   const { database } = context;
   const quarry = await findQuarryToRun(database, quarryId);
   if (!quarry) return skipped('not_found');
-  if (!(await isAdministrator(context, quarry.owner_id))) return skipped('not_admin');
+  const isAdmin = await isAdministrator(context.database, quarry.owner_id, {
+    now: context.now(),
+    adminBillingMarker: context.adminBillingMarker,
+  });
+  if (!isAdmin) return skipped('not_admin');
   if (quarry.active !== 1) return skipped('inactive');
 
   const now = context.now();
@@ -164,17 +167,4 @@ async function scanPlaces(
     }
   }
   return scan;
-}
-
-/** Whether the owner is an administrator now, by the accounts rules (as request.viewer.isAdmin). */
-async function isAdministrator(context: QuarriesContext, ownerId: string): Promise<boolean> {
-  const row = await findOwnerAccount(context.database, ownerId);
-  if (!row) return false;
-  const state = accountStateOf(row, {
-    now: context.now(),
-    platform: 'web',
-    isSignedIn: true,
-    adminBillingMarker: context.adminBillingMarker,
-  });
-  return resolveAccess(state).group === 'admin';
 }

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@tagscout/core/api';
 import { QUARRY_DEFAULTS } from '@tagscout/core/quarries';
+import { AppError } from '../../app-error.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
-import { AppError } from '../../plugins/errors.js';
 
 /** What every quarries service function works with. */
 export interface QuarriesContext {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/connect.js';
-import type { AccountTable, QuarryTable } from '../../db/tables.js';
+import type { QuarryTable } from '../../db/tables.js';
 
 export type QuarryRow = Selectable<QuarryTable>;
 export type QuarryPatch = Omit<Updateable<QuarryTable>, 'id' | 'owner_id' | 'created_at'>;
@@ -99,17 +99,6 @@ export async function findActiveQuarryIds(database: Database, ownerId?: string):
   if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
   const rows = await query.orderBy('created_at').orderBy('id').execute();
   return rows.map((row) => row.id);
-}
-
-/**
- * The owner's account row, for the accounts service's rules (accountStateOf) to say whether the owner
- * is still an administrator when a background run acts for them.
- */
-export async function findOwnerAccount(
-  database: Database,
-  ownerId: string,
-): Promise<Selectable<AccountTable> | undefined> {
-  return database.db.selectFrom('accounts').selectAll().where('user_id', '=', ownerId).executeTakeFirst();
 }
 
 // ---- The automation settings template, one per account ----

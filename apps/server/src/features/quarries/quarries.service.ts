@@ -12,8 +12,8 @@ import type {
 } from '@tagscout/core/api';
 import { normalizeKeywords } from '@tagscout/core/quarries';
 import type { z } from 'zod';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import { AppError } from '../../plugins/errors.js';
 import { autocompletePlaces } from '../hashtags/hashtags.service.js';
 import { type Actor, adminOwnerId, type QuarriesContext, quarryNotFound } from './quarries.context.js';
 import { presentQuarry, readStoredQuarry } from './quarries.presenter.js';

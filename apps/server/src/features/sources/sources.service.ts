@@ -10,7 +10,7 @@ import {
   type SourceStatusResponse,
 } from '@tagscout/core/api';
 import { DEFAULT_BLOCK_MS, type SourceFailure } from '@tagscout/sources/source';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../app-error.js';
 import type { SourcesContext } from './sources.context.js';
 import {
   countSourceReporters,

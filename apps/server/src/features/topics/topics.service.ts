@@ -9,8 +9,8 @@ import {
   topicTitle,
   type UpdateTopic,
 } from '@tagscout/core/api';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import { AppError } from '../../plugins/errors.js';
 import { presentTopic, serializeFilters } from './topics.presenter.js';
 import {
   countTopicsOfOwner,

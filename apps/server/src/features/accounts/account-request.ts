@@ -1,0 +1,24 @@
+import type { Platform } from '@tagscout/core/access';
+import type { Viewer } from './viewer.js';
+
+/** The parts of an HTTP request the account services need (no Fastify here). */
+export interface AuthRequest {
+  headers: Headers;
+  ip: string;
+  platform: Platform;
+  viewer: Viewer;
+  /** Records an authentication event (SECURITY §4.2): never a password, code or token. */
+  audit(
+    event: AuthEvent,
+    fields: { email?: string; userId?: string; outcome: 'success' | 'failure' | 'refused' },
+  ): void;
+}
+
+export type AuthEvent =
+  | 'sign-in'
+  | 'sign-up'
+  | 'verify-email'
+  | 'password-reset'
+  | 'sign-out'
+  | 'trial-code'
+  | 'anonymous-trial';
