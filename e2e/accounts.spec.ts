@@ -312,6 +312,31 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
+  it('finishes a sign-up left at the code step from the sign-in page', async () => {
+    const email = 'zoe@example.com';
+    const first = await visitor();
+    await first.page.goto(`/newaccount?email=${encodeURIComponent(email)}`);
+    await first.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await first.page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    await first.page.getByRole('button', { name: 'Create account' }).click();
+    await first.page.getByLabel('Verification code').waitFor();
+    await first.context.close();
+
+    const { context, page } = await visitor();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const codeField = page.getByLabel('Verification code');
+    await codeField.waitFor();
+    const { code } = await readEmailCode(server, email);
+    await codeField.fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL('**/tags');
+    expect(await readMenu(page)).toContain('Logout');
+    await context.close();
+  });
+
   it('restores a registered account from the trial sign-up ("already registered")', async () => {
     // The server sends one code per address per minute (a fixed window): wait for the next one.
     await waitForNextMinute(ana.codeSentAt);

@@ -174,6 +174,7 @@ export async function signIn(
     }),
   );
   if (result.status === 401 || result.status === 400) {
+    if (await isWaitingSignUp(runtime, email, input.password)) throw emailNotVerified();
     request.audit('sign-in', { email, outcome: 'failure' });
     // The same answer for every address (no enumeration), with the hint email-trial users need.
     throw accountError(
@@ -182,13 +183,7 @@ export async function signIn(
       `${SIGN_IN_MESSAGES.incorrect}. ${SIGN_IN_MESSAGES.codeHint}`,
     );
   }
-  if (result.code === 'EMAIL_NOT_VERIFIED') {
-    throw accountError(
-      403,
-      AccountErrorCode.emailNotVerified,
-      'Verify your email address first: use the code we sent.',
-    );
-  }
+  if (result.code === 'EMAIL_NOT_VERIFIED') throw emailNotVerified();
   if (result.status >= 400) {
     throw accountError(
       403,
@@ -200,6 +195,26 @@ export async function signIn(
   const user = result.body?.user as { id: string };
   request.audit('sign-in', { email, userId: user.id, outcome: 'success' });
   return signedIn(runtime, user.id, String(result.body?.token), input.session, result.headers, request);
+}
+
+/**
+ * A sign-up waiting for its code has no password with Better Auth yet. Whoever knows the waiting
+ * password, or any password once another attempt contested it (the code step then takes the
+ * password), is sent to the code step rather than told the password is wrong.
+ */
+async function isWaitingSignUp(runtime: AccountsRuntime, email: string, password: string): Promise<boolean> {
+  const pending = await findPendingSignup(runtime.database, email);
+  if (!pending) return false;
+  if (!pending.password_hash) return true;
+  return verifyPassword({ hash: pending.password_hash, password });
+}
+
+function emailNotVerified() {
+  return accountError(
+    403,
+    AccountErrorCode.emailNotVerified,
+    'Verify your email address first: use the code we sent.',
+  );
 }
 
 /** Password reset by code: sets the password and ends every session of the user. */

@@ -52,6 +52,29 @@ describe.each(testDialects)('pending sign-ups and trials belong to the mailbox o
     expect(asOwner.statusCode).toBe(200);
   });
 
+  it('signing in to a sign-up still waiting for its code says to verify, not "incorrect"', async () => {
+    const email = newEmail();
+    await signUp(email, OWNER_PASSWORD);
+    const waiting = await post('/api/account/sign-in', { email, password: OWNER_PASSWORD });
+    expect(waiting.statusCode, waiting.body).toBe(403);
+    expect(waiting.json().error.code).toBe('email_not_verified');
+    // A wrong password learns nothing about the waiting sign-up.
+    const wrong = await post('/api/account/sign-in', { email, password: ATTACKER_PASSWORD });
+    expect(wrong.statusCode).toBe(401);
+
+    // Contested: the waiting password was cleared, so the owner is sent to the code step too and
+    // the password typed at sign-in goes with the code.
+    clock.advance(61_000);
+    await signUp(email, ATTACKER_PASSWORD);
+    const contested = await post('/api/account/sign-in', { email, password: OWNER_PASSWORD });
+    expect(contested.statusCode).toBe(403);
+    expect(contested.json().error.code).toBe('email_not_verified');
+    const code = await latestCode(testApp.app, email);
+    const verify = await post('/api/account/verify-email', { email, code, password: OWNER_PASSWORD });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await post('/api/account/sign-in', { email, password: OWNER_PASSWORD })).statusCode).toBe(200);
+  });
+
   it('checks the rules of a password sent with the code before spending the code', async () => {
     const email = newEmail();
     await signUp(email, OWNER_PASSWORD);

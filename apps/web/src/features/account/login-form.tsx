@@ -23,7 +23,8 @@ export interface LoginFormProps {
   onEmailChange: (email: string) => void;
   onSignedIn: () => void;
   onForgot: () => void;
-  onNotVerified: () => void;
+  /** The address is waiting for its code; the password typed here goes with the code. */
+  onNotVerified: (password: string) => void;
 }
 
 type Status = 'idle' | 'checking' | 'incorrect' | 'error';
@@ -47,7 +48,7 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
       onSignedIn();
     } catch (error) {
       const code = errorCode(error);
-      if (code === AccountErrorCode.emailNotVerified) return onNotVerified();
+      if (code === AccountErrorCode.emailNotVerified) return onNotVerified(password);
       setStatus(code === AccountErrorCode.invalidCredentials ? 'incorrect' : 'error');
       if (code === AccountErrorCode.rateLimited || code === 'network') setDetail(accountErrorText(t, error));
     }

@@ -22,6 +22,7 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<LoginMode>('login');
   const [email, setEmail] = useState('');
+  const [waitingPassword, setWaitingPassword] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
 
   const goTo = (next: LoginMode, message: string | null = null) => {
@@ -53,7 +54,10 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
           onEmailChange={setEmail}
           onSignedIn={handleSignedIn}
           onForgot={() => goTo('forgot')}
-          onNotVerified={() => goTo('verify')}
+          onNotVerified={(password) => {
+            setWaitingPassword(password);
+            goTo('verify');
+          }}
         />
       )}
       {mode === 'forgot' && (
@@ -72,7 +76,12 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
         />
       )}
       {mode === 'verify' && (
-        <VerifyEmailForm email={email} onVerified={handleSignedIn} onCancel={() => goTo('login')} />
+        <VerifyEmailForm
+          email={email}
+          password={waitingPassword}
+          onVerified={handleSignedIn}
+          onCancel={() => goTo('login')}
+        />
       )}
     </AccountCard>
   );
