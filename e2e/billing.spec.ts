@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   launchBrowser,
   newVisitor,
@@ -15,7 +15,12 @@ import {
 const PASSWORD = 'Violet-Harbor-58q';
 
 interface Me {
-  account: { group: string; billingId: string | null; subscriptions: { status: string }[] };
+  account: {
+    group: string;
+    trialStatus: string;
+    billingId: string | null;
+    subscriptions: { status: string }[];
+  };
   capabilities: {
     group: string;
     canUseCollections: boolean;
@@ -296,6 +301,33 @@ describe('plans and payments in a browser', () => {
     }
   }
 
+  /** After buying the special offer the account is a customer everywhere: no trial notice, no /specialoffer. */
+  async function buysTheOfferAndIsACustomer(page: Page) {
+    // The server's own clock must pass the trial's end before it sells the offer.
+    await vi.waitFor(async () => expect((await readMe(page)).account.trialStatus).toBe('expired'), {
+      timeout: QUICK_PROMO.seconds * 1000 + 15_000,
+      interval: 500,
+    });
+    await page.getByRole('button', { name: 'See the offer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Special offer' })
+      .getByRole('button', { name: 'Get the offer' })
+      .click();
+    await page.waitForURL('**/local-billing/checkout/**');
+    await page.getByRole('button', { name: 'Pay $19.99' }).click();
+    await page.waitForURL('**/upgrade?checkout=success');
+    await page.getByRole('heading', { name: 'Welcome to Tagscout Pro' }).waitFor();
+    expect((await readMe(page)).capabilities).toMatchObject({ group: 'CBcustomer', canUseCollections: true });
+
+    await page.goto('/tags');
+    await page.reload();
+    const menu = await readMenu(page);
+    expect(menu).toContain('Collections');
+    expect(menu).not.toContain('Get Pro');
+    expect(await page.getByRole('dialog', { name: 'Your Pro trial has ended' }).count()).toBe(0);
+    expect(page.url()).toMatch(/\/tags$/);
+  }
+
   it('shows the special offer with its countdown after a trial ends, alone on /specialoffer', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { context, page } = await visitor(viewport);
@@ -322,7 +354,10 @@ describe('plans and payments in a browser', () => {
       // On /upgrade the offer stays above the plans while its window is open.
       await page.goto('/upgrade');
       await page.getByText('Special offer: a year of Pro for $19.99 (was $29.99)').waitFor();
-      if (viewport === 'desktop') await snap(page, 'billing-upgrade-offer-desktop');
+      if (viewport === 'desktop') {
+        await snap(page, 'billing-upgrade-offer-desktop');
+        await buysTheOfferAndIsACustomer(page);
+      }
       await context.close();
     }
   });
