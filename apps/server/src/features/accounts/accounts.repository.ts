@@ -56,6 +56,12 @@ export async function findUserByEmail(database: Database, email: string): Promis
   return row && toUser(row);
 }
 
+export async function findUsersByIds(database: Database, userIds: string[]): Promise<UserRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await database.db.selectFrom('users').select(userColumns).where('id', 'in', userIds).execute();
+  return rows.map(toUser);
+}
+
 export async function hasPassword(database: Database, userId: string): Promise<boolean> {
   const row = await database.db
     .selectFrom('auth_accounts')

@@ -14,6 +14,7 @@ import {
   deleteSessionOfUser,
   findAccount,
   findUserByEmail,
+  findUsersByIds,
   insertAccount,
   moveTrialClock,
   setUserRole,
@@ -112,6 +113,12 @@ export async function findUserDetails(database: Database, userId: string) {
     lastname: row?.lastname ?? '',
     promocode: row?.promo_code ?? null,
   };
+}
+
+/** The addresses of registered users by id (anonymous trials and unknown ids have none). */
+export async function findEmailsOfUsers(database: Database, userIds: string[]): Promise<Map<string, string>> {
+  const users = await findUsersByIds(database, [...new Set(userIds)]);
+  return new Map(users.filter((user) => !user.isAnonymous).map((user) => [user.id, user.email]));
 }
 
 /** A user's id by email, for the admin command (no SQL outside repositories). */

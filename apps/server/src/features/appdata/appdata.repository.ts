@@ -69,26 +69,14 @@ export async function insertFeedback(database: Database, feedback: NewFeedback):
     .execute();
 }
 
-/** The newest feedback first, with the writer's email when they have an account. */
+/** The newest feedback first. */
 export async function findFeedback(database: Database, limit: number) {
-  const rows = await database.db
+  return database.db
     .selectFrom('feedback')
-    .leftJoin('users', 'users.id', 'feedback.user_id')
-    .select([
-      'feedback.id',
-      'feedback.message',
-      'feedback.user_id',
-      'feedback.user_group',
-      'feedback.platform',
-      'feedback.app_version',
-      'feedback.created_at',
-      'users.email',
-      'users.isAnonymous',
-    ])
-    .orderBy('feedback.created_at', 'desc')
+    .select(['id', 'message', 'user_id', 'user_group', 'platform', 'app_version', 'created_at'])
+    .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, email: row.isAnonymous ? null : (row.email ?? null) }));
 }
 
 // ---- Admin audit ----

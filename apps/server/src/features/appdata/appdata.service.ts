@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import { readSetting, writeSetting } from '../../db/settings.js';
+import { findEmailsOfUsers } from '../accounts/accounts.service.js';
 import type { Viewer } from '../accounts/viewer.js';
 import { setBannedTags } from '../hashtags/banned-tags.service.js';
 import {
@@ -30,7 +31,7 @@ import {
   type StoredValue,
   writeAppDataRows,
 } from './appdata.repository.js';
-import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.routes.js';
+import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.service.js';
 
 export interface AppDataContext {
   database: Database;
@@ -203,12 +204,17 @@ export async function submitFeedback(
 export async function listFeedback(context: AppDataContext, viewer: Viewer): Promise<FeedbackListResponse> {
   requireAdminViewer(viewer);
   const rows = await findFeedback(context.database, 200);
+  // The writer's address when they have an account (the accounts feature owns users).
+  const emails = await findEmailsOfUsers(
+    context.database,
+    rows.flatMap((row) => (row.user_id ? [row.user_id] : [])),
+  );
   return {
     feedback: rows.map((row) => ({
       id: row.id,
       message: row.message,
       userId: row.user_id,
-      email: row.email,
+      email: row.user_id ? (emails.get(row.user_id) ?? null) : null,
       group: row.user_group,
       platform: row.platform,
       appVersion: row.app_version,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { pacedInject, untilSettled } from '../../test/test-users.js';
-import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.routes.js';
+import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.service.js';
 
 describe.each(testDialects)('the live-event countdown on %s', (dialect) => {
   let testApp: TestApp;
