@@ -17,6 +17,7 @@ import { billingSetupLinkMigration } from './migrations/012-billing-setup-link.j
 import { networksMigration } from './migrations/013-networks.js';
 import { crowdReportsMigration } from './migrations/014-crowd-reports.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
+import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '013-networks': networksMigration(dialect),
     '014-crowd-reports': crowdReportsMigration(dialect),
     '019-source-reports': sourceReportsMigration(dialect),
+    '020-pending-signup-billing': pendingSignupBillingMigration(),
   };
 }
 

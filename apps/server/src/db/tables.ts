@@ -268,7 +268,6 @@ export interface TrialRegistrationTable {
 export interface PendingSignupTable {
   email: string;
   password_hash: string;
-  billing_id: string | null;
   firstname: Generated<string>;
   lastname: Generated<string>;
   created_at: number;

@@ -65,8 +65,6 @@ export async function signUp(
   await savePendingSignup(runtime.database, {
     email,
     password_hash: passwordHash,
-    // A billing id comes only from the billing provider (billing claims by the verified address).
-    billing_id: null,
     firstname: input.firstname ?? '',
     lastname: input.lastname ?? '',
     created_at: now,
