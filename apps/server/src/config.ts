@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   /** Related lists are kept this long at most (decision 016); 0 computes every answer. */
   RELATED_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more seconds').default(60),
   RELATED_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 (off) or more lists').default(20_000),
+  /** A cached related list (and its tag's row) is served from memory for this long between checks of the store. */
+  RELATED_CACHE_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   BANNED_TAGS_FILE: z
     .string()
     .min(1)

@@ -19,7 +19,15 @@ export async function buildTestApp(
   const testDatabase = await createTestDatabase(dialect);
   const config = loadConfig(
     {},
-    { LOG_LEVEL: 'silent', SEED_CORPUS: false, LOAD_SHEDDING: false, WEB_DIST: '/nonexistent', ...overrides },
+    {
+      LOG_LEVEL: 'silent',
+      SEED_CORPUS: false,
+      LOAD_SHEDDING: false,
+      WEB_DIST: '/nonexistent',
+      // Tests read what they just wrote; related-cache.test.ts covers the recheck interval.
+      RELATED_CACHE_RECHECK_MS: 0,
+      ...overrides,
+    },
   );
   const app = await buildApp(config, { ...appOptions, database: testDatabase.database });
   await app.ready();

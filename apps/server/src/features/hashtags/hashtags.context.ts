@@ -1,4 +1,5 @@
 import { postsPerSubmitter } from '@tagscout/core/crowd';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { DefaultNetwork } from './default-network.js';
@@ -6,8 +7,10 @@ import type { HashtagSourceHook } from './hashtag-sources.js';
 import type { HashtagRow } from './hashtags.repository.js';
 import type { HashtagContext, HashtagWindow, RelatedList } from './hashtags.service.js';
 import { RelatedCache } from './related-cache.js';
-import { SuggestionCache } from './suggestion-cache.js';
 
+/** Autocomplete answers for short prefixes kept per process, and for how long. */
+const SUGGESTIONS_KEPT = 5000;
+const SUGGESTIONS_TTL_MS = 30_000;
 /** A related list is redone once this share of its posts are newer than it (decision 016). */
 const RELATED_NEW_POST_SHARE = 0.1;
 /** Related lists kept per tag window kept (suggestions, decision 015). */
@@ -23,23 +26,30 @@ export function createHashtagContext(
     Config,
     'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES' | 'DEFAULT_NETWORK'
   > &
-    Partial<Pick<Config, 'CROWD_POST_SHARE'>>,
+    Partial<Pick<Config, 'CROWD_POST_SHARE' | 'RELATED_CACHE_RECHECK_MS'>>,
   sources?: HashtagSourceHook,
 ): HashtagContext {
+  const recheckAfterMs = config.RELATED_CACHE_RECHECK_MS ?? 0;
   return {
     database,
     defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK }),
-    suggestions: new SuggestionCache<HashtagRow[]>({ maxEntries: 5000, ttlMs: 30_000 }),
+    suggestions: new LRUCache<string, HashtagRow[]>({ max: SUGGESTIONS_KEPT, ttl: SUGGESTIONS_TTL_MS }),
     related: new RelatedCache<RelatedList>({
       maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
       maxEntries: config.RELATED_CACHE_ENTRIES,
       newPostShare: RELATED_NEW_POST_SHARE,
+      recheckAfterMs,
     }),
+    ...(recheckAfterMs > 0 &&
+      config.RELATED_CACHE_ENTRIES > 0 && {
+        tagRows: new LRUCache<string, HashtagRow>({ max: config.RELATED_CACHE_ENTRIES, ttl: recheckAfterMs }),
+      }),
     // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
     windows: new RelatedCache<HashtagWindow>({
       maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
       maxEntries: Math.ceil(config.RELATED_CACHE_ENTRIES / WINDOWS_PER_LIST),
       newPostShare: RELATED_NEW_POST_SHARE,
+      recheckAfterMs,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
     ...(config.CROWD_POST_SHARE !== undefined && {

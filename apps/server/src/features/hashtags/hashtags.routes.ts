@@ -189,7 +189,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
         submitter: submitterOf(request),
         rule: crowdRule,
       });
-      context.suggestions.clear();
+      context.suggestions?.clear();
       context.defaultNetwork.forget();
       return reply.status(202).send(result);
     },

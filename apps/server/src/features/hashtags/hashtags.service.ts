@@ -15,6 +15,7 @@ import {
   minSubcountOf,
   type RelatedRanking,
 } from '@tagscout/core/related';
+import type { LRUCache } from 'lru-cache';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import type { DefaultNetwork } from './default-network.js';
@@ -42,7 +43,6 @@ import {
   type ItemKey,
 } from './hashtags.repository.js';
 import type { PostCursor, RelatedCache } from './related-cache.js';
-import type { SuggestionCache } from './suggestion-cache.js';
 
 /** An item's related tags and how many of its recent posts they come from. */
 export interface RelatedList {
@@ -54,8 +54,10 @@ export interface HashtagContext {
   database: Database;
   /** The network answering requests that name none (DEFAULT_NETWORK). */
   defaultNetwork: DefaultNetwork;
-  /** Answers for very short prefixes, kept briefly (keyed "network:prefix"). */
-  suggestions: SuggestionCache<HashtagRow[]>;
+  /** Answers for short prefixes, kept briefly (keyed "network:prefix"); none when absent. */
+  suggestions?: LRUCache<string, HashtagRow[]>;
+  /** Known tags' rows as the related route last read them, kept as long as a list goes unchecked (decision 016). */
+  tagRows?: LRUCache<string, HashtagRow>;
   /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
   related: RelatedCache<RelatedList>;
   /** Each tag's recent posts for suggestions, cached as related lists are (decision 015). */
@@ -88,11 +90,11 @@ export async function autocompleteHashtags(
   if (prefix === '') return { network, hashtags: [] };
   const isShort = [...prefix].length <= SHORT_PREFIX_CHARS;
   const key = `${network}:${prefix}`;
-  const cached = isShort ? context.suggestions.get(key) : undefined;
+  const cached = isShort ? context.suggestions?.get(key) : undefined;
   let rows = cached ?? (await findSuggestions(context.database, { network, prefix, isShort }));
   const sources = sourcesOf(context, network);
   if (!cached && sources) rows = await askSources(sources, prefix, rows);
-  if (isShort && !cached) context.suggestions.set(key, rows);
+  if (isShort && !cached) context.suggestions?.set(key, rows);
   return { network, hashtags: rows.map(presentHashtag) };
 }
 
@@ -217,7 +219,7 @@ async function findHashtagWithRelated(
   if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
   const name = normalizeHashtag(asked[0]!);
   if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
-  const [found] = await findHashtagsByNames(context.database, network, [name]);
+  const found = await findTagRow(context, network, name);
   const isMissing = !found || found.count_state === 'indexing';
   const [indexing] = isMissing && sources ? await sources.startIndexing([name]) : [];
   const row = indexing ?? found;
@@ -228,6 +230,16 @@ async function findHashtagWithRelated(
   sources?.recordSearch(name);
   const related = await findRelatedTags(context, { kind: 'hashtag', network, name }, request.ranking);
   return { ...presentHashtag(row), ...related };
+}
+
+/** A tag's row, from memory while a cached related list would be served unchecked too. */
+async function findTagRow(context: HashtagContext, network: Network, name: string) {
+  const key = `${network}:${name}`;
+  const remembered = context.tagRows?.get(key);
+  if (remembered) return remembered;
+  const [found] = await findHashtagsByNames(context.database, network, [name]);
+  if (found?.count_state === 'known') context.tagRows?.set(key, found);
+  return found;
 }
 
 const NETWORK_TITLES: Record<Network, string> = {

@@ -131,6 +131,42 @@ describe('RelatedCache', () => {
     expect(new Set(answers).size).toBe(1);
   });
 
+  it('serves a list checked within recheckAfterMs from memory, then checks the store again', async () => {
+    const clock = { now: 0 };
+    const cache = new RelatedCache<{ n: number }>({
+      maxAgeMs: MINUTE,
+      maxEntries: 10,
+      newPostShare: 0.1,
+      recheckAfterMs: 1000,
+      now: () => clock.now,
+    });
+    const counts = { calls: 0, newer: 0 };
+    const store = {
+      compute: async () => ({ value: { n: counts.newer }, postCount: 20, newest: { takenAt: 1, postId: 1 } }),
+      countNewer: async () => {
+        counts.calls++;
+        return counts.newer;
+      },
+    };
+    expect(await cache.get('k', store)).toEqual({ n: 0 });
+    counts.newer = 5;
+    clock.now = 999;
+    // Within a second of the computation: no round trip, the list as it was.
+    expect(await cache.get('k', store)).toEqual({ n: 0 });
+    expect(counts.calls).toBe(0);
+    clock.now = 1000;
+    // Checked again: 5 newer posts of 20 is over a tenth, so the list is redone.
+    expect(await cache.get('k', store)).toEqual({ n: 5 });
+    expect(counts.calls).toBe(1);
+    counts.newer = 0;
+    clock.now = 2500;
+    expect(await cache.get('k', store)).toEqual({ n: 5 });
+    clock.now = 3000;
+    expect(await cache.get('k', store)).toEqual({ n: 5 });
+    // The check at 2500 found it fresh, so 3000 is within its second: still one call since.
+    expect(counts.calls).toBe(2);
+  });
+
   it('keeps at most maxEntries lists, dropping the least recently used', async () => {
     const cache = new RelatedCache<{ n: number }>({ maxAgeMs: MINUTE, maxEntries: 3, newPostShare: 0.1 });
     const computed = { times: 0 };

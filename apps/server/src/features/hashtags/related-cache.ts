@@ -25,6 +25,11 @@ export interface RelatedCacheOptions {
    * 500-post list stays until 50 newer posts arrive, a 3-post list is redone on its first new post.
    */
   newPostShare: number;
+  /**
+   * A list checked against the store this recently is served without checking again, so a cached
+   * answer is pure memory (on PostgreSQL the check is a round trip). 0 checks on every request.
+   */
+  recheckAfterMs?: number;
   now?: () => number;
 }
 
@@ -39,6 +44,8 @@ const BEFORE_EVERY_POST: PostCursor = { takenAt: -1, postId: -1 };
 
 interface Entry<V> extends ComputedRelated<V> {
   computedAt: number;
+  /** When the store last confirmed the list was fresh. */
+  checkedAt: number;
 }
 
 /**
@@ -74,11 +81,15 @@ export class RelatedCache<V extends object> {
   }
 
   private async isFresh(entry: Entry<V>, source: RelatedSource<V>): Promise<boolean> {
-    if (this.now() - entry.computedAt >= this.options.maxAgeMs) return false;
+    const now = this.now();
+    if (now - entry.computedAt >= this.options.maxAgeMs) return false;
+    if (now - entry.checkedAt < (this.options.recheckAfterMs ?? 0)) return true;
     // An item with no posts yet: any new post changes its (empty) list.
     const allowed = Math.max(1, Math.ceil(entry.postCount * this.options.newPostShare));
     const since = entry.newest ?? BEFORE_EVERY_POST;
-    return (await source.countNewer(since, allowed)) < allowed;
+    const isFresh = (await source.countNewer(since, allowed)) < allowed;
+    if (isFresh) entry.checkedAt = now;
+    return isFresh;
   }
 
   private compute(key: string, source: RelatedSource<V>): Promise<Entry<V>> {
@@ -88,7 +99,7 @@ export class RelatedCache<V extends object> {
     const promise = source
       .compute()
       .then((computed) => {
-        const entry = { ...computed, computedAt };
+        const entry = { ...computed, computedAt, checkedAt: computedAt };
         this.entries.set(key, entry);
         return entry;
       })
