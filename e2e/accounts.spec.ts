@@ -12,6 +12,7 @@ import {
   saveScreenshot,
   startAccountsServer,
   type viewports,
+  waitForStillScreen,
 } from './fixtures';
 
 const PASSWORD = 'Violet-Harbor-58q';
@@ -397,7 +398,7 @@ async function metRules(page: Page): Promise<string[]> {
 
 /** A screenshot once transitions (dialog fades, label moves, button colours) have finished. */
 async function snap(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await waitForStillScreen(page);
   await saveScreenshot(page, name);
 }
 

@@ -10,6 +10,7 @@ import {
   saveScreenshot,
   startAccountsServer,
   type viewports,
+  waitForStillScreen,
 } from './fixtures';
 
 const PASSWORD = 'Violet-Harbor-58q';
@@ -71,9 +72,7 @@ describe('plans and payments in a browser', () => {
 
   async function snap(page: Page, name: string) {
     // The picture shows the settled screen: no transition still running, nothing wider than the window.
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-    );
+    await waitForStillScreen(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(
       true,
     );

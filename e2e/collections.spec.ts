@@ -14,6 +14,7 @@ import {
   startSeededServer,
   startServer,
   type viewports,
+  waitForStillScreen,
 } from './fixtures';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/;
@@ -571,7 +572,7 @@ async function dismissRegistration(page: Page) {
 
 /** Lets the drawer and button colour transitions finish before a screenshot. */
 async function settle(page: Page) {
-  await page.waitForTimeout(500);
+  await waitForStillScreen(page);
 }
 
 async function fitsWidth(page: Page): Promise<boolean> {

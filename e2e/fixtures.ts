@@ -181,6 +181,23 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Waits until the fonts are in and no transition or finite animation runs (dialog fades, ripples,
+ * drawers); endless ones (a spinner) never finish, so they do not count.
+ */
+export async function waitForStillScreen(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);

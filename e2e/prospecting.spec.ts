@@ -12,6 +12,7 @@ import {
   readEmailCode,
   saveScreenshot,
   startSeededServer,
+  waitForStillScreen,
 } from './fixtures';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,7 +83,7 @@ describe('prospecting as an administrator', () => {
     await expect.poll(() => result.getAttribute('aria-checked')).toBe('true');
     // Let the click's ripple fade before any screenshot.
     await target.mouse.move(0, 0);
-    await target.waitForTimeout(600);
+    await waitForStillScreen(target);
   }
 
   it('creates a quarry from two places, runs it, shows new prospects, pauses it and exports CSV', async () => {

@@ -14,6 +14,7 @@ import {
   saveScreenshot,
   startAccountsServer,
   type viewports,
+  waitForStillScreen,
 } from './fixtures';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,8 +91,7 @@ describe('shell extras in a browser', () => {
   }
 
   async function settle(page: Page) {
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(350);
+    await waitForStillScreen(page);
   }
 
   describe('the menu shows each group the entries of SPEC section 6', () => {

@@ -8,6 +8,7 @@ import {
   startSeededServer,
   useOwnClientIp,
   type viewports,
+  waitForStillScreen,
 } from './fixtures';
 
 /** A first visit with the cookie notice answered and the tutorial seen: the guide is on. */
@@ -83,8 +84,7 @@ describe('the walkthrough on a trial account', () => {
   }
 
   async function settle(page: Page) {
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(400);
+    await waitForStillScreen(page);
   }
 
   const shownSteps = (page: Page) =>
