@@ -125,6 +125,9 @@ describe('WEB_CONCURRENCY: two server processes on one port', { timeout: 120_000
       RATE_LIMIT_PER_MINUTE: '30',
       REDIS_URL: testRedisUrl,
       JOB_QUEUE_PREFIX: `test-${randomUUID()}`,
+      // Checked against the store on every request, so the reads below see the writes at once
+      // (the recheck interval itself is covered in related-cache.test.ts).
+      RELATED_CACHE_RECHECK_MS: '0',
     });
     const { port } = cluster;
     const writer = connectDatabase(cluster.databaseUrl);
