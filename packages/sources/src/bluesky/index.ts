@@ -1,0 +1,3 @@
+export * from './bluesky-post.js';
+export * from './jetstream-client.js';
+export * from './jetstream-frame.js';
