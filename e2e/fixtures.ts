@@ -50,6 +50,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       RATE_LIMIT_PER_MINUTE: '100000',
       // Features are tested here, not load shedding (health.test.ts covers it); a busy machine would trip it.
       LOAD_SHEDDING: 'false',
+      // No Bluesky consumer: tests never reach the internet.
+      BLUESKY_JETSTREAM_URL: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

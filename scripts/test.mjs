@@ -40,7 +40,9 @@ const vitest = spawnSync(
     `--outputFile.json=${resultsFile}`,
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: 'inherit' },
+  // No test reaches the internet: servers the tests start get no Bluesky consumer unless a test
+  // points one at its fake Jetstream.
+  { cwd: root, stdio: 'inherit', env: { ...process.env, BLUESKY_JETSTREAM_URL: '' } },
 );
 
 let passed = 0;

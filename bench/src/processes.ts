@@ -82,7 +82,8 @@ export interface RunningServer {
 
 /** Starts a server process and waits for its "ready on http://localhost:<port>" line. */
 export async function startServer(options: Parameters<typeof spawnNode>[0]): Promise<RunningServer> {
-  const child = spawnNode(options);
+  // No Bluesky consumer in benches of the HTTP path (and no internet here).
+  const child = spawnNode({ ...options, env: { BLUESKY_JETSTREAM_URL: '', ...options.env } });
   const lines = createInterface({ input: child.stdout! });
   let errorLines = 0;
   let logBytes = 0;

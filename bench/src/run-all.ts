@@ -263,6 +263,7 @@ function appConfig(databaseUrl: string) {
     SEED_CORPUS: 'false',
     RATE_LIMIT_PER_MINUTE: '1000000000',
     CACHE_RATE_LIMIT_PER_MINUTE: '1000000000',
+    BLUESKY_JETSTREAM_URL: '',
   });
 }
 
@@ -282,6 +283,8 @@ function startApp(databaseUrl: string, baselineDir?: string): Promise<RunningSer
       CACHE_RATE_LIMIT_PER_MINUTE: String(config.CACHE_RATE_LIMIT_PER_MINUTE),
       // The HTTP ingest signs up a submitter (only registered accounts write to the crowd cache).
       EXPOSE_OUTBOX: 'true',
+      // The bench machine has no internet, and the figures are the HTTP path's alone.
+      BLUESKY_JETSTREAM_URL: '',
     },
   });
 }

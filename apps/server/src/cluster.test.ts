@@ -38,6 +38,7 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
         LOAD_SHEDDING: 'false',
         WEB_DIST: '/nonexistent',
         WEB_CONCURRENCY: '2',
+        BLUESKY_JETSTREAM_URL: '',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.js';
+import { isPostgresUrl } from './db/connect.js';
 
 /** A worker that dies sooner than this after starting is not started again (a crash loop). */
 const MIN_UPTIME_MS = 5000;
@@ -15,7 +16,8 @@ const MIN_UPTIME_MS = 5000;
  *   REDIS_URL the workers share one count in Redis and keep the full limits;
  * - the live sources' request interval is multiplied by the number of workers, so together they stay
  *   within the network's rate;
- * - scheduled work (live-source seeding, prospecting runs) runs in the first worker only.
+ * - scheduled work (live-source seeding, prospecting runs) runs in the first worker only, and so does
+ *   the Bluesky consumer on SQLite (on PostgreSQL every worker competes for its lock).
  */
 export function runPrimary(config: Config, log: (message: string) => void): void {
   const count = config.WEB_CONCURRENCY;
@@ -70,5 +72,6 @@ function workerEnvironment(config: Config, index: number): Record<string, string
         }),
     SOURCE_INTERVAL_MS: String(config.SOURCE_INTERVAL_MS * count),
     ...(index > 0 && { SOURCE_SEED_MINUTES: '0', PROSPECTING_SCHEDULE_MINUTES: '0', SEED_CORPUS: 'false' }),
+    ...(index > 0 && !isPostgresUrl(config.DATABASE_URL) && { BLUESKY_JETSTREAM_URL: '' }),
   };
 }

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@tagscout/core/limits';
 import { NETWORKS, parseNetworkOrder } from '@tagscout/core/networks';
+import { PUBLIC_JETSTREAM_URLS } from '@tagscout/sources/bluesky';
 import type { Clock } from '@tagscout/sources/source';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/connect.js';
@@ -101,6 +102,32 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[\w.~+/=-]{8,512}$/, 'must be the token shown under Preferences > Development on the instance')
     .optional(),
+  // The Bluesky firehose (decision 013): Jetstream instances, tried in turn (empty: off), and how
+  // long stored posts are kept (daily counts are kept a year).
+  BLUESKY_JETSTREAM_URL: z
+    .string()
+    .default(PUBLIC_JETSTREAM_URLS.join(','))
+    .transform((text, context) => {
+      const urls = text
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== '');
+      const wrong = urls.filter((url) => !/^wss?:\/\/[^/\s]+/.test(url) || !URL.canParse(url));
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be comma-separated ws:// or wss:// URLs such as ${PUBLIC_JETSTREAM_URLS[0]} (or empty to switch it off); not ${wrong.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return urls;
+    }),
+  BLUESKY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 3650 days')
+    .max(3650, 'must be between 1 and 3650 days')
+    .default(30),
   SOURCE_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -195,7 +222,19 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY'> & {
   now?: () => number;
   /** The live sources' clock (rate limiter, back-off, block flags); tests pass a fake one. */
   sourceClock?: Clock;
+  /** The firehose consumer's timings; tests shorten them. */
+  firehoseTuning?: Partial<FirehoseTuning>;
 };
+
+export interface FirehoseTuning {
+  /** How often a process without the consumer lock tries to take it. */
+  lockRetryMs: number;
+  /** How often the consumer prunes and refreshes counts in the background. */
+  maintenanceMs: number;
+  /** First reconnection delay (doubling up to a minute). */
+  reconnectMs: number;
+  batchMaxWaitMs: number;
+}
 
 export class ConfigError extends Error {}
 

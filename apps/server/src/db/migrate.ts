@@ -16,6 +16,7 @@ import { authLimitsMigration } from './migrations/011-auth-limits.js';
 import { billingSetupLinkMigration } from './migrations/012-billing-setup-link.js';
 import { networksMigration } from './migrations/013-networks.js';
 import { crowdReportsMigration } from './migrations/014-crowd-reports.js';
+import { blueskyStreamMigration } from './migrations/015-bluesky-stream.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
 
@@ -38,6 +39,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '012-billing-setup-link': billingSetupLinkMigration(dialect),
     '013-networks': networksMigration(dialect),
     '014-crowd-reports': crowdReportsMigration(dialect),
+    '015-bluesky-stream': blueskyStreamMigration(dialect),
     '019-source-reports': sourceReportsMigration(dialect),
     '020-pending-signup-billing': pendingSignupBillingMigration(),
   };

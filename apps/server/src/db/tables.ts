@@ -52,6 +52,26 @@ export interface Tables {
   local_billing_events: LocalBillingEventTable;
   // Crowd reports (migration 014, decision 011).
   crowd_count_reports: CrowdCountReportTable;
+  // The Bluesky firehose (migration 015, decision 013).
+  stream_posts_seen: StreamPostSeenTable;
+  stream_cursors: StreamCursorTable;
+}
+
+/** A post a stream counted lately (its id), so a replayed event is not counted again. */
+export interface StreamPostSeenTable {
+  post_id: string;
+  /** Epoch seconds the stream saw it (Jetstream's time_us / 1e6). */
+  seen_at: number;
+}
+
+/** Where a stream resumes. */
+export interface StreamCursorTable {
+  /** 'bluesky'. */
+  stream: string;
+  /** Jetstream's time_us of the newest event stored. */
+  cursor: number;
+  instance: string | null;
+  updated_at: number;
 }
 
 export const CountState = {
@@ -133,6 +153,8 @@ export interface PostTable {
   linked: Generated<number>;
   /** The account that reported a crowd post; null for trusted sources. */
   submitted_by: Generated<string | null>;
+  /** The languages the post declares, comma-separated ("en,pt"); null when unknown (migration 015). */
+  langs: Generated<string | null>;
 }
 
 /** Keyed (place_id, taken_at, post_id): a place's most recent posts are one primary-key range. */

@@ -10,7 +10,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of the given dialect, quiet, with no corpus import. */
+/**
+ * The real app on a fresh database of the given dialect, quiet, with no corpus import and no
+ * Bluesky consumer (tests never reach the internet; firehose tests point it at a fake).
+ */
 export async function buildTestApp(
   dialect: DialectName,
   overrides: Partial<Config> = {},
@@ -26,6 +29,7 @@ export async function buildTestApp(
       WEB_DIST: '/nonexistent',
       // Tests read what they just wrote; related-cache.test.ts covers the recheck interval.
       RELATED_CACHE_RECHECK_MS: 0,
+      BLUESKY_JETSTREAM_URL: [],
       ...overrides,
     },
   );

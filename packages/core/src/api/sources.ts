@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FirehoseStatusSchema } from './health.js';
 
 /**
  * Live sources (SPEC sections 4, 8): the calls a social network answers, how they fail, and the
@@ -105,6 +106,7 @@ export const SourceStatusResponseSchema = z
     ),
     alerts: z.array(z.enum(SourceAlert)),
     failures: z.array(SourceFailureStateSchema),
+    bluesky: FirehoseStatusSchema,
   })
   .meta({ id: 'SourceStatus' });
 export type SourceStatusResponse = z.infer<typeof SourceStatusResponseSchema>;

@@ -17,7 +17,10 @@ function recordingClock(): Clock & { sleeps: number[] } {
   const sleeps: number[] = [];
   return {
     now: () => Date.now(),
-    sleep: (ms, signal) => (sleeps.push(ms), systemClock.sleep(ms, signal)),
+    sleep: (ms, signal) => {
+      sleeps.push(ms);
+      return systemClock.sleep(ms, signal);
+    },
     sleeps,
   };
 }

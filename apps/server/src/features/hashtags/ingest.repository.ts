@@ -303,7 +303,7 @@ async function storePostsKysely(
 }
 
 /** Adds a batch's uses to the daily counts (hashtag_daily_uses). */
-async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
+export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
   for (const chunk of chunksOf(uses.rows(), 2000)) {
     await trx
       .insertInto('hashtag_daily_uses')

@@ -8,10 +8,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness with a database round trip',
+        summary: 'Liveness with a database round trip, and the Bluesky firehose consumer of this process',
         response: { 200: HealthResponseSchema },
       },
     },
-    async () => checkHealth(app.database, app.config.version),
+    async () => checkHealth(app.database, app.config.version, app.sources.firehose.status()),
   );
 };

@@ -1,3 +1,4 @@
+import type { FirehoseStatus } from '@tagscout/core/api';
 import type { Clock, NetworkClient, SocialSource } from '@tagscout/sources/source';
 import type { Database } from '../../db/connect.js';
 import type { FetchQueue } from './fetch-queue.js';
@@ -27,4 +28,6 @@ export interface SourcesContext {
   log: SourcesLog;
   /** Signed-in accounts that must report the same failure before admins see it (decision 017). */
   reportQuorum: number;
+  /** The Bluesky firehose consumer's status (decision 013). */
+  firehoseStatus: () => FirehoseStatus;
 }

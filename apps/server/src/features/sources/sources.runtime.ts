@@ -4,6 +4,7 @@ import { createMastodonSource, MASTODON } from '@tagscout/sources/mastodon';
 import { NetworkClient, SERVER_RETRY_POLICY, systemClock } from '@tagscout/sources/source';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
+import { createFirehoseRuntime, type FirehoseRuntime } from '../firehose/firehose.runtime.js';
 import type { HashtagSourceHook } from '../hashtags/hashtag-sources.js';
 import { FetchQueue } from './fetch-queue.js';
 import { SearchCounter } from './search-counter.js';
@@ -33,6 +34,8 @@ const FLUSH_EVERY_MS = 60_000;
 /** The live sources of this server process (decision 010). */
 export interface SourcesRuntime {
   context: SourcesContext;
+  /** The Bluesky firehose consumer (decision 013). */
+  firehose: FirehoseRuntime;
   /** Given to the hashtag routes when a server source runs; undefined otherwise. */
   hashtagHook: HashtagSourceHook | undefined;
   /** Resolves once no fetch waits or runs (tests). */
@@ -45,9 +48,18 @@ export interface SourcesRuntime {
 export async function createSourcesRuntime(options: {
   database: Database;
   config: Config;
-  log: SourcesLog;
+  log: SourcesLog & { info(message: string): void };
 }): Promise<SourcesRuntime> {
   const { database, config, log } = options;
+  const firehose = createFirehoseRuntime({
+    database,
+    config,
+    log: {
+      info: (message) => log.info(message),
+      warn: (message) => log.warn({}, message),
+      error: (details, message) => log.error(details, message),
+    },
+  });
   const clock = config.sourceClock ?? systemClock;
   const queue = new FetchQueue({
     maxQueued: MAX_QUEUED,
@@ -62,6 +74,7 @@ export async function createSourcesRuntime(options: {
     seed: { count: config.BG_SEED_SEARCHES, intervalMs: config.SOURCE_SEED_MINUTES * 60_000 },
     log,
     reportQuorum: config.DEVICE_REPORT_QUORUM,
+    firehoseStatus: () => firehose.status(),
   };
   context.server = config.MASTODON_URL ? await startMastodon(context, config) : undefined;
 
@@ -80,6 +93,7 @@ export async function createSourcesRuntime(options: {
 
   return {
     context,
+    firehose,
     hashtagHook: context.server
       ? {
           network: SERVER_SOURCE_NETWORK,
@@ -92,6 +106,7 @@ export async function createSourcesRuntime(options: {
     seedNow: () => seedMostSearched(context),
     close: async () => {
       for (const timer of timers) clearInterval(timer);
+      await firehose.close();
       await queue.close();
       await flushSearches(context).catch((error) =>
         log.error({ err: error }, 'writing search counts failed'),

@@ -89,6 +89,7 @@ export async function findSourceStatus(
 ): Promise<SourceStatusResponse> {
   if (!viewer.isAdmin) throw AppError.forbidden('Only administrators may do this.');
   const now = context.clock.now();
+  const bluesky = context.firehoseStatus();
   const failures = (await findSourceFailures(context.database, LISTED_FAILURES)).map((row) =>
     presentFailure(row, now),
   );
@@ -101,9 +102,11 @@ export async function findSourceStatus(
         queued: context.queue.size,
       },
       { name: 'instagram-web', origin: SourceOrigin.device, is_enabled: true, queued: 0 },
+      { name: 'bluesky', origin: SourceOrigin.server, is_enabled: bluesky.is_enabled, queued: 0 },
     ],
     alerts: alertsOf(failures),
     failures,
+    bluesky,
   };
 }
 

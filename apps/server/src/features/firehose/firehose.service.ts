@@ -1,0 +1,131 @@
+import { dayOfEpochMs, Network } from '@tagscout/core/networks';
+import type { JetstreamBatch } from '@tagscout/sources/bluesky';
+import {
+  ingestStream,
+  pruneDailyUses,
+  pruneSeenPosts,
+  pruneStreamPosts,
+  refreshWindowCounts,
+  type StreamBatch,
+  type StreamPost,
+} from '../hashtags/stream-ingest.service.js';
+import type { FirehoseContext } from './firehose.context.js';
+import { readCursor, writeCursor } from './firehose.repository.js';
+
+export const STREAM = Network.bluesky;
+/** A tag's Bluesky count: its uses over this many days, today included. */
+export const COUNT_DAYS = 7;
+/** Daily uses are kept this long (trends over a year). */
+export const DAILY_USES_DAYS = 366;
+/** Post ids counted are remembered this long before the newest event: far beyond any replay. */
+export const SEEN_KEEP_SECONDS = 3600;
+/** Rows per background statement, so no write holds the store for long. */
+const SLICE = 500;
+/** Slices per maintenance run and task; the rest waits for the next run. */
+const SLICES_PER_RUN = 40;
+
+export function resumeCursor(context: FirehoseContext): Promise<number | undefined> {
+  return readCursor(context.database, STREAM);
+}
+
+/**
+ * Stores a batch of Jetstream events: posts with tags are counted (once each) and those with two or
+ * more kept; deleted posts, and the posts of deleted or taken-down accounts, removed; then the cursor
+ * moves to the batch's newest event. A crash between the two only replays events already counted.
+ */
+export async function storeFirehoseBatch(context: FirehoseContext, batch: JetstreamBatch): Promise<void> {
+  const posts: StreamPost[] = [];
+  const deletedPosts: string[] = [];
+  const deletedOwners: string[] = [];
+  for (const event of batch.events) {
+    if (event.type === 'post' && event.post.tags.length > 0) {
+      const { post } = event;
+      posts.push({
+        postId: post.uri,
+        owner: post.did,
+        takenAt: post.takenAt,
+        hashtags: post.tags,
+        langs: post.langs,
+        seenAt: Math.floor(event.timeUs / 1e6),
+      });
+    } else if (event.type === 'delete') deletedPosts.push(event.uri);
+    else if (event.type === 'account' && !event.active && isGone(event.status)) deletedOwners.push(event.did);
+  }
+  const now = context.clock.now();
+  if (posts.length > 0 || deletedPosts.length > 0 || deletedOwners.length > 0) {
+    const streamBatch: StreamBatch = {
+      network: Network.bluesky,
+      source: Network.bluesky,
+      posts,
+      deletedPosts,
+      deletedOwners,
+      countDays: COUNT_DAYS,
+      today: dayOfEpochMs(now),
+      now,
+    };
+    const result = await ingestStream(context.database, streamBatch);
+    context.totals.counted += result.counted;
+    context.totals.stored += result.stored;
+  }
+  if (batch.lastTimeUs !== undefined) {
+    await writeCursor(context.database, { stream: STREAM, cursor: batch.lastTimeUs, instance: batch.instance, now });
+  }
+}
+
+/** Deleted and taken-down accounts' posts go; suspended or deactivated ones may come back. */
+function isGone(status: string | undefined): boolean {
+  return status === 'deleted' || status === 'takendown';
+}
+
+/**
+ * One round of background upkeep, in slices: forget old post ids, drop posts past retention, and on
+ * a new day refresh every tag's 7-day count and drop daily uses older than a year.
+ */
+export async function maintainFirehose(context: FirehoseContext): Promise<void> {
+  const { database, maintenance: state } = context;
+  const now = context.clock.now();
+  const today = dayOfEpochMs(now);
+  const cursor = await readCursor(database, STREAM);
+  if (cursor !== undefined) {
+    const before = Math.floor(cursor / 1e6) - SEEN_KEEP_SECONDS;
+    await slices(() => pruneSeenPosts(database, { before, limit: SLICE }).then((n) => n === SLICE));
+  }
+  const before = Math.floor(now / 1000) - context.retentionDays * 86_400;
+  await slices(() =>
+    pruneStreamPosts(database, { network: Network.bluesky, before, limit: SLICE }).then((n) => n === SLICE),
+  );
+  if (state.refreshedDay !== today) {
+    await slices(async () => {
+      state.refreshAfterId = await refreshWindowCounts(database, {
+        network: Network.bluesky,
+        fromDay: today - COUNT_DAYS + 1,
+        afterId: state.refreshAfterId ?? 0,
+        limit: SLICE,
+        source: Network.bluesky,
+        now,
+      });
+      if (state.refreshAfterId === undefined) state.refreshedDay = today;
+      return state.refreshAfterId !== undefined;
+    });
+  }
+  if (state.prunedUsesDay !== today) {
+    await slices(async () => {
+      state.pruneUsesAfterId = await pruneDailyUses(database, {
+        network: Network.bluesky,
+        beforeDay: today - DAILY_USES_DAYS + 1,
+        afterId: state.pruneUsesAfterId ?? 0,
+        limit: SLICE,
+      });
+      if (state.pruneUsesAfterId === undefined) state.prunedUsesDay = today;
+      return state.pruneUsesAfterId !== undefined;
+    });
+  }
+}
+
+/** Runs `slice` until it says it is done or the run's share is spent, letting requests in between. */
+async function slices(slice: () => Promise<boolean>): Promise<void> {
+  for (let run = 0; run < SLICES_PER_RUN; run++) {
+    if (!(await slice())) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
