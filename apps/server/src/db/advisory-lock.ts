@@ -21,7 +21,9 @@ export async function tryAdvisoryLock(database: Database, key: number): Promise<
   const client = await database.pool.connect();
   let locked: boolean;
   try {
-    const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+    const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      key,
+    ]);
     locked = result.rows[0]?.locked === true;
   } catch (error) {
     client.release(error as Error);

@@ -18,8 +18,10 @@ export async function buildTestApp(
   dialect: DialectName,
   overrides: Partial<Config> = {},
   appOptions: Omit<BuildAppOptions, 'database'> = {},
+  /** Reopen this database (a restart) instead of a fresh one. */
+  existing?: TestDatabase,
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase(dialect);
+  const testDatabase = existing ?? (await createTestDatabase(dialect));
   const config = loadConfig(
     {},
     {

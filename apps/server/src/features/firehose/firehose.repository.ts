@@ -17,7 +17,12 @@ export async function writeCursor(
 ): Promise<void> {
   await database.db
     .insertInto('stream_cursors')
-    .values({ stream: values.stream, cursor: values.cursor, instance: values.instance, updated_at: values.now })
+    .values({
+      stream: values.stream,
+      cursor: values.cursor,
+      instance: values.instance,
+      updated_at: values.now,
+    })
     .onConflict((oc) =>
       oc
         .column('stream')

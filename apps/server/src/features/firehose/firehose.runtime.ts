@@ -19,7 +19,7 @@ const DEFAULT_TUNING: FirehoseTuning = {
 
 export interface FirehoseRuntime {
   status(): FirehoseStatus;
-  /** One maintenance round now (tests). */
+  /** One full maintenance round now, the daily work included (tests). */
   maintainNow(): Promise<void>;
   close(): Promise<void>;
 }
@@ -147,7 +147,11 @@ export function createFirehoseRuntime(options: {
           : null,
       };
     },
-    maintainNow: () => (client ? maintainFirehose(context) : Promise.resolve()),
+    maintainNow: () => {
+      context.maintenance.refreshedDay = undefined;
+      context.maintenance.prunedUsesDay = undefined;
+      return maintain();
+    },
     close: async () => {
       isClosed = true;
       for (const timer of timers) clearInterval(timer);

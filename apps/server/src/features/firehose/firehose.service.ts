@@ -68,7 +68,12 @@ export async function storeFirehoseBatch(context: FirehoseContext, batch: Jetstr
     context.totals.stored += result.stored;
   }
   if (batch.lastTimeUs !== undefined) {
-    await writeCursor(context.database, { stream: STREAM, cursor: batch.lastTimeUs, instance: batch.instance, now });
+    await writeCursor(context.database, {
+      stream: STREAM,
+      cursor: batch.lastTimeUs,
+      instance: batch.instance,
+      now,
+    });
   }
 }
 

@@ -3,8 +3,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
-import { chunksOf, DailyUses, PostLinks } from './ingest-batch.js';
 import { addDailyUses } from './ingest.repository.js';
+import { chunksOf, DailyUses, PostLinks } from './ingest-batch.js';
 
 /** A post from a stream: its tags normalised, at least one. */
 export interface StreamPost {
@@ -174,11 +174,16 @@ async function storePosts(
       .execute();
     stored += inserted.length;
     for (const row of inserted) {
-      links.addPost({ id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner }, idsOf.get(row.post_id)!);
+      links.addPost(
+        { id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner },
+        idsOf.get(row.post_id)!,
+      );
     }
   }
   const tagLinks: { hashtag_id: number; taken_at: number; post_id: number }[] = [];
-  links.tags.forEachByTag((hashtag_id, taken_at, post_id) => tagLinks.push({ hashtag_id, taken_at, post_id }));
+  links.tags.forEachByTag((hashtag_id, taken_at, post_id) =>
+    tagLinks.push({ hashtag_id, taken_at, post_id }),
+  );
   for (const chunk of chunksOf(tagLinks, 2000)) {
     await trx
       .insertInto('post_hashtags')

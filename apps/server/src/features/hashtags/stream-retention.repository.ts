@@ -21,26 +21,35 @@ export async function pruneStreamPosts(
 }
 
 /** Forgets up to `limit` post ids seen before `before` (epoch s): replays never reach that far back. */
-export async function pruneSeenPosts(database: Database, options: { before: number; limit: number }): Promise<number> {
+export async function pruneSeenPosts(
+  database: Database,
+  options: { before: number; limit: number },
+): Promise<number> {
   const result = await database.db
     .deleteFrom('stream_posts_seen')
     .where('post_id', 'in', (eb) =>
-      eb.selectFrom('stream_posts_seen').select('post_id').where('seen_at', '<', options.before).limit(options.limit),
+      eb
+        .selectFrom('stream_posts_seen')
+        .select('post_id')
+        .where('seen_at', '<', options.before)
+        .limit(options.limit),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** The network's tag ids after `afterId`, `limit` of them in id order. */
-async function tagIdsAfter(database: Database, network: Network, afterId: number, limit: number) {
-  const rows = await database.db
+/** The network's tag ids after `afterId`, `limit` of them in id order; only those counted by `source` if given. */
+async function tagIdsAfter(
+  database: Database,
+  options: { network: Network; afterId: number; limit: number; source?: string },
+) {
+  let query = database.db
     .selectFrom('hashtags')
     .select('id')
-    .where('network', '=', network)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('network', '=', options.network)
+    .where('id', '>', options.afterId);
+  if (options.source !== undefined) query = query.where('count_source', '=', options.source);
+  const rows = await query.orderBy('id').limit(options.limit).execute();
   return rows.map((row) => row.id);
 }
 
@@ -52,7 +61,7 @@ export async function pruneDailyUses(
   database: Database,
   options: { network: Network; beforeDay: number; afterId: number; limit: number },
 ): Promise<number | undefined> {
-  const ids = await tagIdsAfter(database, options.network, options.afterId, options.limit);
+  const ids = await tagIdsAfter(database, options);
   if (ids.length === 0) return undefined;
   await database.db
     .deleteFrom('hashtag_daily_uses')
@@ -63,7 +72,8 @@ export async function pruneDailyUses(
 }
 
 /**
- * Sets the counts of up to `limit` of the network's tags after `afterId` to their uses from
+ * Sets the counts of up to `limit` of the network's tags counted by `source` after `afterId` (tags
+ * kept only to be flagged banned are left alone) to their uses from
  * `fromDay` on (a new day drops the oldest day of every tag's window); answers the last tag id
  * done, undefined once every tag is done.
  */
@@ -71,7 +81,7 @@ export async function refreshWindowCounts(
   database: Database,
   options: { network: Network; fromDay: number; afterId: number; limit: number; source: string; now: number },
 ): Promise<number | undefined> {
-  const ids = await tagIdsAfter(database, options.network, options.afterId, options.limit);
+  const ids = await tagIdsAfter(database, options);
   if (ids.length === 0) return undefined;
   await database.db.transaction().execute((trx) => refreshCounts(trx, { ...options, ids }));
   return ids.at(-1);
