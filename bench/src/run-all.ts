@@ -6,6 +6,7 @@ import { buildApp } from '@tagscout/server/src/app.js';
 import { loadConfig } from '@tagscout/server/src/config.js';
 import { sql } from 'kysely';
 import { type BenchStore, openPostgresStore, openSqliteStore } from './bench-store.js';
+import { measureFirehose } from './firehose.js';
 import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
 import { type IngestFigures, measureHttpIngest } from './ingest-http.js';
 import { type BenchOptions, readBenchOptions } from './options.js';
@@ -54,7 +55,17 @@ console.log(
 const results: DialectResult[] = [];
 let standIn: LoadFigures | undefined;
 try {
-  for (const dialect of options.dialects) {
+  if (options.parts.has('firehose')) {
+    const events = Number(process.env.BENCH_FIREHOSE_EVENTS ?? 200_000);
+    console.log(
+      `\nBluesky consumer catch-up on SQLite: ${events.toLocaleString('en')} Jetstream events replayed by a fake ` +
+        `instance over a WebSocket (load average ${loadavg()[0]!.toFixed(2)}):`,
+    );
+    await measureFirehose(events);
+  }
+  // The firehose part alone needs no store.
+  const storeParts = [...options.parts].filter((part) => part !== 'firehose');
+  for (const dialect of storeParts.length > 0 ? options.dialects : []) {
     console.log(`\n=== ${dialect} ===`);
     const store = dialect === 'sqlite' ? await openSqliteStore(options) : await openPostgresStore(options);
     try {

@@ -84,8 +84,9 @@ interface SessionOutcome {
 /**
  * A Jetstream subscriber for Bluesky posts (wantedCollections=app.bsky.feed.post, JSON frames, no
  * compression: the posts alone are a few hundred kB/s, and Jetstream's zstd needs its own
- * dictionary and a zstd binding Node 20 lacks). Events are parsed and handed over in batches; the
- * socket is paused while a batch is stored, so a slow store slows the read instead of queueing.
+ * dictionary and a zstd binding Node 20 lacks). Events are parsed and handed over in batches; while
+ * one is stored the next is read, and the socket pauses beyond that, so a slow store slows the read
+ * instead of queueing.
  * A dropped connection resumes from the stored cursor minus `rewindMs`; failures rotate through
  * the instances with exponential back-off, logging once until a connection works again.
  */
@@ -104,7 +105,7 @@ export class JetstreamClient {
     if (options.urls.length === 0) throw new Error('JetstreamClient needs at least one instance URL');
     this.options = {
       rewindMs: 5000,
-      batchMaxEvents: 1000,
+      batchMaxEvents: 2000,
       batchMaxWaitMs: 250,
       reconnect: DEFAULT_RECONNECT,
       idleTimeoutMs: 60_000,
@@ -218,6 +219,7 @@ export class JetstreamClient {
       let frames = 0;
       let malformed = 0;
       let storing: Promise<void> = Promise.resolve();
+      let inFlight = 0;
       let flushTimer: NodeJS.Timeout | undefined;
       let gotEvents = false;
       let error: string | undefined;
@@ -246,7 +248,9 @@ export class JetstreamClient {
         pending = [];
         frames = 0;
         malformed = 0;
-        socket.pause();
+        // The next batch is read while one is stored; a third waits (the socket pauses).
+        inFlight++;
+        if (inFlight > 1) socket.pause();
         storing = storing.then(async () => {
           // After a failed store, later batches wait for the replay (the cursor did not move).
           if (storeFailed) return;
@@ -262,6 +266,9 @@ export class JetstreamClient {
               this.firstFailedTimeUs = Math.min(...events.map((event) => event.timeUs));
             }
             socket.terminate();
+          } finally {
+            inFlight--;
+            if (inFlight <= 1 && socket.readyState === WebSocket.OPEN) socket.resume();
           }
         });
       };
