@@ -149,7 +149,11 @@ export async function measureFirehose(count: number): Promise<FirehoseFigures[]>
     ['tagged posts only (2-4 tags each)', 1],
   ];
   for (const [scenario, taggedShare] of runs) {
-    const events = firehoseEvents({ count: taggedShare === 1 ? Math.round(count / 4) : count, taggedShare, seed: 1 });
+    const events = firehoseEvents({
+      count: taggedShare === 1 ? Math.round(count / 4) : count,
+      taggedShare,
+      seed: 1,
+    });
     const result = await replayThroughConsumer(scenario, events);
     console.log(
       `  ${scenario}: ${result.events.toLocaleString('en')} events in ${result.seconds} s = ` +
@@ -164,6 +168,8 @@ export async function measureFirehose(count: number): Promise<FirehoseFigures[]>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const count = Number(process.env.BENCH_FIREHOSE_EVENTS ?? 200_000);
-  console.log(`Bluesky consumer catch-up on SQLite, ${count.toLocaleString('en')} events (load average ${loadavg()[0]!.toFixed(2)}):`);
+  console.log(
+    `Bluesky consumer catch-up on SQLite, ${count.toLocaleString('en')} events (load average ${loadavg()[0]!.toFixed(2)}):`,
+  );
   await measureFirehose(count);
 }

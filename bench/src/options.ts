@@ -40,7 +40,15 @@ export interface BenchOptions {
   parts: Set<BenchPart>;
 }
 
-export const BENCH_PARTS = ['firehose', 'service', 'inject', 'load', 'overload', 'ingest', 'standin'] as const;
+export const BENCH_PARTS = [
+  'firehose',
+  'service',
+  'inject',
+  'load',
+  'overload',
+  'ingest',
+  'standin',
+] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {

@@ -19,4 +19,25 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(/PORT="x".*; LOG_LEVEL="loud"/);
   });
+
+  it('reads BLUESKY_JETSTREAM_URL as a list: the public instances by default, empty for off, ws(s) URLs only', () => {
+    expect(loadConfig({}).BLUESKY_JETSTREAM_URL).toEqual([
+      'wss://jetstream1.us-east.bsky.network/subscribe',
+      'wss://jetstream2.us-east.bsky.network/subscribe',
+      'wss://jetstream1.us-west.bsky.network/subscribe',
+      'wss://jetstream2.us-west.bsky.network/subscribe',
+    ]);
+    expect(loadConfig({ BLUESKY_JETSTREAM_URL: '' }).BLUESKY_JETSTREAM_URL).toEqual([]);
+    expect(
+      loadConfig({ BLUESKY_JETSTREAM_URL: ' ws://127.0.0.1:6008/subscribe , wss://js.example/subscribe' })
+        .BLUESKY_JETSTREAM_URL,
+    ).toEqual(['ws://127.0.0.1:6008/subscribe', 'wss://js.example/subscribe']);
+    expect(() => loadConfig({ BLUESKY_JETSTREAM_URL: 'https://jetstream.example/subscribe' })).toThrow(
+      /BLUESKY_JETSTREAM_URL=.* must be comma-separated ws:\/\/ or wss:\/\/ URLs/,
+    );
+    expect(loadConfig({}).BLUESKY_RETENTION_DAYS).toBe(30);
+    expect(() => loadConfig({ BLUESKY_RETENTION_DAYS: '0' })).toThrow(
+      /BLUESKY_RETENTION_DAYS="0" must be between 1/,
+    );
+  });
 });

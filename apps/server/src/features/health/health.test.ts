@@ -12,7 +12,12 @@ describe.each(testDialects)('health and the HTTP frame on %s', (dialect) => {
   it('answers health after a database round trip', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: dialect, version: testApp.app.config.version });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: dialect,
+      version: testApp.app.config.version,
+      bluesky: expect.objectContaining({ is_enabled: false, role: 'off', state: 'stopped' }),
+    });
   });
 
   it('answers 500 in the error shape, with no details, when the database is gone', async () => {

@@ -209,6 +209,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
     expect(body.sources).toEqual([
       { name: 'mastodon', origin: 'server', is_enabled: true, queued: 0 },
       { name: 'instagram-web', origin: 'device', is_enabled: true, queued: 0 },
+      { name: 'bluesky', origin: 'server', is_enabled: false, queued: 0 },
     ]);
     expect(body.failures).toEqual([
       expect.objectContaining({
