@@ -9,7 +9,12 @@ const T0 = 20_000 * DAY;
 /** A store as it was before migration 013: tags unique by name, posts with no network. */
 async function storeBeforeNetworks(testDatabase: TestDatabase): Promise<void> {
   const { database } = testDatabase;
-  const { '013-networks': _networks, ...earlier } = listMigrations(database.dialect);
+  // 015 (the Bluesky stream) indexes posts.network, so it came after 013 too.
+  const {
+    '013-networks': _networks,
+    '015-bluesky-stream': _stream,
+    ...earlier
+  } = listMigrations(database.dialect);
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => earlier },
