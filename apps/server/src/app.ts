@@ -11,6 +11,7 @@ import { createHashtagContext } from './features/hashtags/hashtags.context.js';
 import { hashtagRoutes } from './features/hashtags/hashtags.routes.js';
 import type { HashtagContext } from './features/hashtags/hashtags.service.js';
 import { prepareHashtagStore } from './features/hashtags/hashtags.startup.js';
+import { trendRoutes } from './features/hashtags/trends.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { quarriesRoutes } from './features/quarries/quarries.routes.js';
 import { sourcesRoutes } from './features/sources/sources.routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('hashtags', hashtags);
   await app.register(hashtagRoutes, { prefix: '/api', context: hashtags });
   await app.register(suggestRoutes, { prefix: '/api', context: hashtags });
+  await app.register(trendRoutes, { prefix: '/api', context: hashtags });
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });
   await registerBilling(app);

@@ -17,6 +17,7 @@ import { billingSetupLinkMigration } from './migrations/012-billing-setup-link.j
 import { networksMigration } from './migrations/013-networks.js';
 import { crowdReportsMigration } from './migrations/014-crowd-reports.js';
 import { blueskyStreamMigration } from './migrations/015-bluesky-stream.js';
+import { trendsMigration } from './migrations/016-trends.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
 
@@ -40,6 +41,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '013-networks': networksMigration(dialect),
     '014-crowd-reports': crowdReportsMigration(dialect),
     '015-bluesky-stream': blueskyStreamMigration(dialect),
+    '016-trends': trendsMigration(),
     '019-source-reports': sourceReportsMigration(dialect),
     '020-pending-signup-billing': pendingSignupBillingMigration(),
   };

@@ -9,3 +9,4 @@ export * from './quarries.js';
 export * from './sources.js';
 export * from './suggest.js';
 export * from './topics.js';
+export * from './trends.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normalizeHashtag } from '../hashtags/index.js';
 import { NetworkSchema } from '../networks/index.js';
+import { hashtagListParam } from './hashtag-list.js';
 
 /** GET /api/suggest/hashtags: how many tags a list may give and how many suggestions it may ask for. */
 export const SUGGEST_LIMITS = { tags: 30, maxLimit: 50, defaultLimit: 30 } as const;
@@ -8,37 +8,10 @@ export const SUGGEST_LIMITS = { tags: 30, maxLimit: 50, defaultLimit: 30 } as co
 // ---- GET /suggest/hashtags ----
 
 export const SuggestQuerySchema = z.object({
-  tags: z
-    .string({ error: 'must list the tags, separated by commas' })
-    .max(20_000, 'is too long')
-    .transform((text, context) => {
-      const raw = text
-        .split(',')
-        .map((name) => name.trim())
-        .filter((name) => name !== '');
-      if (raw.length === 0) {
-        context.addIssue({ code: 'custom', message: 'must name at least one hashtag' });
-        return z.NEVER;
-      }
-      const names: string[] = [];
-      for (const name of raw) {
-        const normal = normalizeHashtag(name);
-        if (normal === null) {
-          context.addIssue({ code: 'custom', message: `"${name.slice(0, 60)}" is not a valid hashtag` });
-          return z.NEVER;
-        }
-        if (!names.includes(normal)) names.push(normal);
-      }
-      if (names.length > SUGGEST_LIMITS.tags) {
-        context.addIssue({
-          code: 'custom',
-          message: `may name at most ${SUGGEST_LIMITS.tags} hashtags; this list has ${names.length}`,
-        });
-        return z.NEVER;
-      }
-      return names;
-    })
-    .meta({ description: `1 to ${SUGGEST_LIMITS.tags} comma-separated hashtags: the list being built` }),
+  tags: hashtagListParam(
+    SUGGEST_LIMITS.tags,
+    `1 to ${SUGGEST_LIMITS.tags} comma-separated hashtags: the list being built`,
+  ),
   limit: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')

@@ -1,4 +1,4 @@
-import type { Network } from '@tagscout/core/networks';
+import { NETWORKS, type Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
 import { hasAnyHashtag } from './hashtags.repository.js';
 
@@ -9,6 +9,7 @@ import { hasAnyHashtag } from './hashtags.repository.js';
  */
 export class DefaultNetwork {
   private kept: { network: Network; until: number } | undefined;
+  private keptHolding: { networks: Network[]; until: number } | undefined;
 
   constructor(
     private readonly options: {
@@ -21,19 +22,41 @@ export class DefaultNetwork {
 
   async resolve(asked?: Network): Promise<Network> {
     if (asked) return asked;
-    const now = (this.options.now ?? Date.now)();
+    const now = this.now();
     if (this.kept && this.kept.until > now) return this.kept.network;
     for (const network of this.options.order) {
       if (await hasAnyHashtag(this.options.database, network)) {
-        this.kept = { network, until: now + (this.options.ttlMs ?? 30_000) };
+        this.kept = { network, until: now + this.ttlMs() };
         return network;
       }
     }
     return this.options.order[0]!;
   }
 
+  /** The networks that hold data: those of the order first, in its order, then the others. */
+  async holdingData(): Promise<Network[]> {
+    const now = this.now();
+    if (this.keptHolding && this.keptHolding.until > now) return this.keptHolding.networks;
+    const candidates = [...new Set([...this.options.order, ...NETWORKS])];
+    const networks: Network[] = [];
+    for (const network of candidates) {
+      if (await hasAnyHashtag(this.options.database, network)) networks.push(network);
+    }
+    this.keptHolding = { networks, until: now + this.ttlMs() };
+    return networks;
+  }
+
   /** After a write in this process, so a network that just got its first tags answers at once. */
   forget(): void {
     this.kept = undefined;
+    this.keptHolding = undefined;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private ttlMs(): number {
+    return this.options.ttlMs ?? 30_000;
   }
 }

@@ -13,6 +13,8 @@ const SUGGESTIONS_KEPT = 5000;
 const SUGGESTIONS_TTL_MS = 30_000;
 /** A related list is redone once this share of its posts are newer than it (decision 016). */
 const RELATED_NEW_POST_SHARE = 0.1;
+/** How long a "trending now" answer is kept (decision 018). */
+const TRENDING_CACHE_MS = 60_000;
 /** Related lists kept per tag window kept (suggestions, decision 015). */
 const WINDOWS_PER_LIST = 20;
 
@@ -52,6 +54,8 @@ export function createHashtagContext(
       recheckAfterMs,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
+    trending: new SuggestionCache({ maxEntries: 64, ttlMs: TRENDING_CACHE_MS }),
+    snapshotDays: new SuggestionCache({ maxEntries: 8, ttlMs: TRENDING_CACHE_MS }),
     ...(config.CROWD_POST_SHARE !== undefined && {
       postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
     }),

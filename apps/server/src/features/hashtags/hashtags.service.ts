@@ -4,6 +4,7 @@ import {
   INGEST_LIMITS,
   type PlaceAutocompleteResponse,
   type PlaceInfoResponse,
+  type TrendingResponse,
   type UserAutocompleteResponse,
   type UserInfoResponse,
 } from '@tagscout/core/api';
@@ -68,6 +69,10 @@ export interface HashtagContext {
   postsPerSubmitter?: number;
   /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
   sources?: HashtagSourceHook;
+  /** Trending answers per network, kept briefly (decision 018). */
+  trending: SuggestionCache<TrendingResponse>;
+  /** The last day of each snapshot network (the sample), whose trends end there. */
+  snapshotDays: SuggestionCache<number>;
 }
 
 /** Unknown names one counts request may start indexing (the rest wait for a later request). */

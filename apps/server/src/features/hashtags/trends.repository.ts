@@ -1,0 +1,106 @@
+import type { Network } from '@tagscout/core/networks';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connect.js';
+import type { CountState } from '../../db/tables.js';
+
+/** Each named tag's daily uses from `firstDay` to `lastDay` (days since 1970): one key range per tag. */
+export async function findDailyUses(
+  database: Database,
+  options: { network: Network; names: readonly string[]; firstDay: number; lastDay: number },
+): Promise<{ name: string; day: number; uses: number }[]> {
+  if (options.names.length === 0) return [];
+  const rows = await database.db
+    .selectFrom('hashtags')
+    .innerJoin('hashtag_daily_uses as daily', 'daily.hashtag_id', 'hashtags.id')
+    .select(['hashtags.name', 'daily.day', 'daily.uses'])
+    .where('hashtags.network', '=', options.network)
+    .where('hashtags.name', 'in', options.names)
+    .where('daily.day', '>=', options.firstDay)
+    .where('daily.day', '<=', options.lastDay)
+    .execute();
+  return rows.map((row) => ({ name: row.name, day: Number(row.day), uses: Number(row.uses) }));
+}
+
+export interface GrowingTagRow {
+  name: string;
+  post_count: number;
+  count_state: CountState;
+  current: number;
+  previous: number;
+}
+
+/**
+ * The network's tags, not banned, with at least `minUses` in the last 24 hours, by how much they
+ * grew: `current` and `previous` weigh the uses of `today` and the two days before (core's
+ * last24HourWeights); ordered by (current - previous) / (previous + prior), most first.
+ */
+export async function findGrowingTags(
+  database: Database,
+  options: {
+    network: Network;
+    today: number;
+    weights: { current: number[]; previous: number[] };
+    minUses: number;
+    prior: number;
+    limit: number;
+  },
+): Promise<GrowingTagRow[]> {
+  const { today, weights } = options;
+  // Weights are fractions: bound as floats (PostgreSQL would read them as the uses' bigint).
+  const float = sql.raw(database.dialect === 'postgres' ? 'double precision' : 'real');
+  const weight = (value: number) => sql`cast(${value} as ${float})`;
+  const weighted = (w: number[]) =>
+    sql<number>`sum(case daily.day when ${today} then daily.uses * ${weight(w[0]!)}
+      when ${today - 1} then daily.uses * ${weight(w[1]!)} else daily.uses * ${weight(w[2]!)} end)`;
+  const growing = database.db
+    .selectFrom('hashtag_daily_uses as daily')
+    .innerJoin('hashtags', 'hashtags.id', 'daily.hashtag_id')
+    .select(['hashtags.name', 'hashtags.post_count', 'hashtags.count_state'])
+    .select([weighted(weights.current).as('uses_now'), weighted(weights.previous).as('uses_before')])
+    .where('daily.day', '>=', today - 2)
+    .where('daily.day', '<=', today)
+    .where('hashtags.network', '=', options.network)
+    .where('hashtags.banned', '=', 0)
+    .where('hashtags.count_state', '<>', 'pending')
+    .groupBy(['hashtags.id', 'hashtags.name', 'hashtags.post_count', 'hashtags.count_state'])
+    .as('growing');
+  const rows = await database.db
+    .selectFrom(growing)
+    .selectAll()
+    .where('uses_now', '>=', options.minUses)
+    .where(sql<boolean>`uses_now > uses_before`)
+    .orderBy(sql`(uses_now - uses_before) / (uses_before + ${weight(options.prior)})`, 'desc')
+    .orderBy('uses_now', 'desc')
+    .orderBy('name')
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    post_count: Number(row.post_count),
+    count_state: row.count_state,
+    current: Number(row.uses_now),
+    previous: Number(row.uses_before),
+  }));
+}
+
+/**
+ * The newest day with uses among the network's most used tags: for a network that does not grow
+ * (the sample), the day its data ends. Undefined when those tags have no daily uses.
+ */
+export async function findNewestDayOfTopTags(
+  database: Database,
+  network: Network,
+): Promise<number | undefined> {
+  const top = database.db
+    .selectFrom('hashtags')
+    .select('id')
+    .where('network', '=', network)
+    .orderBy('post_count', 'desc')
+    .limit(10);
+  const row = await database.db
+    .selectFrom('hashtag_daily_uses')
+    .select((eb) => eb.fn.max('day').as('day'))
+    .where('hashtag_id', 'in', top)
+    .executeTakeFirst();
+  return row?.day == null ? undefined : Number(row.day);
+}
