@@ -45,6 +45,20 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
     expect(place.related_post_count).toBeGreaterThan(0);
   });
 
+  it('has trends that end on its last day, and tags trending on it', async () => {
+    const trend = (
+      await testApp.app.inject({ method: 'GET', url: '/api/trends/hashtags?tags=travel' })
+    ).json();
+    expect(trend.network).toBe('sample');
+    expect(trend.last_day).toBe('2025-12-31');
+    const [travel] = trend.trends;
+    expect(travel.daily.every((uses: number) => uses > 0)).toBe(true);
+    expect(travel.week_change).not.toBeNull();
+    const trending = (await testApp.app.inject({ method: 'GET', url: '/api/trends/now' })).json();
+    expect(trending.trending.length).toBeGreaterThan(3);
+    for (const tag of trending.trending) expect(tag.last_24_hours).toBeGreaterThan(tag.previous_24_hours);
+  });
+
   it('links every seeded post, and a later start does not seed again', async () => {
     const { database } = testApp.testDatabase;
     const count = async () =>

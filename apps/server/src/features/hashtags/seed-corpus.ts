@@ -30,7 +30,8 @@ export async function seedSampleCorpus(
   const started = performance.now();
   // Loaded only when seeding: the generator and its word lists are not needed otherwise.
   const { generateCorpus } = await import('./corpus/generate-corpus.js');
-  const corpus = generateCorpus(options.corpus);
+  // Posts end at the start of today (UTC), so the sample's last day is a whole day for its trends.
+  const corpus = generateCorpus({ now: startOfUtcDay(Date.now()), ...options.corpus });
   const now = Date.now();
   const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   // The sample is a network of its own, shown as "Sample data", never as Instagram.
@@ -88,6 +89,12 @@ export async function seedSampleCorpus(
   );
   return report;
 }
+
+function startOfUtcDay(ms: number): number {
+  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+const DAY_MS = 86_400_000;
 
 function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);

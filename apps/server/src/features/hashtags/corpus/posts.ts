@@ -3,7 +3,8 @@ import { NO_TOPIC, type PostPlan } from './plan.js';
 import { POST_SHAPE } from './post-shape.js';
 import type { ProfileSeed } from './profiles.js';
 import { createRng, mix32, type Rng, shuffleInPlace } from './rng.js';
-import { createWeightedPicker, pickLogUniform } from './sampling.js';
+import { createWeightedPicker, pickLogUniform, type WeightedPicker } from './sampling.js';
+import { topicDayPickers } from './topic-seasons.js';
 import { LANGS } from './topics.js';
 import type { PlaceTagIds, TopicPool, Vocabulary } from './vocabulary.js';
 
@@ -48,6 +49,12 @@ export function* generatePosts(context: PostContext): Generator<CorpusPost> {
   const rng = createRng(context.seed, 4);
   const idSalt = mix32(context.seed ^ 0x27d4eb2f);
   const start = Math.floor(context.now / 1000) - context.days * 86_400;
+  const dayPickers = topicDayPickers(
+    context.seed,
+    vocabulary.topics.length,
+    context.days,
+    Math.floor(start / 86_400),
+  );
   const swept = new Uint32Array(vocabulary.topics.length);
   const placeSeen = new Uint8Array(places.length);
   const pairSeen = new Set<number>();
@@ -115,7 +122,7 @@ export function* generatePosts(context: PostContext): Generator<CorpusPost> {
     const post: CorpusPost = {
       post_id: shortcode(i, idSalt),
       owner: profiles[owner]!.profile.profile_id,
-      timestamp: drawTimestamp(rng, start, context.days, place?.utcOffset ?? 0),
+      timestamp: drawTimestamp(rng, start, dayPickers[primary]!, place?.utcOffset ?? 0),
       hashtags: ids.map((id) => vocabulary.tags[id]!),
     };
     if (place) post.place_id = place.place_id;
@@ -164,9 +171,9 @@ function drawTopicTag(rng: Rng, pool: TopicPool, lang: number): number {
   return pool.sweep.length ? pool.sweep[rng.int(pool.sweep.length)]! : -1;
 }
 
-/** A day in the window (slightly more recent than not: the network grows), an hour people post at. */
-function drawTimestamp(rng: Rng, start: number, days: number, utcOffset: number): number {
-  const day = Math.min(days - 1, Math.floor(days * rng.next() ** 0.85));
+/** A day in the window, as the topic's season spreads them (topic-seasons.ts), and an hour people post at. */
+function drawTimestamp(rng: Rng, start: number, days: WeightedPicker, utcOffset: number): number {
+  const day = days.pick(rng);
   const localHour = hourPicker.pick(rng);
   const secondOfDay = ((((localHour - utcOffset) * 3600 + rng.int(3600)) % 86_400) + 86_400) % 86_400;
   return start + day * 86_400 + secondOfDay;
