@@ -19,6 +19,8 @@ import { LIMITS } from '@tagscout/core/limits';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordClick } from '../appdata/track';
+import { useTrends } from '../networks/queries';
+import { TrendCell } from '../networks/trend-cell';
 import { useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
 import { CheckTagsButton } from '../suggest/check-tags-dialog';
@@ -38,6 +40,8 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const chosen = selectedInOrder({ tags, selected });
   const matchingFilter = filterByPostCount(tags, filters.postCount).length;
   const { plan, build } = useCopyPlan(chosen);
+  const trendDays = useSettings((s) => s.trendDays);
+  const trends = useTrends(tags.map((tag) => tag.hashtag));
 
   const handleCopy = async () => {
     recordClick('copyClick');
@@ -106,6 +110,15 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                   slotProps={{ primary: { noWrap: true, title: `#${tag.hashtag}` } }}
                 />
               </ListItemButton>
+              <Box sx={{ pr: 5, flexShrink: 0 }}>
+                <TrendCell
+                  hashtag={tag.hashtag}
+                  trend={trends.data?.byTag.get(tag.hashtag)}
+                  isLoading={trends.isFetching}
+                  days={trendDays}
+                  compact
+                />
+              </Box>
             </ListItem>
           ))}
         </List>

@@ -4,9 +4,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { hasEmoji } from '@tagscout/core/hashtags';
 import { useTranslation } from 'react-i18next';
+import { TrendingNow } from '../networks/trending-now';
 import { useSettings } from '../settings/settings-store';
 import { useSearchResults } from './queries';
 import { ResultsTable } from './results-table';
+import { SearchKind } from './search-api';
 import { SearchBar } from './search-bar';
 import { useSearch } from './search-store';
 import { SourceAlerts } from './source-alerts';
@@ -19,6 +21,12 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   const emojisEnabled = useSettings((s) => s.emojisEnabled);
   const results = useSearchResults(kind, query);
   const items = (results.data ?? []).filter((item) => emojisEnabled || !hasEmoji(item.label));
+  const searchTag = (hashtag: string) => {
+    const search = useSearch.getState();
+    search.setKind(SearchKind.tags);
+    search.setText(hashtag);
+    search.search(hashtag);
+  };
   const wereAllEmoji = !emojisEnabled && items.length === 0 && (results.data?.length ?? 0) > 0;
 
   return (
@@ -29,7 +37,12 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
         {results.isFetching && <LinearProgress aria-label={t('search.searching')} />}
       </Box>
       <Box sx={{ flexGrow: 1, overflow: 'auto', minHeight: 0 }}>
-        {query === '' && <Hint text={t('search.start')} />}
+        {query === '' && (
+          <>
+            <Hint text={t('search.start')} />
+            <TrendingNow onPick={searchTag} />
+          </>
+        )}
         {results.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
             {results.error.message}

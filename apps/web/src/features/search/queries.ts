@@ -1,4 +1,5 @@
 import type { HashtagCount } from '@tagscout/core/api';
+import type { Network } from '@tagscout/core/networks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSettings } from '../settings/settings-store';
@@ -11,10 +12,12 @@ import {
   searchItems,
 } from './search-api';
 
+/** Keys carry the network chosen in the picker (null: the server's default), so a switch asks again. */
 export const searchKeys = {
-  results: (kind: SearchKind, query: string) => ['search', kind, query] as const,
-  related: (item: Pick<ResultItem, 'kind' | 'key'>, ranking = 'spec') =>
-    ['related', item.kind, item.key, ranking] as const,
+  results: (kind: SearchKind, query: string, network: Network | null) =>
+    ['search', kind, query, network] as const,
+  related: (item: Pick<ResultItem, 'kind' | 'key'>, ranking: string, network: Network | null) =>
+    ['related', item.kind, item.key, ranking, network] as const,
   sourceAlerts: ['sources', 'alerts'] as const,
 };
 
@@ -23,8 +26,9 @@ const INDEXING_POLL_MS = 3000;
 const SOURCE_ALERTS_POLL_MS = 60_000;
 
 export function useSearchResults(kind: SearchKind, query: string) {
+  const network = useSettings((settings) => settings.searchNetwork);
   return useQuery({
-    queryKey: searchKeys.results(kind, query),
+    queryKey: searchKeys.results(kind, query, network),
     queryFn: ({ signal }) => searchItems(kind, query, signal),
     enabled: query.length > 0,
     refetchInterval: (current) =>
@@ -45,8 +49,9 @@ export function useSourceAlerts(isAdmin: boolean) {
 /** Related tags of an item with their post counts; pending until the first round of counts is in. */
 export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
   const ranking = useSettings((settings) => settings.relatedRanking);
+  const network = useSettings((settings) => settings.searchNetwork);
   return useQuery({
-    queryKey: searchKeys.related(item, ranking),
+    queryKey: searchKeys.related(item, ranking, network),
     queryFn: async () => {
       const related = await fetchRelated(item, ranking);
       // The first answer is enough to show the rows; unknown counts keep being asked for in the background.
@@ -68,6 +73,7 @@ export function useRefreshUnknownCounts(
   data: { counts: Map<string, number> } | undefined,
 ) {
   const ranking = useSettings((settings) => settings.relatedRanking);
+  const network = useSettings((settings) => settings.searchNetwork);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!data) return;
@@ -76,7 +82,7 @@ export function useRefreshUnknownCounts(
     let isCurrent = true;
     const merge = (found: Map<string, HashtagCount>) => {
       if (!isCurrent) return;
-      queryClient.setQueryData(searchKeys.related(item, ranking), (old: typeof data | undefined) => {
+      queryClient.setQueryData(searchKeys.related(item, ranking, network), (old: typeof data | undefined) => {
         if (!old) return old;
         const counts = new Map(old.counts);
         for (const [name, tag] of found) if (tag.count >= 0) counts.set(name, tag.count);
@@ -87,5 +93,5 @@ export function useRefreshUnknownCounts(
     return () => {
       isCurrent = false;
     };
-  }, [data, item, queryClient, ranking]);
+  }, [data, item, queryClient, ranking, network]);
 }

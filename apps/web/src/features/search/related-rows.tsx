@@ -26,7 +26,7 @@ import { useSearch } from './search-store';
 import { TagName } from './tag-name';
 import { useIsPhone } from './use-is-phone';
 
-const COLUMNS = 4;
+const COLUMNS = 5;
 
 /** The sub-rows of an expanded result: its related tags, paged by 10, with upgrade rows for free visitors. */
 export function RelatedRows({ item }: { item: ResultItem }) {
@@ -157,6 +157,7 @@ function RelatedRow({
       <TableCell align="right">
         <PostCount count={count} isPhone={isPhone} />
       </TableCell>
+      <TableCell />
       <TableCell align="right">
         <AddButton hashtag={hashtag} count={count} isPhone={isPhone} />
       </TableCell>

@@ -1,5 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +14,10 @@ import { MessageDialog } from '../../components/upgrade-dialog';
 import { networkPlaceUrl, networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
 import { recordClick } from '../appdata/track';
+import { countHeader } from '../networks/network-label';
+import { useCurrentNetwork, useTrends } from '../networks/queries';
+import { TrendCell } from '../networks/trend-cell';
+import { useSettings } from '../settings/settings-store';
 import { AddButton } from './add-button';
 import { PostCount } from './post-count';
 import { RelatedRows } from './related-rows';
@@ -32,6 +37,11 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
   const usage = useRelatedUsage();
   const [notice, setNotice] = useState<Notice>(null);
   const isPhone = useIsPhone();
+  const network = useCurrentNetwork();
+  const trendDays = useSettings((settings) => settings.trendDays);
+  const updateSettings = useSettings((settings) => settings.update);
+  const tagNames = items.filter((item) => item.kind === 'hashtag').map((item) => item.key);
+  const trends = useTrends(tagNames);
 
   const handleDrill = (item: ResultItem) => {
     if (expandedKey === item.key) return toggleExpanded(item.key);
@@ -54,7 +64,25 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
           <TableRow>
             <TableCell sx={{ width: { xs: 36, sm: 48 } }} aria-label={t('search.columns.related')} />
             <TableCell>{t('search.columns.name')}</TableCell>
-            <TableCell align="right">{t('search.columns.posts')}</TableCell>
+            <TableCell align="right" data-testid="count-header">
+              {countHeader(t, network)}
+            </TableCell>
+            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+              {isPhone ? (
+                t('trends.column')
+              ) : (
+                <>
+                  {t('trends.column')}{' '}
+                  <ButtonBase
+                    onClick={() => updateSettings({ trendDays: trendDays === 7 ? 30 : 7 })}
+                    aria-label={t('trends.daysToggle', { days: trendDays === 7 ? 30 : 7 })}
+                    sx={{ typography: 'caption', color: 'primary.main', borderRadius: 1, px: 0.5 }}
+                  >
+                    {t('trends.daysShort', { days: trendDays })}
+                  </ButtonBase>
+                </>
+              )}
+            </TableCell>
             <TableCell align="right" aria-label={t('search.columns.export')} />
           </TableRow>
         </TableHead>
@@ -89,6 +117,17 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                   </TableCell>
                   <TableCell align="right">
                     <PostCount count={item.count} isPhone={isPhone} />
+                  </TableCell>
+                  <TableCell align="center" sx={{ py: 0.25 }}>
+                    {item.kind === 'hashtag' && (
+                      <TrendCell
+                        hashtag={item.key}
+                        trend={trends.data?.byTag.get(item.key)}
+                        isLoading={trends.isFetching}
+                        days={isPhone ? 7 : trendDays}
+                        compact={isPhone}
+                      />
+                    )}
                   </TableCell>
                   <TableCell align="right">
                     {item.kind === 'hashtag' && (

@@ -12,6 +12,7 @@ import { apiGet } from '../../api/client';
 import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
 import { isDeviceSearchOn } from '../../native/search-mode';
 import { detectPlatform, isMobileApp } from '../../shell/platform';
+import { chosenNetwork, networkParam } from '../networks/networks-api';
 import type { RelatedOrder } from '../settings/settings-store';
 
 export const SearchKind = { tags: 'tags', places: 'places', profiles: 'profiles' } as const;
@@ -39,7 +40,14 @@ const path = (value: string) => encodeURIComponent(value);
  * In the iOS and Android apps the device asks the network first and posts what it got to the store,
  * while the server's version config keeps that switched on (an administrator can turn it off).
  */
-const runsOnDevice = async () => isMobileApp(detectPlatform()) && (await isDeviceSearchOn());
+const runsOnDevice = async () =>
+  isMobileApp(detectPlatform()) && isInstagramAsked() && (await isDeviceSearchOn());
+
+/** Devices read Instagram; on another network chosen in the picker they leave the search to the server. */
+const isInstagramAsked = () => {
+  const network = chosenNetwork();
+  return network === null || network === 'instagram';
+};
 
 export async function searchItems(
   kind: SearchKind,
@@ -62,9 +70,12 @@ export async function searchItems(
       isIndexing: false,
     }));
   }
-  const { hashtags } = await apiGet<HashtagAutocompleteResponse>(`/autocomplete/hashtag/${path(query)}`, {
-    signal,
-  });
+  const { hashtags } = await apiGet<HashtagAutocompleteResponse>(
+    `/autocomplete/hashtag/${path(query)}${networkParam(true)}`,
+    {
+      signal,
+    },
+  );
   return hashtags.map((tag) => ({
     key: tag.hashtag,
     kind: 'hashtag',
@@ -86,7 +97,9 @@ export async function fetchRelated(
     );
   }
   const response = await apiGet<HashtagInfoResponse | PlaceInfoResponse>(
-    `/info/${route}/${path(item.key)}?recommended=1${ranking === 'subcount' ? '' : `&ranking=${ranking}`}`,
+    `/info/${route}/${path(item.key)}?recommended=1${ranking === 'subcount' ? '' : `&ranking=${ranking}`}${
+      route === 'hashtag' ? networkParam() : ''
+    }`,
   );
   const info = response.data[0];
   return {
@@ -120,7 +133,9 @@ export async function fetchCounts(
     }
     for (let start = 0; start < pending.length; start += LIMITS.countBatchSize) {
       const batch = pending.slice(start, start + LIMITS.countBatchSize);
-      const { data } = await apiGet<HashtagInfoResponse>(`/info/hashtag/${batch.map(path).join(',')}`);
+      const { data } = await apiGet<HashtagInfoResponse>(
+        `/info/hashtag/${batch.map(path).join(',')}${networkParam(true)}`,
+      );
       for (const tag of data) counts.set(tag.hashtag, tag);
     }
     options.onProgress?.(counts);

@@ -14,6 +14,8 @@ import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NetworkPicker } from '../networks/network-picker';
+import { useSettings } from '../settings/settings-store';
 import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
@@ -36,7 +38,9 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   const searchNow = () => {
     const normalized = normalizeQuery(text);
     if (normalized === query && normalized !== '') {
-      void queryClient.invalidateQueries({ queryKey: searchKeys.results(kind, normalized) });
+      void queryClient.invalidateQueries({
+        queryKey: searchKeys.results(kind, normalized, useSettings.getState().searchNetwork),
+      });
     }
     search(normalized);
   };
@@ -72,6 +76,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" />
           <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
         </Tabs>
+        <NetworkPicker />
         {onNewSearch && (
           <>
             <Button

@@ -1,5 +1,6 @@
 import { type CopyNetwork, DEFAULT_COPY_NETWORK, DEFAULT_TEXT_BEFORE_HASHTAGS } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
+import type { Network } from '@tagscout/core/networks';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -19,6 +20,10 @@ export interface Settings {
   brandingDisabled: boolean;
   /** The network the export panel copies for ("Copy for"), remembered between visits. */
   copyNetwork: CopyNetwork;
+  /** The network searches, counts, related tags and trends come from; null: the server's default. */
+  searchNetwork: Network | null;
+  /** Days the trend sparklines show (7 or 30). */
+  trendDays: 7 | 30;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -31,6 +36,8 @@ export const DEFAULT_SETTINGS: Settings = {
   bgSeedSearches: LIMITS.bgSeedSearchesDefault,
   brandingDisabled: false,
   copyNetwork: DEFAULT_COPY_NETWORK,
+  searchNetwork: null,
+  trendDays: 30,
 };
 
 interface SettingsStore extends Settings {

@@ -16,11 +16,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { HashtagCount } from '@tagscout/core/api';
+import type { HashtagCount, HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportList } from '../export/export-store';
+import { countHeader } from '../networks/network-label';
+import { useCurrentNetwork, useTrends } from '../networks/queries';
+import { WeekChange } from '../networks/trend-cell';
 import { fetchCounts } from '../search/search-api';
 import { tagsOfPastedText } from './suggest-api';
 
@@ -46,6 +49,7 @@ export function CheckTagsButton() {
 
 function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const network = useCurrentNetwork();
   const fullScreen = useMediaQuery('(max-width:600px)');
   const add = useExportList((state) => state.add);
   const [text, setText] = useState('');
@@ -74,6 +78,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const names = check.state === 'idle' ? [] : check.names;
   const counts = check.state === 'checking' || check.state === 'done' ? check.counts : new Map();
   const banned = names.filter((name) => counts.get(name)?.banned).length;
+  const trends = useTrends(check.state === 'done' ? names : []);
   const addAll = () => {
     for (const name of names) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
     setAdded(true);
@@ -129,7 +134,8 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('checkTags.tag')}</TableCell>
-                    <TableCell align="right">{t('checkTags.posts')}</TableCell>
+                    <TableCell align="right">{countHeader(t, trends.data?.network ?? network)}</TableCell>
+                    <TableCell align="right">{t('checkTags.trend')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -164,6 +170,13 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
                             formatCount(tag.count, { locale: i18n.language })
                           )}
                         </TableCell>
+                        <TableCell align="right" data-testid="checked-trend">
+                          <CheckedTrend
+                            trend={trends.data?.byTag.get(name)}
+                            isLoading={check.state === 'checking' || trends.isFetching}
+                            isError={trends.isError}
+                          />
+                        </TableCell>
                       </TableRow>
                     );
                   })}
@@ -186,4 +199,24 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The 7-day change of a checked tag: "+25%", "new", or a dash when it had no uses. */
+function CheckedTrend({
+  trend,
+  isLoading,
+  isError,
+}: {
+  trend: HashtagTrend | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!trend) {
+    if (isLoading) return <CircularProgress size={14} aria-label={t('checkTags.checking')} />;
+    return <span aria-label={isError ? t('trends.unavailable') : undefined}>–</span>;
+  }
+  if (trend.last_7_days === 0 && trend.week_change === null)
+    return <span aria-label={t('trends.noUses')}>–</span>;
+  return <WeekChange trend={trend} />;
 }

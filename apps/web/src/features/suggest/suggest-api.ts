@@ -2,11 +2,12 @@ import type { SuggestResponse } from '@tagscout/core/api';
 import { SUGGEST_LIMITS } from '@tagscout/core/api';
 import { extractHashtags, normalizeHashtag } from '@tagscout/core/hashtags';
 import { apiGet } from '../../api/client';
+import { networkParam } from '../networks/networks-api';
 
 /** Suggestions for the export list: its last 30 tags are the list the server is asked about. */
 export async function fetchSuggestions(tags: readonly string[], limit = 10): Promise<SuggestResponse> {
   const given = tags.slice(-SUGGEST_LIMITS.tags).map(encodeURIComponent).join(',');
-  return apiGet<SuggestResponse>(`/suggest/hashtags?tags=${given}&limit=${limit}`);
+  return apiGet<SuggestResponse>(`/suggest/hashtags?tags=${given}&limit=${limit}${networkParam()}`);
 }
 
 /**

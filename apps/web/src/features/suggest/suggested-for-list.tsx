@@ -15,6 +15,7 @@ import { ApiError } from '../../api/client';
 import { useCapabilities } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
 import { useRelatedUsage } from '../search/search-store';
+import { useSettings } from '../settings/settings-store';
 import { fetchSuggestions } from './suggest-api';
 
 /**
@@ -29,12 +30,13 @@ export function SuggestedForList() {
   const tags = useExportList((state) => state.tags);
   const add = useExportList((state) => state.add);
   const names = tags.map((tag) => tag.hashtag);
+  const network = useSettings((settings) => settings.searchNetwork);
   const namesKey = names.join(',');
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const isMetered = !caps.unlimitedRelatedSearches && caps.relatedSearchLimit !== null;
   const isAsked = !isMetered || askedFor === namesKey;
   const suggestions = useQuery({
-    queryKey: ['suggest', names],
+    queryKey: ['suggest', network, names],
     queryFn: () => fetchSuggestions(names),
     enabled: names.length > 0 && isAsked,
     placeholderData: keepPreviousData,
