@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -6,6 +7,7 @@ import type { HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../account/visually-hidden';
 import { Sparkline } from './sparkline';
 import { formatWeekChange, toneOf } from './week-change';
 
@@ -29,6 +31,18 @@ export function WeekChange({ trend }: { trend: Pick<HashtagTrend, 'week_change' 
       }}
     >
       {text}
+    </Typography>
+  );
+}
+
+/** A dash for the eye, with what it means for screen readers. */
+export function Dash({ label }: { label: string }) {
+  return (
+    <Typography component="span" variant="caption" color="text.secondary">
+      <span aria-hidden="true">–</span>
+      <Box component="span" sx={visuallyHidden}>
+        {label}
+      </Box>
     </Typography>
   );
 }
@@ -72,14 +86,7 @@ export function TrendCell({
     return isLoading ? (
       <Skeleton variant="rounded" width={compact ? 40 : 64} height={20} aria-label={t('trends.loading')} />
     ) : (
-      <Typography
-        component="span"
-        variant="caption"
-        color="text.secondary"
-        aria-label={t('trends.unavailable')}
-      >
-        –
-      </Typography>
+      <Dash label={t('trends.unavailable')} />
     );
   }
   const values = trend.daily.slice(-days);

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useExportList } from '../export/export-store';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
-import { WeekChange } from '../networks/trend-cell';
+import { Dash, WeekChange } from '../networks/trend-cell';
 import { fetchCounts } from '../search/search-api';
 import { tagsOfPastedText } from './suggest-api';
 
@@ -214,9 +214,8 @@ function CheckedTrend({
   const { t } = useTranslation();
   if (!trend) {
     if (isLoading) return <CircularProgress size={14} aria-label={t('checkTags.checking')} />;
-    return <span aria-label={isError ? t('trends.unavailable') : undefined}>–</span>;
+    return <Dash label={t(isError ? 'trends.unavailable' : 'trends.noUses')} />;
   }
-  if (trend.last_7_days === 0 && trend.week_change === null)
-    return <span aria-label={t('trends.noUses')}>–</span>;
+  if (trend.last_7_days === 0 && trend.week_change === null) return <Dash label={t('trends.noUses')} />;
   return <WeekChange trend={trend} />;
 }
