@@ -18,7 +18,7 @@ export function NetworkPicker() {
   if (current && !offered.includes(current)) offered.push(current);
   if (!current || offered.length === 0) return null;
   return (
-    <FormControl size="small" sx={{ minWidth: 130 }}>
+    <FormControl size="small" sx={{ minWidth: 150, flexShrink: 0 }}>
       <InputLabel id="network-picker-label">{t('networks.picker')}</InputLabel>
       <Select
         labelId="network-picker-label"

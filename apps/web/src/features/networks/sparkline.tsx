@@ -28,7 +28,7 @@ export function Sparkline({
       aria-hidden="true"
       data-testid="sparkline"
     >
-      <polyline points={points} fill="none" stroke={theme.palette.primary.main} strokeWidth={1.5} />
+      <polyline points={points} fill="none" stroke={theme.palette.text.secondary} strokeWidth={1.5} />
     </svg>
   );
 }

@@ -16,14 +16,20 @@ const TrendDialog = lazy(() => import('./trend-dialog'));
 const TONE_COLORS = { up: 'success.main', down: 'error.main', flat: 'text.secondary' } as const;
 
 /** The week-on-week change, coloured; "new" or nothing when there was no use the week before. */
-export function WeekChange({ trend }: { trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'> }) {
+export function WeekChange({
+  trend,
+  variant = 'caption',
+}: {
+  trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'>;
+  variant?: 'caption' | 'h6';
+}) {
   const { t, i18n } = useTranslation();
   const text =
     formatWeekChange(trend.week_change, i18n.language) ?? (trend.last_7_days > 0 ? t('trends.new') : '');
   return (
     <Typography
-      component="span"
-      variant="caption"
+      component={variant === 'h6' ? 'p' : 'span'}
+      variant={variant}
       sx={{
         color: TONE_COLORS[toneOf(trend.week_change)],
         fontVariantNumeric: 'tabular-nums',

@@ -69,9 +69,13 @@ export default function TrendDialog({ hashtag, onClose }: { hashtag: string; onC
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {t('trends.weekOnWeek')}
                 </Typography>
-                <Typography variant="h6" component="p">
-                  {trend.week_change === null && trend.last_7_days === 0 ? '–' : <WeekChange trend={trend} />}
-                </Typography>
+                {trend.week_change === null && trend.last_7_days === 0 ? (
+                  <Typography variant="h6" component="p">
+                    –
+                  </Typography>
+                ) : (
+                  <WeekChange trend={trend} variant="h6" />
+                )}
               </Box>
             </Stack>
             {trend.last_30_days === 0 ? (
