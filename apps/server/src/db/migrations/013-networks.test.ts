@@ -9,10 +9,12 @@ const T0 = 20_000 * DAY;
 /** A store as it was before migration 013: tags unique by name, posts with no network. */
 async function storeBeforeNetworks(testDatabase: TestDatabase): Promise<void> {
   const { database } = testDatabase;
-  // 015 (the Bluesky stream) indexes posts.network, so it came after 013 too.
+  // 015 (the Bluesky stream) indexes posts.network and 016 (trends) the daily uses 013 creates, so
+  // both came after 013 too, as on a real store.
   const {
     '013-networks': _networks,
     '015-bluesky-stream': _stream,
+    '016-trends': _trends,
     ...earlier
   } = listMigrations(database.dialect);
   const migrator = new Migrator({
