@@ -78,7 +78,8 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const names = check.state === 'idle' ? [] : check.names;
   const counts = check.state === 'checking' || check.state === 'done' ? check.counts : new Map();
   const banned = names.filter((name) => counts.get(name)?.banned).length;
-  const trends = useTrends(check.state === 'done' ? names : []);
+  // Trends are asked for as soon as the tags are known, while unknown counts are still retried.
+  const trends = useTrends(names);
   const addAll = () => {
     for (const name of names) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
     setAdded(true);
@@ -173,7 +174,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
                         <TableCell align="right" data-testid="checked-trend">
                           <CheckedTrend
                             trend={trends.data?.byTag.get(name)}
-                            isLoading={check.state === 'checking' || trends.isFetching}
+                            isLoading={trends.isFetching}
                             isError={trends.isError}
                           />
                         </TableCell>
