@@ -1,3 +1,4 @@
+import type { TrendingResponse } from '@tagscout/core/api';
 import { postsPerSubmitter } from '@tagscout/core/crowd';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
@@ -54,8 +55,8 @@ export function createHashtagContext(
       recheckAfterMs,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
-    trending: new SuggestionCache({ maxEntries: 64, ttlMs: TRENDING_CACHE_MS }),
-    snapshotDays: new SuggestionCache({ maxEntries: 8, ttlMs: TRENDING_CACHE_MS }),
+    trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS }),
+    snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS }),
     ...(config.CROWD_POST_SHARE !== undefined && {
       postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
     }),

@@ -70,9 +70,9 @@ export interface HashtagContext {
   /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
   sources?: HashtagSourceHook;
   /** Trending answers per network, kept briefly (decision 018). */
-  trending: SuggestionCache<TrendingResponse>;
+  trending: LRUCache<string, TrendingResponse>;
   /** The last day of each snapshot network (the sample), whose trends end there. */
-  snapshotDays: SuggestionCache<number>;
+  snapshotDays: LRUCache<string, number>;
 }
 
 /** Unknown names one counts request may start indexing (the rest wait for a later request). */

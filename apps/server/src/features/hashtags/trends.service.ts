@@ -8,10 +8,10 @@ import {
   trendingScore,
   trendOf,
 } from '@tagscout/core/trends';
+import type { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/connect.js';
 import type { DefaultNetwork } from './default-network.js';
 import { countOf } from './hashtags.presenter.js';
-import type { SuggestionCache } from './suggestion-cache.js';
 import { findDailyUses, findGrowingTags, findNewestDayOfTopTags } from './trends.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -23,9 +23,9 @@ export interface TrendsContext {
   database: Database;
   defaultNetwork: DefaultNetwork;
   /** Trending answers per network and size, kept briefly (decision 018). */
-  trending: SuggestionCache<TrendingResponse>;
+  trending: LRUCache<string, TrendingResponse>;
   /** The last day of each snapshot network. */
-  snapshotDays: SuggestionCache<number>;
+  snapshotDays: LRUCache<string, number>;
   now?: () => number;
 }
 
