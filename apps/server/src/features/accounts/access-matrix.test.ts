@@ -180,6 +180,10 @@ export const ACCESS_MATRIX: Row[] = [
     url: '/api/suggest/hashtags?tags=travel,beach',
     expect: EVERYONE,
   },
+  // Trends and the networks holding data: open to every visitor, like counts (decision 018).
+  { method: 'GET', route: '/api/trends/hashtags', url: '/api/trends/hashtags?tags=travel', expect: EVERYONE },
+  { method: 'GET', route: '/api/trends/now', expect: EVERYONE },
+  { method: 'GET', route: '/api/networks', expect: EVERYONE },
   { method: 'POST', route: '/api/cache/autocomplete', body: () => ({}), expect: REGISTERED },
   { method: 'POST', route: '/api/cache/recommend', body: () => ({}), expect: REGISTERED },
 
