@@ -18,6 +18,7 @@ import { networksMigration } from './migrations/013-networks.js';
 import { crowdReportsMigration } from './migrations/014-crowd-reports.js';
 import { blueskyStreamMigration } from './migrations/015-bluesky-stream.js';
 import { trendsMigration } from './migrations/016-trends.js';
+import { crowdItemsMigration } from './migrations/018-crowd-items.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
 
@@ -42,6 +43,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '014-crowd-reports': crowdReportsMigration(dialect),
     '015-bluesky-stream': blueskyStreamMigration(dialect),
     '016-trends': trendsMigration(),
+    '018-crowd-items': crowdItemsMigration(dialect),
     '019-source-reports': sourceReportsMigration(dialect),
     '020-pending-signup-billing': pendingSignupBillingMigration(),
   };

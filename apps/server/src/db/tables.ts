@@ -50,8 +50,9 @@ export interface Tables {
   local_billing_subscriptions: LocalBillingSubscriptionTable;
   local_billing_portal_sessions: LocalBillingPortalSessionTable;
   local_billing_events: LocalBillingEventTable;
-  // Crowd reports (migration 014, decision 011).
-  crowd_count_reports: CrowdCountReportTable;
+  // Crowd reports (migrations 014 and 018, decision 011).
+  crowd_reports: CrowdReportTable;
+  crowd_items: CrowdItemTable;
   // The Bluesky firehose (migration 015, decision 013).
   stream_posts_seen: StreamPostSeenTable;
   stream_cursors: StreamCursorTable;
@@ -115,6 +116,8 @@ export interface PlaceTable {
   profile_pic_url: string | null;
   searches: Generated<number>;
   updated_at: number;
+  /** Where the values came from: 'import', 'sample', 'crowd' (agreed, decision 011), a source's name. */
+  value_source: string | null;
 }
 
 export interface ProfileTable {
@@ -132,6 +135,8 @@ export interface ProfileTable {
   profile_pic_url: string | null;
   searches: Generated<number>;
   updated_at: number;
+  /** Where the values last written came from, as for places. */
+  value_source: string | null;
 }
 
 export interface PostTable {
@@ -568,16 +573,36 @@ export interface AdminAuditTable {
   created_at: number;
 }
 
-/** A submitter's latest count for a tag (decision 011); served only once enough submitters agree. */
-export interface CrowdCountReportTable {
+/**
+ * A submitter's latest report of one field of one item (decision 011): a tag's count, a place's
+ * title, a profile's followers...; served only once enough submitters agree.
+ */
+export interface CrowdReportTable {
+  /** 'hashtag' | 'place' | 'profile' */
+  subject: string;
+  /** The network the item is on (places and profiles: instagram). */
   network: string;
-  hashtag: string;
+  /** The tag's name, the place's or the profile's id. */
+  item: string;
+  /** 'count' for a tag; a place's or a profile's field as the API names it. */
+  field: string;
   /** The submitting account's user id. */
   submitter: string;
   device_id: string | null;
   /** The client address it came from. */
   address: string;
-  count: number;
+  /** JSON. */
+  value: string;
   /** Epoch ms. */
   reported_at: number;
+}
+
+/** What the crowd put into an item's served row, and what was there before (JSON objects by field). */
+export interface CrowdItemTable {
+  subject: string;
+  network: string;
+  item: string;
+  served: string;
+  trusted: string;
+  updated_at: number;
 }

@@ -1,12 +1,16 @@
-/** One submitter's latest report of a value (a tag's post count). */
-export interface CountReport {
+/** Who sent a report, and when: what decides which reports are independent. */
+export interface ReportOrigin {
   /** The account that sent it. */
   submitter: string;
   /** The address it came from; reports from one address count as one submitter. */
   address: string;
-  count: number;
   /** Epoch ms; the newest report per address stands for that address. */
   reportedAt: number;
+}
+
+/** One submitter's latest report of a count (a tag's, a place's or a profile's). */
+export interface CountReport extends ReportOrigin {
+  count: number;
 }
 
 export interface AgreementRule {
@@ -30,12 +34,12 @@ export function agreeOnCount(reports: readonly CountReport[], rule: AgreementRul
   return medianOf(agreeing.map((report) => report.count));
 }
 
-/** The newest report of each account, then the newest of those per address. */
-function onePerAccountAndAddress(reports: readonly CountReport[]): CountReport[] {
+/** The newest report of each account, then the newest of those per address; newest first. */
+export function onePerAccountAndAddress<T extends ReportOrigin>(reports: readonly T[]): T[] {
   const newestFirst = [...reports].sort((a, b) => b.reportedAt - a.reportedAt);
   const accounts = new Set<string>();
   const addresses = new Set<string>();
-  const kept: CountReport[] = [];
+  const kept: T[] = [];
   for (const report of newestFirst) {
     if (accounts.has(report.submitter) || addresses.has(report.address)) continue;
     accounts.add(report.submitter);

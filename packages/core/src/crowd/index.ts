@@ -1,2 +1,10 @@
-export { type AgreementRule, agreeOnCount, type CountReport, medianOf } from './agree-on-count.js';
+export {
+  type AgreementRule,
+  agreeOnCount,
+  type CountReport,
+  medianOf,
+  onePerAccountAndAddress,
+  type ReportOrigin,
+} from './agree-on-count.js';
+export { agreeOnValue, type ValueReport } from './agree-on-value.js';
 export { capSubmitterShare, postsPerSubmitter, type WindowPost } from './cap-submitter-share.js';

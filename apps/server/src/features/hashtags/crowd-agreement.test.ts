@@ -59,7 +59,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
   afterAll(async () => testApp.close());
   beforeEach(async () => {
     const { db } = testApp.testDatabase.database;
-    for (const table of ['post_hashtags', 'posts', 'crowd_count_reports', 'hashtags'] as const)
+    for (const table of ['post_hashtags', 'posts', 'crowd_reports', 'crowd_items', 'hashtags'] as const)
       await db.deleteFrom(table).execute();
   });
 
@@ -218,9 +218,10 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     expect(await countOf('rushhour')).toBe(4003);
     expect(await countOf('rushed')).toBe(100);
     const reports = await testApp.testDatabase.database.db
-      .selectFrom('crowd_count_reports')
+      .selectFrom('crowd_reports')
       .select(['submitter', 'address', 'device_id'])
-      .where('hashtag', '=', 'rushhour')
+      .where('subject', '=', 'hashtag')
+      .where('item', '=', 'rushhour')
       .execute();
     expect(reports).toHaveLength(crowd.length);
     expect(new Set(reports.map((report) => report.submitter))).toEqual(

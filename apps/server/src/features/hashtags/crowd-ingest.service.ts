@@ -1,26 +1,17 @@
 import type { CacheAcceptedResponse, CacheAutocompleteBody, CacheRecommendBody } from '@tagscout/core/api';
-import { agreeOnCount } from '@tagscout/core/crowd';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
-import { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
-import { recordCountReports, type StoredCountReport, type Submitter } from './crowd.repository.js';
+import { recordCrowdReports, type Submitter } from './crowd.repository.js';
+import { CROWD_SOURCE } from './crowd-decision.js';
+import { CROWD_NETWORK, type CrowdRule, crowdDeciding } from './crowd-rule.js';
+import { type CrowdSubject, type FieldReport, placeReports, profileReports } from './crowd-subjects.js';
+import { CROWD_STORES } from './crowd-subjects.repository.js';
 import { storeIngest } from './ingest.repository.js';
-import { preparePosts, toPlace, toProfile } from './ingest.service.js';
+import { preparePosts } from './ingest.service.js';
 
 export type { Submitter } from './crowd.repository.js';
-
-/** Provenance of crowd-cache posts and of counts the crowd agreed on (decision 011). */
-export const CROWD_SOURCE = 'crowd';
-/** The network devices read for the crowd cache. */
-export const CROWD_NETWORK = Network.instagram;
-
-/** When devices' reports become a served value (the deployment's CROWD_* settings). */
-export interface CrowdRule {
-  quorum: number;
-  tolerance: number;
-  /** Reports older than this many days no longer count. */
-  reportDays: number;
-}
+export { CROWD_SOURCE } from './crowd-decision.js';
+export { CROWD_NETWORK, type CrowdRule } from './crowd-rule.js';
 
 export interface CrowdReport {
   submitter: Submitter;
@@ -29,11 +20,10 @@ export interface CrowdReport {
   now?: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
- * Search results a signed-in device fetched: each tag's count is this account's report, served only
- * once enough independent accounts agree; tags never seen before wait, hidden from suggestions.
+ * Search results a signed-in device fetched: each tag's count and each place's and profile's fields
+ * are this account's reports, served only once enough independent accounts agree; items never seen
+ * before wait, answered as being looked up and suggested to no one.
  */
 export async function ingestCrowdAutocomplete(
   database: Database,
@@ -41,30 +31,18 @@ export async function ingestCrowdAutocomplete(
   report: CrowdReport,
 ): Promise<CacheAcceptedResponse> {
   const now = report.now ?? Date.now();
-  const counts = (body.hashtags ?? []).map((tag) => ({
-    name: normalizeHashtag(tag.hashtag)!,
-    count: tag.count,
-  }));
-  await recordCounts(database, counts, { ...report, now });
-  const places = (body.places ?? []).map(toPlace);
-  const profiles = (body.users ?? []).map(toProfile);
-  if (places.length + profiles.length > 0) {
-    await storeIngest(database, {
-      places,
-      profiles,
-      network: CROWD_NETWORK,
-      source: CROWD_SOURCE,
-      submittedBy: report.submitter.userId,
-      newTagsPending: report.rule.quorum > 1,
-      now,
-    });
-  }
+  const counts = (body.hashtags ?? []).map((tag) => countReport(tag.hashtag, tag.count));
+  const places = body.places ?? [];
+  const profiles = body.users ?? [];
+  await recordReports(database, 'hashtag', counts, { ...report, now });
+  await recordReports(database, 'place', places.flatMap(placeReports), { ...report, now });
+  await recordReports(database, 'profile', profiles.flatMap(profileReports), { ...report, now });
   return { status: 'accepted', stored: counts.length + places.length + profiles.length, skipped: 0 };
 }
 
 /**
  * One item and its posts, fetched by a signed-in device: the posts carry their submitter, whose share
- * of any related window is capped when it is read; the item's count is a report like any other.
+ * of any related window is capped when it is read; the item's values are reports like any other.
  */
 export async function ingestCrowdRecommend(
   database: Database,
@@ -73,12 +51,15 @@ export async function ingestCrowdRecommend(
 ): Promise<CacheAcceptedResponse> {
   const now = report.now ?? Date.now();
   const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
-  if (body.hashtag && itemTag)
-    await recordCounts(database, [{ name: itemTag, count: body.hashtag.count }], { ...report, now });
+  if (body.hashtag)
+    await recordReports(database, 'hashtag', [countReport(body.hashtag.hashtag, body.hashtag.count)], {
+      ...report,
+      now,
+    });
+  if (body.place) await recordReports(database, 'place', placeReports(body.place), { ...report, now });
+  if (body.user) await recordReports(database, 'profile', profileReports(body.user), { ...report, now });
   const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
   await storeIngest(database, {
-    places: body.place ? [toPlace(body.place)] : [],
-    profiles: body.user ? [toProfile(body.user)] : [],
     posts,
     network: CROWD_NETWORK,
     source: CROWD_SOURCE,
@@ -90,19 +71,22 @@ export async function ingestCrowdRecommend(
   return { status: 'accepted', stored: posts.length, skipped };
 }
 
-async function recordCounts(
+function countReport(hashtag: string, count: number): FieldReport {
+  return { item: normalizeHashtag(hashtag)!, field: 'count', value: count };
+}
+
+async function recordReports(
   database: Database,
-  counts: { name: string; count: number }[],
+  subject: CrowdSubject,
+  reports: readonly FieldReport[],
   report: CrowdReport & { now: number },
 ): Promise<void> {
-  const { rule, now } = report;
-  const agree = (reports: StoredCountReport[]) => agreeOnCount(reports, rule);
-  await recordCountReports(database, {
+  if (reports.length === 0) return;
+  await recordCrowdReports(database, {
+    store: CROWD_STORES[subject],
     network: CROWD_NETWORK,
-    counts,
+    reports,
     submitter: report.submitter,
-    now,
-    since: now - rule.reportDays * DAY_MS,
-    agree,
+    ...crowdDeciding(subject, { rule: report.rule, now: report.now, restore: false }),
   });
 }

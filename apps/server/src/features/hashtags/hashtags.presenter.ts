@@ -44,6 +44,28 @@ export function presentProfile(row: ProfileRow): Profile {
   return profile;
 }
 
+/** A place devices reported that enough of them have not yet agreed on: being looked up. */
+export function presentPlaceBeingLookedUp(id: string): Place {
+  return { place_id: id, title: '', count: -2 };
+}
+
+/** A profile devices reported that enough of them have not yet agreed on: being looked up. */
+export function presentProfileBeingLookedUp(id: string): Profile {
+  return {
+    profile_id: id,
+    username: '',
+    full_name: '',
+    biography: '',
+    followers: -2,
+    following: -2,
+    post_count: -2,
+    is_business_account: false,
+    business_category_name: null,
+    is_private: false,
+    is_verified: false,
+  };
+}
+
 export function presentRelatedTag(tag: RelatedTag, isBanned: boolean) {
   return isBanned ? { ...tag, banned: true as const } : tag;
 }

@@ -13,7 +13,7 @@ export interface HashtagRow {
 }
 
 export type PlaceRow = Pick<Selectable<PlaceTable>, 'id' | 'title' | 'post_count' | 'profile_pic_url'>;
-export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at'>;
+export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at' | 'value_source'>;
 
 export type ItemKey =
   | { kind: 'hashtag'; network: Network; name: string }

@@ -19,13 +19,17 @@ import {
 import type { LRUCache } from 'lru-cache';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
+import { hasCrowdReports } from './crowd.repository.js';
+import { CROWD_NETWORK } from './crowd-rule.js';
 import type { DefaultNetwork } from './default-network.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import {
   countOf,
   presentHashtag,
   presentPlace,
+  presentPlaceBeingLookedUp,
   presentProfile,
+  presentProfileBeingLookedUp,
   presentRelatedTag,
   presentUnknownHashtag,
 } from './hashtags.presenter.js';
@@ -263,12 +267,13 @@ export async function findPlaceInfo(
   request: { id: string; recommended: boolean; ranking?: RelatedRanking },
 ): Promise<PlaceInfoResponse> {
   const row = await findPlace(context.database, request.id);
-  if (!row) throw AppError.notFound(`No place with id "${request.id}" is known yet.`);
-  const place = presentPlace(row);
+  const place = row
+    ? presentPlace(row)
+    : (await isBeingLookedUp(context, 'place', request.id)) && presentPlaceBeingLookedUp(request.id);
+  if (!place) throw AppError.notFound(`No place with id "${request.id}" is known yet.`);
   if (!request.recommended) return { data: [place] };
-  return {
-    data: [{ ...place, ...(await findRelatedTags(context, { kind: 'place', id: row.id }, request.ranking)) }],
-  };
+  const related = await findRelatedTags(context, { kind: 'place', id: place.place_id }, request.ranking);
+  return { data: [{ ...place, ...related }] };
 }
 
 export async function findUserInfo(
@@ -276,14 +281,26 @@ export async function findUserInfo(
   request: { id: string; recommended: boolean; ranking?: RelatedRanking },
 ): Promise<UserInfoResponse> {
   const row = await findProfile(context.database, request.id);
-  if (!row) throw AppError.notFound(`No profile with id "${request.id}" is known yet.`);
-  const profile = presentProfile(row);
+  const profile = row
+    ? presentProfile(row)
+    : (await isBeingLookedUp(context, 'profile', request.id)) && presentProfileBeingLookedUp(request.id);
+  if (!profile) throw AppError.notFound(`No profile with id "${request.id}" is known yet.`);
   if (!request.recommended) return { data: [profile] };
-  return {
-    data: [
-      { ...profile, ...(await findRelatedTags(context, { kind: 'profile', id: row.id }, request.ranking)) },
-    ],
-  };
+  const related = await findRelatedTags(
+    context,
+    { kind: 'profile', id: profile.profile_id },
+    request.ranking,
+  );
+  return { data: [{ ...profile, ...related }] };
+}
+
+/** A place or profile no row holds, that devices reported on: waiting for their agreement (decision 011). */
+function isBeingLookedUp(
+  context: HashtagContext,
+  subject: 'place' | 'profile',
+  id: string,
+): Promise<boolean> {
+  return hasCrowdReports(context.database, { subject, network: CROWD_NETWORK, item: id });
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, testDialects } from '../../test/test-database.js';
-import { recordCountReports } from './crowd.repository.js';
+import { ingestCrowdAutocomplete } from './crowd-ingest.service.js';
 import { importCountsFile } from './import-counts.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tagscout-import-counts-'));
@@ -30,14 +30,14 @@ describe.each(testDialects)('importCountsFile on %s', (dialect) => {
       const { database } = testDatabase;
       await migrateToLatest(database);
       // A tag a device reported alone, still waiting for agreement.
-      await recordCountReports(database, {
-        network: 'instagram',
-        counts: [{ name: 'newtag', count: 9_999 }],
-        submitter: { userId: 'u1', deviceId: null, address: '10.0.0.1' },
-        now: Date.now(),
-        since: 0,
-        agree: () => undefined,
-      });
+      await ingestCrowdAutocomplete(
+        database,
+        { query: 'newtag', hashtags: [{ hashtag: 'newtag', count: 9_999 }] },
+        {
+          submitter: { userId: 'u1', deviceId: null, address: '10.0.0.1' },
+          rule: { quorum: 3, tolerance: 0.1, reportDays: 30 },
+        },
+      );
       const bad: string[] = [];
       const report = await importCountsFile(database, { file, onBadLine: (message) => bad.push(message) });
       expect(bad).toEqual([

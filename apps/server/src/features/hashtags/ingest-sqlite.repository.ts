@@ -34,6 +34,7 @@ export function storeIngestSqlite(
         place.count,
         place.profilePicUrl ?? null,
         batch.now,
+        batch.source,
       );
     }
     for (const query of options.profileQueries)
@@ -88,7 +89,7 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
 
 interface SqliteStatements {
   upsertTagCount: SqliteDatabase.Statement<[string, string, number, string, number]>;
-  upsertPlace: SqliteDatabase.Statement<[string, string, string, number, string | null, number]>;
+  upsertPlace: SqliteDatabase.Statement<[string, string, string, number, string | null, number, string]>;
   selectTag: SqliteDatabase.Statement<[string, string], number>;
   insertTag: SqliteDatabase.Statement<[string, string, string, number], number>;
   insertPost: SqliteDatabase.Statement<unknown[], number>;
@@ -116,11 +117,12 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
        where excluded.updated_at >= hashtags.updated_at`,
     ),
     upsertPlace: sqlite.prepare(
-      `insert into places (id, title, title_key, post_count, profile_pic_url, updated_at) values (?, ?, ?, ?, ?, ?)
+      `insert into places (id, title, title_key, post_count, profile_pic_url, updated_at, value_source)
+       values (?, ?, ?, ?, ?, ?, ?)
        on conflict (id) do update set title = excluded.title, title_key = excluded.title_key,
          post_count = excluded.post_count,
          profile_pic_url = coalesce(excluded.profile_pic_url, places.profile_pic_url),
-         updated_at = excluded.updated_at
+         updated_at = excluded.updated_at, value_source = excluded.value_source
        where excluded.updated_at >= places.updated_at`,
     ),
     selectTag: sqlite

@@ -136,6 +136,7 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
       post_count: place.count,
       profile_pic_url: place.profilePicUrl ?? null,
       updated_at: batch.now,
+      value_source: batch.source,
     }));
     queries.push(
       db
@@ -150,6 +151,7 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
               post_count: eb.ref('excluded.post_count'),
               profile_pic_url: sql`coalesce(excluded.profile_pic_url, places.profile_pic_url)`,
               updated_at: eb.ref('excluded.updated_at'),
+              value_source: eb.ref('excluded.value_source'),
             }))
             .whereRef('excluded.updated_at', '>=', 'places.updated_at'),
         )
@@ -165,13 +167,25 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
         db
           .insertInto('profiles')
           // Every row of the group holds exactly `columns`; the rest take their defaults.
-          .values(chunk.map((profile) => ({ ...profile, updated_at: batch.now }) as Insertable<ProfileTable>))
+          .values(
+            chunk.map(
+              (profile) =>
+                ({
+                  ...profile,
+                  updated_at: batch.now,
+                  value_source: batch.source,
+                }) as Insertable<ProfileTable>,
+            ),
+          )
           .onConflict((oc) =>
             oc
               .column('id')
               .doUpdateSet(
                 Object.fromEntries(
-                  [...columns, 'updated_at'].map((column) => [column, sql.ref(`excluded.${column}`)]),
+                  [...columns, 'updated_at', 'value_source'].map((column) => [
+                    column,
+                    sql.ref(`excluded.${column}`),
+                  ]),
                 ),
               )
               .whereRef('excluded.updated_at', '>=', 'profiles.updated_at'),
