@@ -301,3 +301,23 @@ export const CacheAcceptedResponseSchema = z.object({
   skipped: z.number().int().meta({ description: 'Posts left out because they carry fewer than 2 hashtags' }),
 });
 export type CacheAcceptedResponse = z.infer<typeof CacheAcceptedResponseSchema>;
+
+// ---- DELETE /admin/crowd/submitters/:userId/reports (administrators) ----
+
+export const CrowdSubmitterParamsSchema = z.object({
+  userId: z
+    .string({ error: 'must be text' })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an account id (1 to 100 letters, digits, _ or -)')
+    .meta({ description: 'The account whose crowd reports are removed' }),
+});
+export type CrowdSubmitterParams = z.infer<typeof CrowdSubmitterParamsSchema>;
+
+export const CrowdPurgeResponseSchema = z
+  .object({
+    submitter: z.string(),
+    reports: z.number().int().meta({ description: 'Reports removed (tag counts, place and profile fields)' }),
+    items: z.number().int().meta({ description: 'Tags, places and profiles decided again' }),
+    changed: z.number().int().meta({ description: 'Of those, the ones whose served values changed' }),
+  })
+  .meta({ id: 'CrowdPurge' });
+export type CrowdPurgeResponse = z.infer<typeof CrowdPurgeResponseSchema>;

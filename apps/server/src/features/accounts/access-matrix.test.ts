@@ -316,6 +316,12 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'PUT', route: '/api/admin/banned-tags', body: () => ({ tags: ['matrix'] }), expect: ADMIN_ONLY },
   { method: 'GET', route: '/api/admin/feedback', expect: ADMIN_ONLY },
   { method: 'GET', route: '/api/admin/analytics', expect: ADMIN_ONLY },
+  {
+    method: 'DELETE',
+    route: '/api/admin/crowd/submitters/:userId/reports',
+    url: `/api/admin/crowd/submitters/${someId}/reports`,
+    expect: ADMIN_ONLY,
+  },
 ];
 
 describe.each(testDialects)('access matrix on %s', (dialect) => {

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPlugin } from '../../plugins/admin.js';
 import { analyticsAdminRoutes, analyticsRoutes } from '../analytics/analytics.routes.js';
+import { crowdAdminRoutes } from '../hashtags/crowd.admin-routes.js';
+import { crowdRuleOf } from '../hashtags/crowd-rule.js';
 import { appDataAdminRoutes } from './appdata.admin-routes.js';
+import { auditOf } from './appdata.http.js';
 import { appDataRoutes } from './appdata.routes.js';
 import { applyStoredBannedTags, createAppDataContext } from './appdata.service.js';
 import { countdownRoutes } from './countdown.routes.js';
 
-/** App data, feedback and analytics under /api, and their admin routes under /api/admin. */
+/** App data, feedback and analytics under /api; their admin routes, and the crowd's, under /api/admin. */
 export async function registerAppData(app: FastifyInstance): Promise<void> {
   const now = app.config.now ?? Date.now;
   const context = createAppDataContext(app.database, {
@@ -21,6 +24,14 @@ export async function registerAppData(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes(analytics), { prefix: '/api' });
   await app.register(adminPlugin, {
     prefix: '/api/admin',
-    routes: [appDataAdminRoutes(context), analyticsAdminRoutes(analytics)],
+    routes: [
+      appDataAdminRoutes(context),
+      analyticsAdminRoutes(analytics),
+      crowdAdminRoutes({
+        context: app.hashtags,
+        rule: crowdRuleOf(app.config),
+        audit: (request) => auditOf(context, request),
+      }),
+    ],
   });
 }

@@ -108,7 +108,12 @@ export function decideItem(
       return { state: { served: {}, trusted: {} }, agreed: count };
     return { write: { values: { ...rules.unknown, ...writes }, source: CROWD_SOURCE }, state, agreed: count };
   }
-  const source = Object.keys(served).length > 0 ? CROWD_SOURCE : (restoredSource ?? row.source);
+  const source =
+    Object.keys(served).length > 0
+      ? CROWD_SOURCE
+      : restoredSource === undefined
+        ? row.source
+        : restoredSource;
   return { write: { values: writes, source }, state, agreed: count };
 }
 

@@ -1,4 +1,5 @@
 import { Network } from '@tagscout/core/networks';
+import type { Config } from '../../config.js';
 import type { Deciding } from './crowd.repository.js';
 import { decideItem } from './crowd-decision.js';
 import { type CrowdSubject, RULES_OF } from './crowd-subjects.js';
@@ -15,6 +16,16 @@ export interface CrowdRule {
 }
 
 const DAY_MS = 86_400_000;
+
+export function crowdRuleOf(
+  config: Pick<Config, 'CROWD_QUORUM' | 'CROWD_TOLERANCE' | 'CROWD_REPORT_DAYS'>,
+): CrowdRule {
+  return {
+    quorum: config.CROWD_QUORUM,
+    tolerance: config.CROWD_TOLERANCE,
+    reportDays: config.CROWD_REPORT_DAYS,
+  };
+}
 
 /** How items of one kind are decided under the deployment's rule; `restore` after a purge. */
 export function crowdDeciding(

@@ -21,7 +21,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
-import { type CrowdRule, ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd-ingest.service.js';
+import { ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd-ingest.service.js';
+import { crowdRuleOf } from './crowd-rule.js';
 import { crowdRateLimitKey, crowdSubmitterGuard, submitterOf } from './crowd-submitter.js';
 import {
   autocompleteHashtags,
@@ -48,11 +49,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
     timeWindow: '1 minute',
     keyGenerator: crowdRateLimitKey,
   };
-  const crowdRule: CrowdRule = {
-    quorum: app.config.CROWD_QUORUM,
-    tolerance: app.config.CROWD_TOLERANCE,
-    reportDays: app.config.CROWD_REPORT_DAYS,
-  };
+  const crowdRule = crowdRuleOf(app.config);
 
   app.get(
     '/autocomplete/hashtag/:query',
@@ -179,7 +176,7 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
       schema: {
         tags: ['crowd cache'],
         summary:
-          'Search results a signed-in device fetched: counts are served once enough accounts agree (decision 011)',
+          'Search results a signed-in device fetched: counts, places and profiles are served once enough accounts agree (decision 011)',
         body: CacheAutocompleteBodySchema,
         response: { 202: CacheAcceptedResponseSchema, ...crowdErrors },
       },

@@ -1,0 +1,51 @@
+import {
+  CrowdPurgeResponseSchema,
+  CrowdSubmitterParamsSchema,
+  ErrorResponseSchema,
+} from '@tagscout/core/api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../plugins/errors.js';
+import { purgeSubmitter } from './crowd-purge.service.js';
+import type { CrowdRule } from './crowd-rule.js';
+import type { HashtagContext } from './hashtags.service.js';
+
+/** Records an administrator's change (the admin audit log). */
+export type AuditOf = (request: FastifyRequest) => (action: string, details: object) => Promise<void>;
+
+const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+/** Administrators undo one bad crowd submitter (inside the admin plugin's guard; decision 011). */
+export function crowdAdminRoutes(options: {
+  context: HashtagContext;
+  rule: CrowdRule;
+  audit: AuditOf;
+}): FastifyPluginAsyncZod {
+  const { context, rule } = options;
+  return async (app) => {
+    app.delete(
+      '/crowd/submitters/:userId/reports',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Administrators: remove every crowd report of one account, pending or agreed, and serve again what the others' reports agree on (audit-logged)",
+          params: CrowdSubmitterParamsSchema,
+          response: { 200: CrowdPurgeResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        // The admin plugin's guard already refused everyone else; checked again where data is removed.
+        if (!request.viewer.isAdmin) throw AppError.forbidden('Only administrators may do this.');
+        const submitter = request.params.userId;
+        const result = await purgeSubmitter(context.database, { submitter, rule });
+        context.suggestions.clear();
+        context.related.clear();
+        context.windows?.clear();
+        context.defaultNetwork.forget();
+        await options.audit(request)('crowd.purge-submitter', { submitter, ...result });
+        return { submitter, ...result };
+      },
+    );
+  };
+}
