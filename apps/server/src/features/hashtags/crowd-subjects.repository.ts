@@ -23,7 +23,10 @@ export interface CrowdSubjectStore {
 }
 
 // A write never moves updated_at back (a trusted write newer than the crowd's still wins).
-const newestOf = (now: number) => sql<number>`case when updated_at > ${now} then updated_at else ${now} end`;
+const newestOf = (table: 'hashtags' | 'places' | 'profiles', now: number) => {
+  const current = sql.ref(`${table}.updated_at`);
+  return sql<number>`case when ${current} > ${now} then ${current} else ${now} end`;
+};
 
 export const hashtagStore: CrowdSubjectStore = {
   subject: 'hashtag',
@@ -67,12 +70,17 @@ export const hashtagStore: CrowdSubjectStore = {
       .updateTable('hashtags')
       .set(
         typeof count === 'number'
-          ? { post_count: count, count_state: 'known', count_source: row.source, updated_at: newestOf(now) }
+          ? {
+              post_count: count,
+              count_state: 'known',
+              count_source: row.source,
+              updated_at: newestOf('hashtags', now),
+            }
           : {
               post_count: -1,
               count_state: String(count) as Tables['hashtags']['count_state'],
               count_source: row.source,
-              updated_at: newestOf(now),
+              updated_at: newestOf('hashtags', now),
             },
       )
       .where('network', '=', network)
@@ -128,13 +136,13 @@ export const placeStore: CrowdSubjectStore = {
           ...columns,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, updated_at: newestOf(now) }))
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, updated_at: newestOf('places', now) }))
         .execute();
       return;
     }
     await trx
       .updateTable('places')
-      .set({ ...columns, updated_at: newestOf(now) })
+      .set({ ...columns, updated_at: newestOf('places', now) })
       .where('id', '=', item)
       .execute();
   },
@@ -194,13 +202,15 @@ export const profileStore: CrowdSubjectStore = {
       await trx
         .insertInto('profiles')
         .values({ ...NEW_PROFILE, id: item, ...columns, updated_at: now })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, updated_at: newestOf(now) }))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ ...columns, updated_at: newestOf('profiles', now) }),
+        )
         .execute();
       return;
     }
     await trx
       .updateTable('profiles')
-      .set({ ...columns, updated_at: newestOf(now) })
+      .set({ ...columns, updated_at: newestOf('profiles', now) })
       .where('id', '=', item)
       .execute();
   },
