@@ -156,6 +156,15 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
     expect((await get('/api/info/place/lisbon1')).data[0].title).toBe('Lisbon Coin Casino');
   });
 
+  it('is described in the OpenAPI document, with its parameter and answer', async () => {
+    const document = await get('/api/docs/json');
+    const route = document.paths['/api/admin/crowd/submitters/{userId}/reports'].delete;
+    expect(route.tags).toEqual(['admin']);
+    expect(route.parameters).toEqual([expect.objectContaining({ name: 'userId', in: 'path', required: true })]);
+    expect(route.responses['200']).toBeDefined();
+    expect(route.responses['403']).toBeDefined();
+  });
+
   it('answers 400 with a reason for an id that is not an account id', async () => {
     const response = await purge(admin, 'not%20an%20id');
     expect(response.statusCode).toBe(400);
