@@ -160,7 +160,9 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
     const document = await get('/api/docs/json');
     const route = document.paths['/api/admin/crowd/submitters/{userId}/reports'].delete;
     expect(route.tags).toEqual(['admin']);
-    expect(route.parameters).toEqual([expect.objectContaining({ name: 'userId', in: 'path', required: true })]);
+    expect(route.parameters).toEqual([
+      expect.objectContaining({ name: 'userId', in: 'path', required: true }),
+    ]);
     expect(route.responses['200']).toBeDefined();
     expect(route.responses['403']).toBeDefined();
   });

@@ -39,7 +39,9 @@ export function crowdAdminRoutes(options: {
         if (!request.viewer.isAdmin) throw AppError.forbidden('Only administrators may do this.');
         const submitter = request.params.userId;
         const result = await purgeSubmitter(context.database, { submitter, rule });
-        context.suggestions.clear();
+        // This process's caches may hold the removed values; other processes' expire on their own.
+        context.suggestions?.clear();
+        context.tagRows?.clear();
         context.related.clear();
         context.windows?.clear();
         context.defaultNetwork.forget();
