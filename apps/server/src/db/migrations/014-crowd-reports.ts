@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { bigint, type MigrationDialect } from './portable.js';
+import { bigint, hasColumn, type MigrationDialect } from './portable.js';
 
 /**
  * Crowd reports need agreement (decision 011): each submitter's latest count for a tag, kept apart
@@ -43,9 +43,4 @@ export function crowdReportsMigration(dialect: MigrationDialect) {
         .execute();
     },
   };
-}
-
-async function hasColumn(db: Kysely<unknown>, table: string, column: string): Promise<boolean> {
-  const tables = await db.introspection.getTables();
-  return tables.some((found) => found.name === table && found.columns.some((c) => c.name === column));
 }

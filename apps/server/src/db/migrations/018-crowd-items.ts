@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { bigint, type MigrationDialect } from './portable.js';
+import { bigint, hasColumn, type MigrationDialect } from './portable.js';
 
 /**
  * Crowd reports for places and profiles too (decision 011): every crowd report, of a tag's count or
@@ -46,9 +46,13 @@ export function crowdItemsMigration(dialect: MigrationDialect) {
                 select 'hashtag', network, hashtag, 'count', submitter, device_id, address,
                        cast(count as text), reported_at
                 from crowd_count_reports`.execute(db);
-      // Counts agreed before: the crowd put them there; what was there before is not known.
+      // Counts agreed before: the crowd put them there; what was there before is not known. (Before
+      // migration 013 runs, tags have no network: they are Instagram's.)
+      const network = (await hasColumn(db, 'hashtags', 'network'))
+        ? sql.ref('network')
+        : sql.lit('instagram');
       await sql`insert into crowd_items (subject, network, item, served, trusted, updated_at)
-                select 'hashtag', network, name, '{"count":' || cast(post_count as text) || '}', '{}', updated_at
+                select 'hashtag', ${network}, name, '{"count":' || cast(post_count as text) || '}', '{}', updated_at
                 from hashtags where count_source = 'crowd' and count_state = 'known'`.execute(db);
       await db.schema.dropTable('crowd_count_reports').execute();
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -10,4 +10,10 @@ export function autoIncrementId(dialect: MigrationDialect) {
 /** 64-bit integers for counts and epoch milliseconds (SQLite integers are already 64-bit). */
 export function bigint(dialect: MigrationDialect) {
   return dialect === 'postgres' ? sql`bigint` : sql`integer`;
+}
+
+/** Whether a table has a column (migrations that may run before or after the one adding it). */
+export async function hasColumn(db: Kysely<unknown>, table: string, column: string): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((found) => found.name === table && found.columns.some((c) => c.name === column));
 }
