@@ -1,19 +1,12 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrateWithout } from '../../test/migrate-without.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
-import { listMigrations, migrateToLatest } from '../migrate.js';
+import { migrateToLatest } from '../migrate.js';
 
 /** A store as it was before migration 018: tag count reports in crowd_count_reports. */
 async function storeBeforeCrowdItems(testDatabase: TestDatabase): Promise<void> {
-  const { database } = testDatabase;
-  const { '018-crowd-items': _items, ...earlier } = listMigrations(database.dialect);
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => earlier },
-    allowUnorderedMigrations: true,
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  await migrateWithout(testDatabase.database, '018-crowd-items');
 }
 
 describe.each(testDialects)('migration 018: crowd items on %s', (dialect) => {

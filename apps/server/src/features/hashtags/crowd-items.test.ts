@@ -1,17 +1,33 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  IMPORTED_PROFILE as ana,
+  importPlaceAndProfile,
+  IMPORTED_PLACE as lisbon,
+} from '../../test/crowd-fixtures.js';
 import { type CrowdSubmitter, crowdSubmitters } from '../../test/crowd-submitters.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { ingestAutocomplete } from './ingest.service.js';
 
-const lisbon = { place_id: 'lisbon1', title: 'Lisbon, Portugal', count: 2_000_000 };
-const ana = {
-  profile_id: 'u1',
-  username: 'ana.travels',
-  full_name: 'Ana Travels',
-  biography: 'Photos from the road',
-  followers: 52_000,
-  is_verified: false,
+/** The reproduction: one signed-in device rewrites both, and plants a place and a profile never seen. */
+const plantedPlaces = {
+  query: 'lis',
+  places: [
+    { place_id: 'lisbon1', title: 'Buy coins at scam.example', count: 1 },
+    { place_id: 'fake9', title: 'Lisbon Coin Casino', count: 9_999_999_999 },
+  ],
+};
+const plantedUsers = {
+  query: 'ana',
+  users: [
+    {
+      ...ana,
+      full_name: 'Send coins to win',
+      biography: 'Visit scam.example',
+      followers: 1,
+      is_verified: true,
+    },
+    { profile_id: 'fake8', username: 'ana.official', followers: 9_999_999_999 },
+  ],
 };
 
 describe.each(testDialects)('places and profiles devices report need agreement, on %s', (dialect) => {
@@ -44,16 +60,38 @@ describe.each(testDialects)('places and profiles devices report need agreement, 
     const { database } = testApp.testDatabase;
     for (const table of ['places', 'profiles', 'crowd_reports', 'crowd_items'] as const)
       await database.db.deleteFrom(table).execute();
-    await ingestAutocomplete(
-      database,
-      { query: 'lis', places: [lisbon] },
-      { network: 'instagram', source: 'import' },
-    );
-    await ingestAutocomplete(
-      database,
-      { query: 'ana', users: [ana] },
-      { network: 'instagram', source: 'import' },
-    );
+    await importPlaceAndProfile(database);
+  });
+
+  it('lets no one device rewrite what another user sees, and shows planted items as being looked up', async () => {
+    const [device] = submitters as [CrowdSubmitter];
+    for (const [url, payload] of [
+      ['/api/cache/autocomplete', plantedPlaces],
+      ['/api/cache/autocomplete', plantedUsers],
+      ['/api/cache/recommend', { place: plantedPlaces.places[0], posts: [] }],
+      ['/api/cache/recommend', { user: plantedUsers.users[0], posts: [] }],
+    ] as const) {
+      expect((await crowd.send(device, url, payload)).statusCode).toBe(202);
+    }
+    // Another user, not signed in.
+    expect(await place('lisbon1')).toEqual(lisbon);
+    expect((await get('/api/autocomplete/place/lis')).places).toEqual([lisbon]);
+    expect(await profile('u1')).toMatchObject({
+      full_name: 'Ana Travels',
+      followers: 52_000,
+      is_verified: false,
+    });
+    const users = (await get('/api/autocomplete/user/ana')).users;
+    expect(users.map((user: { username: string }) => user.username)).toEqual(['ana.travels']);
+    // Never seen before: answered as being looked up, suggested to no one.
+    expect(await place('fake9')).toEqual({ place_id: 'fake9', title: '', count: -2 });
+    expect(await profile('fake8')).toMatchObject({
+      profile_id: 'fake8',
+      username: '',
+      followers: -2,
+      following: -2,
+      post_count: -2,
+    });
   });
 
   it('serves a place’s title and count once three accounts agree: the median count, never an outlier', async () => {

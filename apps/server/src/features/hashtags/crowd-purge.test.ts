@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  IMPORTED_PROFILE as ana,
+  importPlaceAndProfile,
+  IMPORTED_PLACE as lisbon,
+} from '../../test/crowd-fixtures.js';
 import { type CrowdSubmitter, crowdSubmitters } from '../../test/crowd-submitters.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -6,8 +11,6 @@ import { createTestViewer, type TestViewer } from '../../test/test-users.js';
 import { ingestAutocomplete } from './ingest.service.js';
 
 const IMPORT = { network: 'instagram' as const, source: 'import' };
-const lisbon = { place_id: 'lisbon1', title: 'Lisbon, Portugal', count: 2_000_000 };
-const ana = { profile_id: 'u1', username: 'ana.travels', full_name: 'Ana Travels', followers: 52_000 };
 
 describe.each(testDialects)('an administrator undoes one bad submitter, on %s', (dialect) => {
   let testApp: TestApp;
@@ -77,8 +80,7 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
     const { database } = testApp.testDatabase;
     for (const table of ['places', 'profiles', 'hashtags', 'crowd_reports', 'crowd_items'] as const)
       await database.db.deleteFrom(table).execute();
-    await ingestAutocomplete(database, { query: 'lis', places: [lisbon] }, IMPORT);
-    await ingestAutocomplete(database, { query: 'ana', users: [ana] }, IMPORT);
+    await importPlaceAndProfile(database);
     await ingestAutocomplete(
       database,
       { query: 'tra', hashtags: [{ hashtag: 'travel', count: 5_000 }] },
@@ -115,8 +117,8 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
   it('removes every report of the submitter and serves again what the others agree on', async () => {
     const response = await purge(admin, bad.viewer.userId!);
     expect(response.statusCode).toBe(200);
-    // Two fields of each place, three of the profile, two tag counts.
-    expect(response.json()).toEqual({ submitter: bad.viewer.userId, reports: 9, items: 5, changed: 5 });
+    // Two fields of each place, nine of the profile, two tag counts.
+    expect(response.json()).toEqual({ submitter: bad.viewer.userId, reports: 15, items: 5, changed: 5 });
     await expectUndone(4_200);
     const audit = await testApp.testDatabase.database.db
       .selectFrom('admin_audit')
@@ -124,7 +126,7 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
       .where('action', '=', 'crowd.purge-submitter')
       .execute();
     expect(audit.at(-1)).toMatchObject({ user_id: admin.userId });
-    expect(JSON.parse(audit.at(-1)!.details)).toMatchObject({ submitter: bad.viewer.userId, reports: 9 });
+    expect(JSON.parse(audit.at(-1)!.details)).toMatchObject({ submitter: bad.viewer.userId, reports: 15 });
     // A second purge finds nothing left to remove.
     expect((await purge(admin, bad.viewer.userId!)).json()).toMatchObject({ reports: 0, changed: 0 });
   });
@@ -190,7 +192,7 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
     expect([first!.statusCode, again!.statusCode]).toEqual([200, 200]);
     expect(reported.map((response) => response.statusCode)).toEqual([202, 202]);
     // Every report removed exactly once between the two.
-    expect(first!.json().reports + again!.json().reports).toBe(9);
+    expect(first!.json().reports + again!.json().reports).toBe(15);
     // Whichever was decided last saw every report but bad's: 4,000, 4,200, 4,250 (twice) and 4,300
     // (with bad's 3,900 it would be 4,200).
     await expectUndone(4_250);

@@ -1,8 +1,8 @@
 import { normalizeQuery } from '@tagscout/core/hashtags';
-import { sql, type Transaction } from 'kysely';
-import type { Tables } from '../../db/tables.js';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { ProfileTable, Tables } from '../../db/tables.js';
 import type { FieldValue, ItemValues, ServedRow } from './crowd-decision.js';
-import type { CrowdSubject } from './crowd-subjects.js';
+import { type CrowdSubject, PROFILE_RULES } from './crowd-subjects.js';
 import { chunksOf } from './ingest-batch.js';
 
 /** Where one kind of item is served from: the crowd's decisions are read from and written to it. */
@@ -219,20 +219,11 @@ export const profileStore: CrowdSubjectStore = {
   },
 };
 
-/** Filled by the decision for a new row; here so the insert names every column. */
-const NEW_PROFILE = {
-  username: '',
-  full_name: '',
-  biography: '',
-  followers: -2,
-  following: -2,
-  post_count: -2,
-  is_business_account: 0,
-  business_category_name: null,
-  is_private: 0,
-  is_verified: 0,
-  profile_pic_url: null,
-};
+/** The decision fills every field of a new row; these name them for the insert's type. */
+const NEW_PROFILE = { username: '', ...profileColumns(PROFILE_RULES.unknown) } as Omit<
+  Insertable<ProfileTable>,
+  'id' | 'updated_at' | 'value_source'
+>;
 
 function profileColumns(values: ItemValues): Record<string, string | number | null> {
   const columns: Record<string, string | number | null> = {};

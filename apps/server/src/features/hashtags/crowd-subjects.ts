@@ -1,4 +1,4 @@
-import type { IngestPlace, IngestProfile } from '@tagscout/core/api';
+import type { IngestPlace, IngestProfile, Profile } from '@tagscout/core/api';
 import type { CrowdSubjectRules, FieldValue, ItemValues } from './crowd-decision.js';
 
 /** The kinds of item devices report on, as crowd_reports.subject names them. */
@@ -20,6 +20,19 @@ export const PLACE_RULES: CrowdSubjectRules = {
   unknown: { count: -2, profile_pic_url: null },
 };
 
+/** A profile's fields while no one has given them: counts -2, being looked up. */
+export const UNKNOWN_PROFILE = {
+  full_name: '',
+  biography: '',
+  followers: -2,
+  following: -2,
+  post_count: -2,
+  is_business_account: false,
+  business_category_name: null,
+  is_private: false,
+  is_verified: false,
+} as const satisfies Omit<Profile, 'profile_id' | 'username' | 'profile_pic_url'>;
+
 export const PROFILE_RULES: CrowdSubjectRules = {
   fields: {
     username: 'exact',
@@ -35,18 +48,7 @@ export const PROFILE_RULES: CrowdSubjectRules = {
     profile_pic_url: 'url',
   },
   identity: 'username',
-  unknown: {
-    full_name: '',
-    biography: '',
-    followers: -2,
-    following: -2,
-    post_count: -2,
-    is_business_account: false,
-    business_category_name: null,
-    is_private: false,
-    is_verified: false,
-    profile_pic_url: null,
-  },
+  unknown: { ...UNKNOWN_PROFILE, profile_pic_url: null },
 };
 
 export const RULES_OF: Record<CrowdSubject, CrowdSubjectRules> = {

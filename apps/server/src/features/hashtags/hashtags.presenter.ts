@@ -1,5 +1,6 @@
 import type { HashtagCount, Place, Profile } from '@tagscout/core/api';
 import type { RelatedTag } from '@tagscout/core/related';
+import { UNKNOWN_PROFILE } from './crowd-subjects.js';
 import type { HashtagRow, PlaceRow, ProfileRow } from './hashtags.repository.js';
 
 /** The count the API shows: the total when known, -1 when unknown, -2 when it needs a direct lookup. */
@@ -51,19 +52,7 @@ export function presentPlaceBeingLookedUp(id: string): Place {
 
 /** A profile devices reported that enough of them have not yet agreed on: being looked up. */
 export function presentProfileBeingLookedUp(id: string): Profile {
-  return {
-    profile_id: id,
-    username: '',
-    full_name: '',
-    biography: '',
-    followers: -2,
-    following: -2,
-    post_count: -2,
-    is_business_account: false,
-    business_category_name: null,
-    is_private: false,
-    is_verified: false,
-  };
+  return { profile_id: id, username: '', ...UNKNOWN_PROFILE };
 }
 
 export function presentRelatedTag(tag: RelatedTag, isBanned: boolean) {
