@@ -2,12 +2,17 @@ import type { ErrorResponse } from '@tagscout/core/api';
 import { getDeviceId } from '../features/account/device-id';
 import { detectPlatform } from '../shell/platform';
 
-/** A failed API call, carrying the server's code and user-readable message. */
+/**
+ * A failed API call, carrying the server's code and message. Screens show it through errorText
+ * (api/error-text.ts), by its code, never the message itself (English, and for bad input a schema path).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** How long the server asked to wait (Retry-After), for "Try again in 8 minutes". */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -83,9 +88,23 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
       response.status,
       body?.error?.code ?? 'unknown',
       body?.error?.message ?? `Request failed (${response.status})`,
+      readRetryAfter(response.headers.get('retry-after'), body?.error?.message),
     );
   }
   // Sign-in answers carry the apps' session token; keep it for the next calls.
   if (usesBearer && typeof body?.token === 'string') localStorage.setItem(TOKEN_KEY, body.token);
   return body as T;
+}
+
+/** Seconds from Retry-After (seconds or an HTTP date), else from the message's "in 473 seconds". */
+export function readRetryAfter(header: string | null, message: string | undefined): number | null {
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, (date - Date.now()) / 1000);
+  }
+  const match = message?.match(/in (\d+) (second|minute|hour)s?\b/);
+  if (!match) return null;
+  return Number(match[1]) * ({ second: 1, minute: 60, hour: 3600 } as const)[match[2] as 'second'];
 }

@@ -12,6 +12,7 @@ import { LIMITS } from '@tagscout/core/limits';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/error-text';
 import { sendFeedback } from '../features/appdata/appdata-api';
 import { trackEvent } from '../features/appdata/track';
 import { closeFeedback, useShellOverlays } from './shell-overlays';
@@ -64,7 +65,7 @@ export function FeedbackDialog() {
             />
             {send.isError && (
               <Alert severity="error" sx={{ mt: 2 }}>
-                {send.error.message}
+                {errorText(t, send.error)}
               </Alert>
             )}
           </DialogContent>

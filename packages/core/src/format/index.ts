@@ -1,2 +1,3 @@
 export * from './format-badge.js';
 export * from './format-count.js';
+export * from './format-wait.js';

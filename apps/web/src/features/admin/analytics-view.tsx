@@ -14,6 +14,7 @@ import { formatCount } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { errorText } from '../../api/error-text';
 import { LoadingSpinner } from '../../shell/loading-spinner';
 import { useAnalyticsSummary } from '../appdata/queries';
 import { toChartRows } from './chart-rows';
@@ -58,7 +59,7 @@ export function AnalyticsView() {
         </TextField>
       </Stack>
       {query.isPending && <LoadingSpinner />}
-      {query.isError && <Alert severity="error">{query.error.message}</Alert>}
+      {query.isError && <Alert severity="error">{errorText(t, query.error)}</Alert>}
       {query.isSuccess && query.data.totals.length === 0 && (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="status">
           {t('admin.analytics.empty')}

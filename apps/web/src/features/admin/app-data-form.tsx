@@ -17,6 +17,7 @@ import {
 } from '@tagscout/core/api';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { LoadingSpinner } from '../../shell/loading-spinner';
 import { useAdminAppData, useUpdateAppData } from '../appdata/queries';
 import { fromLocalInput, toLocalInput } from './date-input';
@@ -28,7 +29,7 @@ export function AppDataForm() {
   // Outside the form: the form starts again from the saved data, the message stays.
   const [isSaved, setIsSaved] = useState(false);
   if (query.isPending) return <LoadingSpinner />;
-  if (query.isError) return <Alert severity="error">{query.error.message}</Alert>;
+  if (query.isError) return <Alert severity="error">{errorText(t, query.error)}</Alert>;
   return (
     <>
       <Form key={query.data.updatedAt ?? 'defaults'} data={query.data} onSaved={() => setIsSaved(true)} />
@@ -167,7 +168,7 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
           ))}
         </Group>
 
-        {save.isError && <Alert severity="error">{save.error.message}</Alert>}
+        {save.isError && <Alert severity="error">{errorText(t, save.error)}</Alert>}
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {t('admin.appdata.save')}

@@ -6,14 +6,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { LoadingSpinner } from '../../shell/loading-spinner';
 import { useBannedTags, useUpdateBannedTags } from '../appdata/queries';
 
 /** The banned tags, one a line; saving replaces the whole list. */
 export function BannedTagsForm() {
+  const { t } = useTranslation();
   const query = useBannedTags();
   if (query.isPending) return <LoadingSpinner />;
-  if (query.isError) return <Alert severity="error">{query.error.message}</Alert>;
+  if (query.isError) return <Alert severity="error">{errorText(t, query.error)}</Alert>;
   return <Editor key={query.data.bannedTags.join(',')} tags={query.data.bannedTags} />;
 }
 
@@ -55,7 +57,7 @@ function Editor({ tags }: { tags: string[] }) {
       )}
       {save.isError && (
         <Alert severity="error" sx={{ mt: 1.5 }}>
-          {save.error.message}
+          {errorText(t, save.error)}
         </Alert>
       )}
       <Stack direction="row" sx={{ mt: 1.5, gap: 2, alignItems: 'center' }}>

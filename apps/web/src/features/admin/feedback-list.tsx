@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { LoadingSpinner } from '../../shell/loading-spinner';
 import { useFeedbackList } from '../appdata/queries';
 
@@ -15,7 +16,7 @@ export function FeedbackList() {
   const { t, i18n } = useTranslation();
   const query = useFeedbackList();
   if (query.isPending) return <LoadingSpinner />;
-  if (query.isError) return <Alert severity="error">{query.error.message}</Alert>;
+  if (query.isError) return <Alert severity="error">{errorText(t, query.error)}</Alert>;
   if (query.data.feedback.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="status">

@@ -18,6 +18,7 @@ import { formatCount } from '@tagscout/core/format';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorText } from '../../api/error-text';
 import { useCapabilities, useSession } from '../../shell/session-store';
 import { visuallyHidden } from '../account/visually-hidden';
 import { DeleteTopicDialog } from './delete-topic-dialog';
@@ -50,7 +51,7 @@ export function CollectionsPage() {
         <Upgrade />
       ) : topics.isError ? (
         <Alert severity="error" sx={{ mx: { xs: 2, sm: 0 } }}>
-          {topics.error.message}
+          {errorText(t, topics.error)}
         </Alert>
       ) : topics.data && topics.data.length > 0 ? (
         <TopicTable topics={topics.data} onDelete={setToDelete} />
@@ -59,7 +60,7 @@ export function CollectionsPage() {
       )}
       {remove.isError && (
         <Alert severity="error" sx={{ mx: { xs: 2, sm: 0 }, mt: 2 }} onClose={() => remove.reset()}>
-          {t('collections.deleteFailed', { message: remove.error.message })}
+          {t('collections.deleteFailed', { message: errorText(t, remove.error) })}
         </Alert>
       )}
       {toDelete && (

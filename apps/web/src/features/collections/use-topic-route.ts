@@ -7,7 +7,8 @@ import { fetchTopic } from './topics-api';
 
 export interface TopicLoadError {
   status: number;
-  message: string;
+  /** What failed, for errorText (api/error-text.ts). */
+  cause: unknown;
 }
 
 /**
@@ -42,8 +43,8 @@ export function useTopicRoute(
           if (controller.signal.aborted) return;
           setError(
             failure instanceof ApiError
-              ? { status: failure.status, message: failure.message }
-              : { status: 0, message: String(failure) },
+              ? { status: failure.status, cause: failure }
+              : { status: 0, cause: failure },
           );
         })
         .finally(() => setIsLoading(false));

@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { errorText } from '../../api/error-text';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { useCapabilities } from '../../shell/session-store';
 import { topicBody, useExportList } from '../export/export-store';
@@ -118,7 +119,7 @@ export function useTopicSaver(): TopicSaver {
       }
       return outcome;
     } catch (error) {
-      setNotice({ severity: 'error', text: t('topic.saveFailed', { message: messageOf(error) }) });
+      setNotice({ severity: 'error', text: t('topic.saveFailed', { message: errorText(t, error) }) });
       return 'failed';
     } finally {
       isBusy.current = false;
@@ -174,8 +175,4 @@ export function useTopicSaver(): TopicSaver {
   );
 
   return { save, rename, isSaving, element };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -10,6 +10,7 @@ import { type AutomationTemplate, AutomationTemplateSchema } from '@tagscout/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { errorText } from '../../api/error-text';
 import { AutomationFieldInput } from './automation-field-input';
 import { AUTOMATION_SECTIONS, writePath } from './automation-fields';
 import { useAutomationTemplate, useSaveAutomationTemplate } from './queries';
@@ -34,7 +35,7 @@ export function AutomationPage() {
         {t('prospecting.automation.notice')}
       </Alert>
       {stored.isPending && <CircularProgress aria-label={t('prospecting.automation.loading')} />}
-      {stored.isError && <Alert severity="error">{stored.error.message}</Alert>}
+      {stored.isError && <Alert severity="error">{errorText(t, stored.error)}</Alert>}
       {stored.data && <TemplateForm initial={stored.data.template} savedAt={stored.data.updated_at} />}
     </Box>
   );
@@ -102,7 +103,7 @@ function TemplateForm({ initial, savedAt }: { initial: AutomationTemplate; saved
           {t('prospecting.automation.invalid')}
         </Alert>
       )}
-      {save.isError && <Alert severity="error">{save.error.message}</Alert>}
+      {save.isError && <Alert severity="error">{errorText(t, save.error)}</Alert>}
       {save.isSuccess && !isChanged && <Alert severity="success">{t('prospecting.automation.saved')}</Alert>}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button

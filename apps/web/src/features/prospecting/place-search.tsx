@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { useIsPhone } from '../search/use-is-phone';
 import { useProspecting } from './prospecting-store';
 import { usePlaceSearch } from './queries';
@@ -65,7 +66,7 @@ export function PlaceSearch() {
           {t('prospecting.search.start')}
         </Typography>
       )}
-      {results.isError && <Alert severity="error">{results.error.message}</Alert>}
+      {results.isError && <Alert severity="error">{errorText(t, results.error)}</Alert>}
       {results.isSuccess && places.length === 0 && text.trim() !== '' && (
         <Typography color="text.secondary" role="status">
           {t('prospecting.search.noResults')}

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { useIsPhone } from '../search/use-is-phone';
 import { useProspects } from './queries';
 
@@ -48,7 +49,7 @@ export function ProspectsTable({ quarryId, runCount }: { quarryId: string; runCo
       <Box sx={{ height: 4 }}>
         {prospects.isFetching && <LinearProgress aria-label={t('prospecting.prospects.loading')} />}
       </Box>
-      {prospects.isError && <Alert severity="error">{prospects.error.message}</Alert>}
+      {prospects.isError && <Alert severity="error">{errorText(t, prospects.error)}</Alert>}
       {data && data.total === 0 && (
         <Typography color="text.secondary" sx={{ py: 2 }} role="status">
           {runCount === 0 ? t('prospecting.prospects.notRun') : t('prospecting.prospects.none')}

@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import type { Quarry } from '@tagscout/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { useProspecting } from './prospecting-store';
 import { ProspectsTable } from './prospects-table';
 import { prospectsCsvUrl } from './quarries-api';
@@ -120,7 +121,7 @@ export function QuarryDetail({ quarryId }: { quarryId: string }) {
       </Box>
       {!quarry.active && <Alert severity="info">{t('prospecting.detail.inactiveHint')}</Alert>}
       {runOutcome && <Alert severity="info">{runOutcome}</Alert>}
-      {run.isError && <Alert severity="error">{run.error.message}</Alert>}
+      {run.isError && <Alert severity="error">{errorText(t, run.error)}</Alert>}
       {run.data?.status === 'done' && run.data.runs[0]?.skipped === 'limit_reached' && (
         <Alert severity="warning">{t('prospecting.detail.limitReached')}</Alert>
       )}
@@ -137,7 +138,7 @@ export function QuarryDetail({ quarryId }: { quarryId: string }) {
         <DialogTitle id="delete-quarry-title">{t('prospecting.delete.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('prospecting.delete.text', { name })}</DialogContentText>
-          {remove.isError && <Alert severity="error">{remove.error.message}</Alert>}
+          {remove.isError && <Alert severity="error">{errorText(t, remove.error)}</Alert>}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setIsConfirmingDelete(false)}>{t('prospecting.cancel')}</Button>

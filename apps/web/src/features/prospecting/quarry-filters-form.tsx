@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { QUARRY_BOUNDS } from '@tagscout/core/quarries';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { KeywordField } from './keyword-field';
 import { type QuarryDraft, useProspecting } from './prospecting-store';
 import { useCategories, useSaveQuarry } from './queries';
@@ -154,7 +155,7 @@ export function QuarryFiltersForm() {
         />
       </Section>
 
-      {save.isError && <Alert severity="error">{save.error.message}</Alert>}
+      {save.isError && <Alert severity="error">{errorText(t, save.error)}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" startIcon={<Save />} disabled={!canSave}>
           {draft.quarryId ? t('prospecting.filters.save') : t('prospecting.filters.create')}

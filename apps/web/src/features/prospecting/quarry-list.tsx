@@ -14,6 +14,7 @@ import type { Quarry } from '@tagscout/core/api';
 import { formatBadge } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { useProspecting } from './prospecting-store';
 import { quarryName } from './quarry-name';
 import { useQuarries, useSetFlags } from './queries';
@@ -55,12 +56,12 @@ export function QuarryList() {
       )}
       {quarries.isError && (
         <Alert severity="error" sx={{ mx: 2 }}>
-          {quarries.error.message}
+          {errorText(t, quarries.error)}
         </Alert>
       )}
       {setFlags.isError && (
         <Alert severity="error" sx={{ mx: 2 }}>
-          {setFlags.error.message}
+          {errorText(t, setFlags.error)}
         </Alert>
       )}
       {quarries.isSuccess && all.length === 0 && (

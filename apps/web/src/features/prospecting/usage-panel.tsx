@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { useUsage } from './queries';
 
 /** The account's prospecting this 30-day period (SPEC "Prospecting usage data"), as bars. */
@@ -17,7 +18,7 @@ export function UsagePanel() {
       <Typography id="usage-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         {t('prospecting.usage.title')}
       </Typography>
-      {usage.isError && <Alert severity="error">{usage.error.message}</Alert>}
+      {usage.isError && <Alert severity="error">{errorText(t, usage.error)}</Alert>}
       {data && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <UsageBar

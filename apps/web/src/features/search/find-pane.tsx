@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { hasEmoji } from '@tagscout/core/hashtags';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { TrendingNow } from '../networks/trending-now';
 import { useSettings } from '../settings/settings-store';
 import { useSearchResults } from './queries';
@@ -45,7 +46,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
         )}
         {results.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
-            {results.error.message}
+            {errorText(t, results.error)}
           </Alert>
         )}
         {results.isSuccess && items.length > 0 && <ResultsTable items={items} />}

@@ -14,6 +14,7 @@ import { LIMITS } from '@tagscout/core/limits';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
+import { errorText } from '../../api/error-text';
 import { networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
@@ -53,7 +54,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
     if (related.error instanceof ApiError && related.error.code === 'related_limit_reached') {
       return <UpgradeRow text={t('upgradePrompt.relatedLimitMessage')} />;
     }
-    return <NoteRow text={related.error.message} />;
+    return <NoteRow text={errorText(t, related.error)} />;
   }
 
   const tags = related.data.tags.filter((tag) => emojisEnabled || !hasEmoji(tag.hashtag));

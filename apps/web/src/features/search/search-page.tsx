@@ -10,6 +10,7 @@ import { formatBadge } from '@tagscout/core/format';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { errorText } from '../../api/error-text';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { TopicBar } from '../collections/topic-bar';
 import { UnsavedChangesDialog } from '../collections/unsaved-changes-dialog';
@@ -111,7 +112,7 @@ export function SearchPage() {
       <MessageDialog
         isOpen={route.error !== null}
         title={t(route.error?.status === 404 ? 'topic.notFound.title' : 'topic.loadFailed')}
-        message={route.error?.status === 404 ? t('topic.notFound.body') : (route.error?.message ?? '')}
+        message={route.error?.status === 404 ? t('topic.notFound.body') : errorText(t, route.error?.cause)}
         offerUpgrade={route.error?.status === 403}
         onClose={() => {
           route.dismissError();

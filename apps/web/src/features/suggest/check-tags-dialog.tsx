@@ -20,6 +20,7 @@ import type { HashtagCount, HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { useExportList } from '../export/export-store';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
@@ -71,7 +72,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
       });
       setCheck({ state: 'done', names, counts });
     } catch (error) {
-      setCheck({ state: 'failed', names, message: (error as Error).message });
+      setCheck({ state: 'failed', names, message: errorText(t, error) });
     }
   };
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
+import { errorText } from '../../api/error-text';
 import { useCapabilities } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
 import { useRelatedUsage } from '../search/search-store';
@@ -78,7 +79,7 @@ export function SuggestedForList() {
         <UpgradeLine text={t('upgradePrompt.relatedLimitMessage')} />
       ) : suggestions.isError ? (
         <Typography variant="body2" color="error" role="alert">
-          {suggestions.error.message}
+          {errorText(t, suggestions.error)}
         </Typography>
       ) : !suggestions.data ? null : shown.length === 0 ? (
         <Typography variant="body2" color="text.secondary" role="status">
