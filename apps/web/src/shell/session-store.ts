@@ -8,6 +8,7 @@ import {
   resolveAccess,
   UserGroup,
 } from '@tagscout/core/access';
+import type { RelatedSearches } from '@tagscout/core/api';
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { detectPlatform } from './platform';
@@ -40,6 +41,8 @@ export interface SessionState {
   dialogs: SessionDialogFlags;
   /** The special offer was closed in special-offer-only mode. */
   hasSeenSpecial: boolean;
+  /** The free related-search limit as the server counts it (its Me answer); null: no limit. */
+  relatedSearches: RelatedSearches | null;
   // Derived from account on every change (see deriveSession), kept for routes and guards.
   isSignedIn: boolean;
   isInTrial: boolean;
@@ -61,6 +64,7 @@ export const SIGNED_OUT: SessionState = {
   trialEndsAtMs: null,
   dialogs: NO_DIALOGS,
   hasSeenSpecial: false,
+  relatedSearches: null,
   isSignedIn: false,
   isInTrial: false,
   isAdmin: false,
@@ -95,10 +99,32 @@ export function buildSession(
 }
 
 /** Replaces who the visitor is; dialog flags and seen marks are kept unless given. */
-export function setSession(input: Pick<SessionState, 'user' | 'account' | 'trialEndsAtMs'>): void {
+export function setSession(
+  input: Pick<SessionState, 'user' | 'account' | 'trialEndsAtMs'> &
+    Partial<Pick<SessionState, 'relatedSearches'>>,
+): void {
   useSession.setState((old) => ({
-    ...buildSession({ ...input, dialogs: old.dialogs, hasSeenSpecial: old.hasSeenSpecial }),
+    ...buildSession({
+      relatedSearches: old.relatedSearches,
+      ...input,
+      dialogs: old.dialogs,
+      hasSeenSpecial: old.hasSeenSpecial,
+    }),
   }));
+}
+
+/** What the server said is left of the related-search limit (null: no limit). */
+export function setRelatedSearches(relatedSearches: RelatedSearches | null): void {
+  useSession.setState({ relatedSearches });
+}
+
+/** One related search spent, until the server's count arrives. */
+export function spendRelatedSearch(): void {
+  useSession.setState((old) =>
+    old.relatedSearches
+      ? { relatedSearches: { ...old.relatedSearches, left: Math.max(0, old.relatedSearches.left - 1) } }
+      : old,
+  );
 }
 
 /** Logout or a lost session: free and unregistered, on the same platform. */

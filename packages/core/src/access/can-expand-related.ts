@@ -12,3 +12,11 @@ export function canExpandRelated(
   if (usage.searches < caps.relatedSearchLimit) return true;
   return usage.expansionsAtLimit < 1;
 }
+
+/** Related searches a free visitor gets a day: the limit, then the one further expansion; null = no limit. */
+export function relatedSearchesAllowed(
+  caps: Pick<Capabilities, 'unlimitedRelatedSearches' | 'relatedSearchLimit'>,
+): number | null {
+  if (caps.unlimitedRelatedSearches || caps.relatedSearchLimit === null) return null;
+  return caps.relatedSearchLimit + 1;
+}

@@ -132,6 +132,15 @@ export const UserSchema = z
   })
   .meta({ id: 'User' });
 
+/** The free related-search limit as the server counts it: the browser shows these numbers. */
+export const RelatedSearchesSchema = z
+  .object({
+    allowed: z.number().int().meta({ description: 'Related searches a day' }),
+    left: z.number().int().meta({ description: 'Left today; 0 until the next UTC day' }),
+  })
+  .meta({ id: 'RelatedSearches' });
+export type RelatedSearches = z.infer<typeof RelatedSearchesSchema>;
+
 /** GET /api/account/me, and the answer of every call that signs in or out. */
 export const MeResponseSchema = z
   .object({
@@ -140,6 +149,9 @@ export const MeResponseSchema = z
     account: AccountStateSchema,
     capabilities: CapabilitiesSchema,
     isAdmin: z.boolean(),
+    relatedSearches: RelatedSearchesSchema.nullable().meta({
+      description: 'The free related-search limit today (UTC day); null when there is none',
+    }),
     /** Only for session: "bearer": send it as `Authorization: Bearer <token>`. */
     token: z.string().optional(),
   })

@@ -22,6 +22,8 @@ export interface LimitCounters {
   giveBack(key: string, windowMs: number, now: number): Promise<void>;
   /** Forgets the window's count. */
   forget(key: string, windowMs: number, now: number): Promise<void>;
+  /** The window's count so far, without counting. */
+  read(key: string, windowMs: number, now: number): Promise<number>;
 }
 
 const TABLE = 'auth_limits';
@@ -55,6 +57,9 @@ export function createLimitCounters(options: {
     },
     async forget(key, windowMs, now) {
       await limiterFor(windowMs).delete(keyOf(key, windowMs, now));
+    },
+    async read(key, windowMs, now) {
+      return (await limiterFor(windowMs).get(keyOf(key, windowMs, now)))?.consumedPoints ?? 0;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { MeResponse } from '@tagscout/core/api';
 import { findAccount, findUserById, hasPassword } from './accounts.repository.js';
 import type { AccountsRuntime } from './accounts.runtime.js';
 import { accountStateOf } from './accounts.service.js';
+import { readRelatedSearches } from './related-limit.js';
 
 /** The Me answer for a user (or a signed-out visitor when userId is null), by the server clock. */
 export async function presentMe(
@@ -12,12 +13,18 @@ export async function presentMe(
   const user = input.userId ? await findUserById(runtime.database, input.userId) : undefined;
   if (!user) {
     const account = { ...FREE_VISITOR, platform: input.platform };
+    const capabilities = resolveAccess(account);
     return {
       user: null,
       deviceId: input.deviceId,
       account: presentAccountState(account),
-      capabilities: resolveAccess(account),
+      capabilities,
       isAdmin: false,
+      relatedSearches: await readRelatedSearches(runtime.throttle, {
+        capabilities,
+        userId: null,
+        deviceId: input.deviceId,
+      }),
     };
   }
   const row = await findAccount(runtime.database, user.id);
@@ -43,6 +50,11 @@ export async function presentMe(
     account: presentAccountState(account),
     capabilities,
     isAdmin: capabilities.group === 'admin',
+    relatedSearches: await readRelatedSearches(runtime.throttle, {
+      capabilities,
+      userId: user.id,
+      deviceId: input.deviceId,
+    }),
     ...(input.token !== undefined && { token: input.token }),
   };
 }

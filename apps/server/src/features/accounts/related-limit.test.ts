@@ -46,11 +46,41 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     }
   });
 
+  const relatedSearchesOf = async (headers: Record<string, string>) =>
+    (await pacedInject(testApp.app, { method: 'GET', url: '/api/account/me', headers })).json()
+      .relatedSearches;
+
+  it('says in the Me answer what is left today, as the limit counts it, and resets with it', async () => {
+    clock.startNextWindow(86_400_000);
+    for (const headers of [
+      (await createTestViewer(testApp.app, 'free')).headers,
+      { 'x-device-id': randomUUID() },
+    ]) {
+      expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 4 });
+      await expand(headers);
+      await expand(headers);
+      expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
+      // Reading it spends nothing.
+      expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
+      await expand(headers);
+      await expand(headers);
+      expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
+      expect((await expand(headers)).statusCode).toBe(403);
+      expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
+    }
+    clock.advance(86_400_000);
+    const { headers } = await createTestViewer(testApp.app, 'free');
+    await expand(headers);
+    clock.advance(86_400_000);
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 4 });
+  });
+
   it('never limits trials, paying users or admins', async () => {
     for (const kind of ['anonymousTrial', 'emailTrial', 'paying', 'admin'] as const) {
       const { headers } = await createTestViewer(testApp.app, kind);
       for (let expansion = 1; expansion <= 8; expansion++)
         expect((await expand(headers)).statusCode).not.toBe(403);
+      expect(await relatedSearchesOf(headers)).toBeNull();
     }
   });
 });

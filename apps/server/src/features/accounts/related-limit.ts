@@ -1,7 +1,9 @@
-import { canExpandRelated } from '@tagscout/core/access';
-import { AccountErrorCode } from '@tagscout/core/api';
+import type { Capabilities } from '@tagscout/core/access';
+import { canExpandRelated, relatedSearchesAllowed } from '@tagscout/core/access';
+import { AccountErrorCode, type RelatedSearches } from '@tagscout/core/api';
 import type { FastifyRequest } from 'fastify';
 import { accountError } from './auth-calls.js';
+import type { Throttle } from './throttle.js';
 
 const DAY_MS = 86_400_000;
 
@@ -21,12 +23,11 @@ export async function relatedSearchGuard(request: FastifyRequest): Promise<void>
 /** The same limit for a route that is always a related search (suggestions for a list). */
 export async function countRelatedSearch(request: FastifyRequest): Promise<void> {
   const { viewer } = request;
-  if (viewer.capabilities.unlimitedRelatedSearches || viewer.capabilities.relatedSearchLimit === null) return;
-  const key = viewer.userId ? `user:${viewer.userId}` : viewer.deviceId ? `device:${viewer.deviceId}` : null;
+  const key = meteredKey(viewer);
   if (!key) return;
   const { throttle } = request.server.accounts;
   const expansions = (await throttle.countRelatedExpansion(key, DAY_MS)) - 1;
-  const limit = viewer.capabilities.relatedSearchLimit;
+  const limit = viewer.capabilities.relatedSearchLimit as number;
   const usage = { searches: Math.min(expansions, limit), expansionsAtLimit: Math.max(0, expansions - limit) };
   if (!canExpandRelated(viewer.capabilities, usage)) {
     throw accountError(
@@ -35,4 +36,30 @@ export async function countRelatedSearch(request: FastifyRequest): Promise<void>
       'The free version shows related tags for a few searches a day. Upgrade to see more.',
     );
   }
+}
+
+/** What the visitor has of the limit today, without counting (the Me answer carries it); null: no limit. */
+export async function readRelatedSearches(
+  throttle: Throttle,
+  visitor: RelatedVisitor,
+): Promise<RelatedSearches | null> {
+  const allowed = relatedSearchesAllowed(visitor.capabilities);
+  if (allowed === null) return null;
+  const key = meteredKey(visitor);
+  // Not counted without a user or device id, so nothing is spent.
+  const used = key ? await throttle.readRelatedExpansions(key, DAY_MS) : 0;
+  return { allowed, left: Math.max(0, allowed - used) };
+}
+
+interface RelatedVisitor {
+  capabilities: Pick<Capabilities, 'unlimitedRelatedSearches' | 'relatedSearchLimit'>;
+  userId: string | null;
+  deviceId: string | null;
+}
+
+/** The counter of a metered visitor: per user, else per device; null when not metered or not counted. */
+function meteredKey(visitor: RelatedVisitor): string | null {
+  if (relatedSearchesAllowed(visitor.capabilities) === null) return null;
+  if (visitor.userId) return `user:${visitor.userId}`;
+  return visitor.deviceId ? `device:${visitor.deviceId}` : null;
 }

@@ -57,6 +57,11 @@ export class Throttle {
     return this.counters.hit(`related:${visitor}`, windowMs, this.now());
   }
 
+  /** Related-tag expansions of a free visitor so far in this window (none counted). */
+  async readRelatedExpansions(visitor: string, windowMs: number): Promise<number> {
+    return this.counters.read(`related:${visitor}`, windowMs, this.now());
+  }
+
   /**
    * Takes one guess for an account (a normalised address plus a purpose) from an address, before
    * the guess is checked. The account-and-address budget is spent first: an address over its own

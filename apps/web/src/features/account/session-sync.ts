@@ -2,7 +2,13 @@ import { TrialStatus, UserGroup } from '@tagscout/core/access';
 import type { MeResponse } from '@tagscout/core/api';
 import { useEffect } from 'react';
 import { wasDismissed } from '../../shell/dialog-dismissals';
-import { raiseSessionDialog, resetSession, setSession, useSession } from '../../shell/session-store';
+import {
+  raiseSessionDialog,
+  resetSession,
+  setRelatedSearches,
+  setSession,
+  useSession,
+} from '../../shell/session-store';
 import { fetchMe } from './account-api';
 
 // The server answers an expired trial with expire 0, so the moment it ended (which the special
@@ -21,6 +27,7 @@ export function applyMe(me: MeResponse, nowMs: number = Date.now()): void {
     },
     account,
     trialEndsAtMs: trialEndsAt(account, nowMs),
+    relatedSearches: me.relatedSearches,
   });
 }
 
@@ -43,6 +50,11 @@ export function useSessionBootstrap(): void {
 /** Asks the server again (after a flow that changed the account without answering with it). */
 export async function refreshSession(): Promise<void> {
   applyMe(await fetchMe());
+}
+
+/** Reads again what is left of the related-search limit: the server's count is the one that holds. */
+export async function refreshRelatedSearches(): Promise<void> {
+  setRelatedSearches((await fetchMe()).relatedSearches);
 }
 
 /** Forgets the remembered end of a trial (sign-out). */

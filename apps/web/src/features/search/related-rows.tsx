@@ -21,6 +21,7 @@ import { useSettings } from '../settings/settings-store';
 import { AddButton } from './add-button';
 import { PostCount } from './post-count';
 import { useRefreshUnknownCounts, useRelatedTags } from './queries';
+import { useRecountRelatedSearches } from './related-searches';
 import type { ResultItem } from './search-api';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
@@ -38,6 +39,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   const shownSetting = useSearch((s) => s.relatedShown[item.key]);
   const showMore = useSearch((s) => s.showMore);
   const related = useRelatedTags(item);
+  useRecountRelatedSearches(related);
   const isPhone = useIsPhone();
   useRefreshUnknownCounts(item, related.data);
 
@@ -52,7 +54,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   }
   if (related.isError) {
     if (related.error instanceof ApiError && related.error.code === 'related_limit_reached') {
-      return <UpgradeRow text={t('upgradePrompt.relatedLimitMessage')} />;
+      return <UpgradeRow text={t('upgradePrompt.relatedLimitReached')} />;
     }
     return <NoteRow text={errorText(t, related.error)} />;
   }

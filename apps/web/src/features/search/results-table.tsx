@@ -7,12 +7,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { canExpandRelated } from '@tagscout/core/access';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { networkPlaceUrl, networkTagUrl } from '../../shell/external-links';
-import { useCapabilities } from '../../shell/session-store';
+import { spendRelatedSearch, useSession } from '../../shell/session-store';
 import { recordClick } from '../appdata/track';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
@@ -21,8 +20,9 @@ import { useSettings } from '../settings/settings-store';
 import { AddButton } from './add-button';
 import { PostCount } from './post-count';
 import { RelatedRows } from './related-rows';
+import { hasRelatedSearchLeft } from './related-searches';
 import type { ResultItem } from './search-api';
-import { useRelatedUsage, useSearch } from './search-store';
+import { useSearch } from './search-store';
 import { TagName } from './tag-name';
 import { useIsPhone } from './use-is-phone';
 
@@ -31,10 +31,9 @@ type Notice = 'indexing' | 'limit' | null;
 /** Search results: drill control, name, post count and export button; one expanded item at a time. */
 export function ResultsTable({ items }: { items: ResultItem[] }) {
   const { t } = useTranslation();
-  const caps = useCapabilities();
   const expandedKey = useSearch((s) => s.expandedKey);
   const toggleExpanded = useSearch((s) => s.toggleExpanded);
-  const usage = useRelatedUsage();
+  const relatedAllowed = useSession((session) => session.relatedSearches?.allowed);
   const [notice, setNotice] = useState<Notice>(null);
   const isPhone = useIsPhone();
   const network = useCurrentNetwork();
@@ -43,11 +42,11 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
   const tagNames = items.filter((item) => item.kind === 'hashtag').map((item) => item.key);
   const trends = useTrends(tagNames);
 
-  const handleDrill = (item: ResultItem) => {
+  const handleDrill = async (item: ResultItem) => {
     if (expandedKey === item.key) return toggleExpanded(item.key);
     if (item.isIndexing) return setNotice('indexing');
-    if (!canExpandRelated(caps, usage)) return setNotice('limit');
-    usage.recordExpansion(caps.relatedSearchLimit);
+    if (!(await hasRelatedSearchLeft())) return setNotice('limit');
+    spendRelatedSearch();
     recordClick('drillClick');
     toggleExpanded(item.key);
   };
@@ -150,7 +149,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
       <MessageDialog
         isOpen={notice === 'limit'}
         title={t('upgradePrompt.relatedLimitTitle')}
-        message={t('upgradePrompt.relatedLimitMessage')}
+        message={t('upgradePrompt.relatedLimitMessage', { count: relatedAllowed ?? 0 })}
         onClose={() => setNotice(null)}
         offerUpgrade
       />

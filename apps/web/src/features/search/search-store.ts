@@ -43,28 +43,3 @@ export const useSearch = create<SearchState>()(
     { name: 'search', version: 1, partialize: ({ kind, text, query }) => ({ kind, text, query }) },
   ),
 );
-
-interface RelatedUsage {
-  /** Related searches (expansions) made. */
-  searches: number;
-  /** Expansions made once the limit was reached. */
-  expansionsAtLimit: number;
-  recordExpansion: (limit: number | null) => void;
-}
-
-/** Related-search usage of a visitor, kept across reloads for the free limit. */
-export const useRelatedUsage = create<RelatedUsage>()(
-  persist(
-    (set) => ({
-      searches: 0,
-      expansionsAtLimit: 0,
-      recordExpansion: (limit) =>
-        set((state) =>
-          limit !== null && state.searches >= limit
-            ? { expansionsAtLimit: state.expansionsAtLimit + 1 }
-            : { searches: state.searches + 1 },
-        ),
-    }),
-    { name: 'relatedUsage' },
-  ),
-);

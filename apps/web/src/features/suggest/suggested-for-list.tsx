@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
-import { useCapabilities } from '../../shell/session-store';
+import { spendRelatedSearch, useCapabilities } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
-import { useRelatedUsage } from '../search/search-store';
+import { useRecountRelatedSearches } from '../search/related-searches';
 import { useSettings } from '../settings/settings-store';
 import { fetchSuggestions } from './suggest-api';
 
@@ -27,7 +27,6 @@ import { fetchSuggestions } from './suggest-api';
 export function SuggestedForList() {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
-  const usage = useRelatedUsage();
   const tags = useExportList((state) => state.tags);
   const add = useExportList((state) => state.add);
   const names = tags.map((tag) => tag.hashtag);
@@ -44,13 +43,14 @@ export function SuggestedForList() {
     staleTime: 60_000,
     retry: false,
   });
+  useRecountRelatedSearches(suggestions);
   if (names.length === 0) return null;
 
   const isLimited =
     suggestions.error instanceof ApiError && suggestions.error.code === 'related_limit_reached';
   const shown = (suggestions.data?.suggestions ?? []).filter((s) => !names.includes(s.hashtag));
   const handleAsk = () => {
-    usage.recordExpansion(caps.relatedSearchLimit);
+    spendRelatedSearch();
     setAskedFor(namesKey);
   };
   return (
@@ -76,7 +76,7 @@ export function SuggestedForList() {
         </Stack>
       )}
       {isLimited ? (
-        <UpgradeLine text={t('upgradePrompt.relatedLimitMessage')} />
+        <UpgradeLine text={t('upgradePrompt.relatedLimitReached')} />
       ) : suggestions.isError ? (
         <Typography variant="body2" color="error" role="alert">
           {errorText(t, suggestions.error)}
