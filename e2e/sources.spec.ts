@@ -73,6 +73,12 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
     const row = page.getByTestId('result-row').first();
     await row.waitFor();
     expect(await row.getByRole('link').textContent()).toBe('#sourdough');
+    // Its count is being looked up: a spinner and "indexing" in its row, and in the export list once added.
+    expect(await row.getByTestId('count-indexing').textContent()).toBe('indexing');
+    await page.getByRole('button', { name: 'Add #sourdough to the export list', exact: true }).click();
+    const exported = page.getByRole('list', { name: 'Export list' }).getByRole('listitem').first();
+    expect(await exported.getByTestId('count-indexing').textContent()).toBe('indexing');
+    await saveScreenshot(page, 'sources-indexing-rows-desktop');
 
     // Asking for its related tags while it is being indexed: the indexing dialog.
     await showRelated(page, 'sourdough');
@@ -85,6 +91,9 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
 
     // The server fetches it from the instance: the tag's history, then its timeline (two pages).
     await expect.poll(() => timelineCalls('sourdough'), { timeout: 30_000 }).toBe(2);
+    // The export list takes the count when it arrives, with no new search.
+    await expect.poll(() => exported.textContent(), { timeout: 15_000 }).toContain('705');
+    expect(await exported.getByTestId('count-indexing').count()).toBe(0);
 
     // Searching again shows the count: the posts of the last 7 days (120+90+300+40+45+60+50).
     await box.press('Enter');

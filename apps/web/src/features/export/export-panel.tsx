@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { recordClick } from '../appdata/track';
 import { useTrends } from '../networks/queries';
 import { TrendCell } from '../networks/trend-cell';
+import { PostCount } from '../search/post-count';
 import { useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
 import { CheckTagsButton } from '../suggest/check-tags-dialog';
@@ -29,6 +30,7 @@ import { CopyFor, copyLabel } from './copy-for';
 import { ExportFiltersPanel } from './export-filters-panel';
 import { selectedInOrder, useExportList } from './export-store';
 import { useCopyPlan } from './use-copy-plan';
+import { useExportCounts } from './use-export-counts';
 
 /** The export list: pick tags, filter, copy; on /tags, the collection's name and Save above it. */
 export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
@@ -42,6 +44,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const { plan, build } = useCopyPlan(chosen);
   const trendDays = useSettings((s) => s.trendDays);
   const trends = useTrends(tags.map((tag) => tag.hashtag));
+  const indexing = useExportCounts();
 
   const handleCopy = async () => {
     recordClick('copyClick');
@@ -106,7 +109,13 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                 </ListItemIcon>
                 <ListItemText
                   primary={`#${tag.hashtag}`}
-                  secondary={formatCount(tag.count, { locale: i18n.language, compact: isPhone })}
+                  secondary={
+                    indexing.has(tag.hashtag) ? (
+                      <PostCount count={tag.count} isPhone={isPhone} isIndexing />
+                    ) : (
+                      formatCount(tag.count, { locale: i18n.language, compact: isPhone })
+                    )
+                  }
                   slotProps={{ primary: { noWrap: true, title: `#${tag.hashtag}` } }}
                 />
               </ListItemButton>

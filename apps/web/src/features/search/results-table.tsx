@@ -115,7 +115,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                     />
                   </TableCell>
                   <TableCell align="right">
-                    <PostCount count={item.count} isPhone={isPhone} />
+                    <PostCount count={item.count} isPhone={isPhone} isIndexing={item.isIndexing} />
                   </TableCell>
                   <TableCell align="center" sx={{ py: 0.25 }}>
                     {item.kind === 'hashtag' && (
