@@ -352,7 +352,11 @@ describe('plans and payments in a browser', () => {
       await page.waitForURL('**/tags');
       // On /upgrade the offer stays above the plans while its window is open.
       await page.goto('/upgrade');
-      await page.getByText('Special offer: a year of Pro for $19.99 (was $29.99)').waitFor();
+      await page.getByText('Special offer: a year of Pro at a special price').waitFor();
+      // The crossed-out price belongs to the offer, beside its own price, not to the annual plan.
+      const offerPrice = page.getByTestId('offer-price');
+      expect(await offerPrice.textContent()).toBe('$19.99Was $29.99per year');
+      expect(await page.getByRole('region', { name: 'Annual' }).textContent()).not.toContain('29.99');
       if (viewport === 'desktop') {
         await snap(page, 'billing-upgrade-offer-desktop');
         await buysTheOfferAndIsACustomer(page);

@@ -6,6 +6,9 @@ describe('plans', () => {
   it('carries the SPEC prices', () => {
     expect(formatUsd(PLANS.monthly.priceUsd)).toBe('$4.99');
     expect(formatUsd(PLANS.annual.priceUsd)).toBe('$39.99');
+    // Brazilian Portuguese: the currency named and a decimal comma (a no-break space between).
+    expect(formatUsd(PLANS.monthly.priceUsd, 'pt-BR')).toBe('US$\u00a04,99');
+    expect(formatUsd(1234.5, 'pt-BR')).toBe('US$\u00a01.234,50');
     expect([PLANS.annualSpecial.priceUsd, PLANS.annualSpecial.wasPriceUsd]).toEqual([19.99, 29.99]);
   });
 

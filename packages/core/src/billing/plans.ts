@@ -44,9 +44,9 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
 };
 
-/** "$4.99": SPEC writes every price in US dollars with two decimals. */
-export function formatUsd(amount: number): string {
-  return `$${amount.toFixed(2)}`;
+/** A price in US dollars (SPEC section 9), written the reader's way: "$4.99" in en-US, "US$ 4,99" in pt-BR. */
+export function formatUsd(amount: number, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 /** What the annual plan costs per month, rounded down to the cent ($39.99 a year is $3.33). */

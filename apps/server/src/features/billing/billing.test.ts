@@ -473,6 +473,16 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     const html = await app().inject({ method: 'GET', url: new URL(opened.json().url).pathname });
     expect(html.body).toContain('$19.99');
     expect(html.body).toContain('<s class="was">$29.99</s>');
+    // In Portuguese the page and its Pay button write the price the Brazilian way.
+    const inPortuguese = await app().inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: ended.headers,
+      payload: { plan: 'annualSpecial', language: 'pt' },
+    });
+    const ptHtml = await app().inject({ method: 'GET', url: new URL(inPortuguese.json().url).pathname });
+    expect(ptHtml.body).toContain('<s class="was">US$\u00a029,99</s>');
+    expect(ptHtml.body).toContain('>Pagar US$\u00a019,99</button>');
 
     clock.advance(3 * DAY_MS);
     try {

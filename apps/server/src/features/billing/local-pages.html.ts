@@ -78,11 +78,12 @@ export function checkoutPage(input: {
   error?: 'invalid_email';
 }): string {
   const t = TEXT[input.language];
-  const price = formatUsd(input.plan.priceUsd);
+  const locale = input.language === 'pt' ? 'pt-BR' : 'en-US';
+  const price = formatUsd(input.plan.priceUsd, locale);
   const planName = input.plan.isSpecialOffer
     ? t.annualSpecial
     : t[input.plan.id === 'monthly' ? 'monthly' : 'annual'];
-  const was = input.plan.wasPriceUsd ? `<s class="was">${formatUsd(input.plan.wasPriceUsd)}</s>` : '';
+  const was = input.plan.wasPriceUsd ? `<s class="was">${formatUsd(input.plan.wasPriceUsd, locale)}</s>` : '';
   const emailField = input.email
     ? `<input id="email" name="email" type="email" value="${escapeHtml(input.email)}" readonly>`
     : '<input id="email" name="email" type="email" autocomplete="email" required autofocus>';

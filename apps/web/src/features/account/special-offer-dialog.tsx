@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { LIMITS } from '@tagscout/core/limits';
 import { formatCountdown } from '@tagscout/core/time';
 import { useTranslation } from 'react-i18next';
+import { OfferPrice } from '../upgrade/offer-price';
 
 export interface SpecialOfferDialogProps {
   isOpen: boolean;
@@ -21,7 +22,6 @@ export interface SpecialOfferDialogProps {
 /** The limited-time annual price with its countdown (SPEC section 4, "Special offer"). */
 export function SpecialOfferDialog({ isOpen, remainingMs, onClose, onAccept }: SpecialOfferDialogProps) {
   const { t } = useTranslation();
-  const money = (amount: number) => `$${amount.toFixed(2)}`;
   return (
     <Dialog
       open={isOpen}
@@ -35,14 +35,8 @@ export function SpecialOfferDialog({ isOpen, remainingMs, onClose, onAccept }: S
       </DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t('specialOffer.body')}</Typography>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, mb: 2 }}>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-            {money(LIMITS.priceAnnualSpecial)}
-          </Typography>
-          <Typography color="text.secondary" sx={{ textDecoration: 'line-through' }}>
-            {money(LIMITS.priceAnnualSpecialWas)}
-          </Typography>
-          <Typography color="text.secondary">{t('specialOffer.perYear')}</Typography>
+        <Box sx={{ mb: 2 }}>
+          <OfferPrice />
         </Box>
         <Typography role="timer" aria-live="off" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
           {t('specialOffer.endsIn', { time: formatCountdown(remainingMs) })}

@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatUsd, PLANS } from '@tagscout/core/billing';
 import { formatCountdown } from '@tagscout/core/time';
 import { useTranslation } from 'react-i18next';
+import { OfferPrice } from './offer-price';
 
 /** The special offer while its window is open, above the plans, with its countdown. */
 export function OfferBanner({ remainingMs, onOpen }: { remainingMs: number; onOpen: () => void }) {
   const { t } = useTranslation();
-  const plan = PLANS.annualSpecial;
   return (
     <Paper
       variant="outlined"
@@ -26,9 +25,8 @@ export function OfferBanner({ remainingMs, onOpen }: { remainingMs: number; onOp
     >
       <LocalOffer color="primary" sx={{ display: { xs: 'none', sm: 'block' } }} />
       <Box sx={{ flexGrow: 1 }}>
-        <Typography sx={{ fontWeight: 700 }}>
-          {t('plans.offer.title', { price: formatUsd(plan.priceUsd), was: formatUsd(plan.wasPriceUsd ?? 0) })}
-        </Typography>
+        <Typography sx={{ fontWeight: 700 }}>{t('plans.offer.title')}</Typography>
+        <OfferPrice size="small" />
         <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {t('specialOffer.endsIn', { time: formatCountdown(remainingMs) })}
         </Typography>

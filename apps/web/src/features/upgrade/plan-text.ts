@@ -18,7 +18,7 @@ export function planText(plan: PlanId, t: TFunction) {
     detail:
       plan === 'annual'
         ? t('plans.annual.detail', {
-            perMonth: formatUsd(monthlyEquivalentUsd(definition)),
+            perMonth: formatUsd(monthlyEquivalentUsd(definition), t('common.locale')),
             percent: annualSavingsPercent(),
           })
         : t(`plans.${plan}.detail`),

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
@@ -90,6 +91,26 @@ describe('the plans page', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
     // An account with an email is never asked for one.
     expect(useTrialSignup.getState().isOpen).toBe(false);
+  });
+
+  it('writes prices the Portuguese way in Portuguese, the offer’s old price beside the offer only', async () => {
+    await i18n.changeLanguage('pt');
+    try {
+      useSession.setState(testSession('expiredTrial', NOW, { trialEndsAtMs: NOW - 60_000 }));
+      renderAt('/upgrade');
+      const nbsp = '\u00a0';
+      expect(screen.getByRole('region', { name: 'Mensal' }).textContent).toContain(`US$${nbsp}4,99`);
+      const annual = screen.getByRole('region', { name: 'Anual' });
+      expect(annual.textContent).toContain(`US$${nbsp}39,99`);
+      expect(annual.textContent).toContain(`US$${nbsp}3,33`);
+      // The crossed-out $29.99 sits with the offer's $19.99, not with the annual plan.
+      expect(annual.textContent).not.toContain('29,99');
+      const offer = screen.getByTestId('offer-price');
+      expect(offer.textContent).toContain(`US$${nbsp}19,99`);
+      expect(offer.querySelector('s')?.textContent).toBe(`Antes US$${nbsp}29,99`);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('starts the hosted checkout for the chosen plan', async () => {

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { defaultProductList, findProduct, type PlanId } from '@tagscout/core/billing';
+import { defaultProductList, findProduct, formatUsd, PLANS, type PlanId } from '@tagscout/core/billing';
 import { useTranslation } from 'react-i18next';
 import { PlanCard } from './plan-card';
 import { planText } from './plan-text';
@@ -22,7 +22,7 @@ export function WebPlans({
           <PlanCard
             key={product.productId}
             title={text.title}
-            price={product.price}
+            price={formatUsd(PLANS[plan].priceUsd, t('common.locale'))}
             period={text.period}
             detail={text.detail}
             badge={plan === 'annual' ? t('plans.bestValue') : undefined}
