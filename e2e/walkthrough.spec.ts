@@ -11,6 +11,31 @@ import {
   waitForStillScreen,
 } from './fixtures';
 
+/** The guide's steps before the place results, in order (packages/core/src/walkthrough/steps.ts). */
+const STEPS_BEFORE_PLACE_RESULTS = [
+  'search',
+  'searchKinds',
+  'results',
+  'expand',
+  'related',
+  'add',
+  'exportList',
+  'addMore',
+  'filters',
+  'select',
+  'copy',
+  'pasteIt',
+  'save',
+  'collectionName',
+  'collectionsMenu',
+  'collections',
+  'openCollection',
+  'collectionOpened',
+  'newSearch',
+  'locationTab',
+  'locationSearch',
+];
+
 /** A first visit with the cookie notice answered and the tutorial seen: the guide is on. */
 const GUIDE_ON = { hasAcceptedCookies: 'true', firstTimeUser: 'false' };
 
@@ -182,9 +207,9 @@ describe('the walkthrough on a trial account', () => {
     await press(page, 'settingsMenu', 'Next');
     await press(page, 'upgrade', 'Show me');
     await page.waitForURL('**/upgrade');
-    // An anonymous trial meets the sign-up on the plans page first; the guide waits for it.
-    const signup = page.getByRole('dialog', { name: 'Try Tagscout Pro free' });
-    await signup.getByRole('button', { name: 'No thanks, try it without an email' }).click();
+    // The guide brought them: the plans step, not the trial sign-up (which would end the guide here).
+    await expectStep(page, 'plans');
+    expect(await page.getByRole('dialog', { name: 'Try Tagscout Pro free' }).count()).toBe(0);
     await press(page, 'plans', 'Next');
     await press(page, 'helpMenu', 'Next');
     await press(page, 'done', 'Got it');
@@ -241,6 +266,43 @@ describe('the walkthrough on a trial account', () => {
     await stepOn(page, 'searchKinds').waitFor({ state: 'detached' });
     await context.close();
   });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`reaches its last steps through the plans page of an anonymous trial (${viewport})`, {
+      timeout: 120_000,
+    }, async () => {
+      const { context, page } = await trialVisitor(viewport);
+      await expectStep(page, 'search');
+      // Every step up to the location search already shown: the place results are next.
+      await page.evaluate((shown) => {
+        localStorage.setItem('walkthroughState', JSON.stringify({ shown }));
+      }, STEPS_BEFORE_PLACE_RESULTS);
+      await page.reload();
+      await page
+        .getByRole('dialog', { name: 'Keep your Pro trial' })
+        .getByRole('button', { name: 'Not now' })
+        .click();
+      await page.getByRole('tab', { name: 'Places' }).click();
+      await search(page, 'lisbon');
+      await press(page, 'placeResults', 'Next');
+      if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await press(page, 'settingsMenu', 'Next');
+      await press(page, 'upgrade', 'Show me');
+      await page.waitForURL('**/upgrade');
+      await expectStep(page, 'plans', 'Plans');
+      expect(await page.getByRole('dialog', { name: 'Try Tagscout Pro free' }).count()).toBe(0);
+      await settle(page);
+      await saveScreenshot(page, `walkthrough-plans-${viewport}`);
+      await press(page, 'plans', 'Next');
+      await press(page, 'helpMenu', 'Next');
+      await press(page, 'done', 'Got it');
+      expect(new Set(await shownSteps(page)).size).toBe(27);
+      // The sign-up is still there for them to choose.
+      await page.getByRole('button', { name: 'Not ready? Start a free trial' }).click();
+      await page.getByRole('dialog', { name: 'Try Tagscout Pro free' }).waitFor();
+      await context.close();
+    });
+  }
 
   it('anchors steps on a phone too', async () => {
     const { context, page } = await trialVisitor('phone');

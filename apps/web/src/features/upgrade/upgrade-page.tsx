@@ -7,7 +7,7 @@ import { specialOfferRemaining } from '@tagscout/core/time';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type StorePlatform, storePlatform } from '../../native/native-platform';
 import { storePurchasesFor } from '../../native/store-purchases';
 import { markSpecialOfferSeen, useCapabilities, useSession } from '../../shell/session-store';
@@ -15,6 +15,7 @@ import { useNow } from '../../shell/use-now';
 import { SpecialOfferDialog } from '../account/special-offer-dialog';
 import { shouldOfferTrialSignup } from '../account/trial-eligibility';
 import { openTrialSignup } from '../account/trial-signup-store';
+import { isGuidedVisit } from '../walkthrough/guided-visit';
 import { AlreadyPro } from './already-pro';
 import { billingInfoQuery } from './billing-api';
 import { CheckoutConfirmation } from './checkout-confirmation';
@@ -134,11 +135,14 @@ function PlansScreen({
   const offerMs = caps.canUpgrade ? specialOfferRemaining(session.trialEndsAtMs ?? Number.NaN, nowMs) : 0;
   const [isOfferOpen, setIsOfferOpen] = useState(isSpecialOnly);
   const canStartTrial = session.isLoaded && caps.canUpgrade && shouldOfferTrialSignup(session);
+  // Brought here by the guide: its plans step comes first (a sign-up would hide it and end the guide
+  // here); "Start a free trial" below stays.
+  const isGuided = isGuidedVisit(useLocation().state);
 
   useEffect(() => {
     // SPEC section 2: the trial sign-up opens by itself, except in special-offer-only mode.
-    if (canStartTrial && !isSpecialOnly && !checkoutState && !isRestoring) openTrialSignup();
-  }, [canStartTrial, isSpecialOnly, checkoutState, isRestoring]);
+    if (canStartTrial && !isSpecialOnly && !checkoutState && !isRestoring && !isGuided) openTrialSignup();
+  }, [canStartTrial, isSpecialOnly, checkoutState, isRestoring, isGuided]);
 
   function handleCloseOffer() {
     setIsOfferOpen(false);

@@ -7,6 +7,7 @@ import { onCountedClick } from '../appdata/track';
 import { useExportList } from '../export/export-store';
 import { SearchKind } from '../search/search-api';
 import { useSearch } from '../search/search-store';
+import { GUIDED_VISIT } from './guided-visit';
 import { WalkthroughPopover } from './walkthrough-popover';
 import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
 import { currentTriggers, findTarget } from './walkthrough-triggers';
@@ -89,7 +90,8 @@ export function WalkthroughHost() {
 
 function goTo(route: WalkthroughRoute, navigate: ReturnType<typeof useNavigate>): void {
   if (route === 'collections') return void navigate('/collections');
-  if (route === 'upgrade') return void navigate('/upgrade');
+  // The guide's own visit: the plans page leaves its trial sign-up closed, so the plans step is seen.
+  if (route === 'upgrade') return void navigate('/upgrade', { state: GUIDED_VISIT });
   useSearch.getState().setKind(SearchKind.places);
   navigate('/tags');
 }
