@@ -5,8 +5,10 @@ import {
   launchBrowser,
   newPage,
   type RunningServer,
+  readEmailCode,
   saveScreenshot,
   startSeededServer,
+  useOwnClientIp,
   viewports,
 } from './fixtures';
 
@@ -20,6 +22,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const SIZES: Size[] = ['desktop', 'phone'];
+const PASSWORD = 'Keep-The-List-42';
 
 /** Issue 17: copy for a network, never lose the work, and the audit's fixes; one seeded server for all. */
 describe('copy for a network and keeping the work', () => {
@@ -27,7 +30,11 @@ describe('copy for a network and keeping the work', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startSeededServer(), launchBrowser()]);
+    // The outbox: the sign-up test reads its emailed code.
+    [server, browser] = await Promise.all([
+      startSeededServer({ env: { EXPOSE_OUTBOX: 'true' } }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -110,6 +117,60 @@ describe('copy for a network and keeping the work', () => {
       expect(await exportList(page)).toEqual(added);
       await context.close();
     });
+    it(`keeps a visitor's list and Copy for choice through signing up, and the account keeps the choice (${size})`, async () => {
+      const { context, page } = await openTry(size);
+      await useOwnClientIp(context);
+      const added = await addResults(page, 'sunset', 4);
+      await showExport(page, size);
+      await page.getByLabel('Copy for').click();
+      await page.getByRole('option', { name: 'Threads' }).click();
+      await page.getByRole('button', { name: 'Copy 1 of 4 for Threads' }).waitFor();
+
+      // Account setup, as from the sign-up email's link: a new page load, the password, the emailed code.
+      const email = `keeper-${size}-${randomUUID().slice(0, 8)}@example.com`;
+      await page.goto(`/newaccount?email=${encodeURIComponent(email)}`);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const codeField = page.getByLabel('Verification code');
+      await codeField.waitFor();
+      const { code } = await readEmailCode(server, email);
+      // Pasted as the email shows it: the field keeps the digits.
+      await codeField.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+      expect(await codeField.inputValue()).toBe(code);
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      const verified = page.getByRole('dialog', { name: 'Account verified' });
+      await verified.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL('**/tags');
+
+      await showExport(page, size);
+      expect(await exportList(page)).toEqual(added);
+      expect(await page.getByTestId('copy-for').inputValue()).toBe('threads');
+      await saveScreenshot(page, `signed-up-keeps-list-${size}`);
+
+      // Another browser, signed in to the same account: Copy for is Threads there too.
+      const other = await newPage(browser, { baseURL: server.url, viewport: size });
+      await useOwnClientIp(other.context);
+      await other.page.goto('/login');
+      await other.page.getByLabel('Email').fill(email);
+      await other.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await other.page.getByRole('button', { name: 'Sign in' }).click();
+      await other.page.waitForURL('**/tags');
+      await addResults(other.page, 'coffee', 1);
+      await showExport(other.page, size);
+      await expect.poll(() => other.page.getByTestId('copy-for').inputValue()).toBe('threads');
+      // Changed there, it follows the account back.
+      await other.page.getByLabel('Copy for').click();
+      await other.page.getByRole('option', { name: 'YouTube' }).click();
+      await expect
+        .poll(() =>
+          other.page.evaluate(() => fetch('/api/account/settings').then((response) => response.json())),
+        )
+        .toEqual({ copyNetwork: 'youtube' });
+      await other.context.close();
+      await context.close();
+    });
+
     it(`keeps the cookie notice off Copy and Add; Decline sends no events and is remembered (${size})`, async () => {
       const { context, page } = await newPage(browser, {
         baseURL: server.url,

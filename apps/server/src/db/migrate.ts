@@ -21,6 +21,7 @@ import { trendsMigration } from './migrations/016-trends.js';
 import { crowdItemsMigration } from './migrations/018-crowd-items.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
+import { userSettingsMigration } from './migrations/021-user-settings.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '018-crowd-items': crowdItemsMigration(dialect),
     '019-source-reports': sourceReportsMigration(dialect),
     '020-pending-signup-billing': pendingSignupBillingMigration(),
+    '021-user-settings': userSettingsMigration(dialect),
   };
 }
 

@@ -24,6 +24,8 @@ export interface Tables {
   pending_signups: PendingSignupTable;
   email_outbox: EmailOutboxTable;
   settings: SettingTable;
+  /** Settings a user keeps with the account (migration 021). */
+  user_settings: UserSettingTable;
   // Collections (migration 004).
   topics: TopicTable;
   // Prospecting (migration 005, decision 008).
@@ -309,6 +311,13 @@ export interface EmailOutboxTable {
   sent_at: number | null;
   attempts: Generated<number>;
   last_error: string | null;
+}
+
+export interface UserSettingTable {
+  user_id: string;
+  /** The export panel's "Copy for" network; null until chosen. */
+  copy_network: string | null;
+  updated_at: number;
 }
 
 export interface SettingTable {

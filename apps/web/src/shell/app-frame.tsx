@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionBootstrap } from '../features/account/session-sync';
 import { useTrialSignup } from '../features/account/trial-signup-store';
+import { useAccountSettingsSync } from '../features/settings/account-settings';
 import { AppGate } from '../native/app-gate';
 import { ConnectionBanner } from './connection-banner';
 import { CookieNotice } from './cookie-notice';
@@ -20,6 +21,7 @@ export function AppFrame() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   useSessionBootstrap();
   useTrialExpiryTimer();
+  useAccountSettingsSync();
   return (
     // The frame is exactly the window's height: the screen in <main> either fills what is left (search)
     // or scrolls inside it, so banners above it never push content off screen.

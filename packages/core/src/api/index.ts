@@ -10,3 +10,4 @@ export * from './sources.js';
 export * from './suggest.js';
 export * from './topics.js';
 export * from './trends.js';
+export * from './user-settings.js';

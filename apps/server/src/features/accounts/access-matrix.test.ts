@@ -102,6 +102,13 @@ export const ACCESS_MATRIX: Row[] = [
   },
   { method: 'POST', route: '/api/account/sign-out', body: () => ({}), expect: EVERYONE, freshViewer: true },
   { method: 'GET', route: '/api/account/me', expect: EVERYONE },
+  { method: 'GET', route: '/api/account/settings', expect: WITH_SESSION },
+  {
+    method: 'PUT',
+    route: '/api/account/settings',
+    body: () => ({ copyNetwork: 'threads' }),
+    expect: WITH_SESSION,
+  },
   { method: 'GET', route: '/api/auth/get-session', expect: EVERYONE },
   { method: 'GET', route: '/api/auth/list-sessions', expect: WITH_SESSION },
   {

@@ -13,6 +13,7 @@ import {
 } from '@tagscout/core/export';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { chooseCopyNetwork } from '../settings/account-settings';
 import { useSettings } from '../settings/settings-store';
 import { useExportList } from './export-store';
 
@@ -20,7 +21,6 @@ import { useExportList } from './export-store';
 export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly ExportTag[] }) {
   const { t } = useTranslation();
   const network = useSettings((s) => s.copyNetwork);
-  const update = useSettings((s) => s.update);
   const selectOnly = useExportList((s) => s.selectOnly);
   const setFilters = useExportList((s) => s.setFilters);
   const strategy = useExportList((s) => s.filters.selectionStrategy);
@@ -35,7 +35,7 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
         size="small"
         label={t('export.copyFor.label')}
         value={network}
-        onChange={(event) => isCopyNetwork(event.target.value) && update({ copyNetwork: event.target.value })}
+        onChange={(event) => isCopyNetwork(event.target.value) && chooseCopyNetwork(event.target.value)}
         slotProps={{ select: { inputProps: { 'data-testid': 'copy-for' } } }}
       >
         {COPY_NETWORKS.map((id: CopyNetwork) => (
