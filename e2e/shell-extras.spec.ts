@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newVisitor,
+  RETURNING_VISITOR,
   type RunningServer,
   readEmailCode,
   readMenu,
@@ -208,6 +209,67 @@ describe('shell extras in a browser', () => {
     await settle(phone.page);
     await saveScreenshot(phone.page, 'shell-cookie-notice-phone');
     await phone.context.close();
+  });
+
+  it("lets an administrator change a network's copy cap, refusing a wrong number clearly", async () => {
+    const publicCaps = async () =>
+      ((await (await fetch(`${server.url}/api/appdata`)).json()) as { networkCaps: unknown }).networkCaps;
+    await admin.page.goto('/admin/appdata');
+    const caps = admin.page.getByRole('form', { name: 'Copy limits per network' });
+    const instagram = caps.getByRole('textbox', { name: 'Hashtags a post on Instagram' });
+    expect(await instagram.getAttribute('placeholder')).toBe('5');
+    await instagram.fill('three');
+    await caps.getByRole('button', { name: 'Save copy limits' }).click();
+    expect(await caps.getByRole('alert').textContent()).toBe(
+      'One number is not right: fix the highlighted field and save again.',
+    );
+    expect(await caps.getByText('A whole number, 0 to 100,000').isVisible()).toBe(true);
+    await instagram.scrollIntoViewIfNeeded();
+    await settle(admin.page);
+    await saveScreenshot(admin.page, 'admin-network-caps-error-desktop');
+    expect(await publicCaps()).toEqual({});
+
+    await instagram.fill('3');
+    await caps.getByRole('button', { name: 'Save copy limits' }).click();
+    await caps.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await publicCaps()).toEqual({ instagram: { hashtagCap: 3 } });
+
+    // A visitor with four tags selected now copies three for Instagram.
+    const tags = ['sun', 'sea', 'sand', 'surf'];
+    const shopper = await visitor({
+      storage: {
+        ...RETURNING_VISITOR,
+        exportList: JSON.stringify({
+          state: {
+            tags: tags.map((hashtag) => ({ hashtag, count: 1000 })),
+            selected: tags,
+            applyFilter: false,
+          },
+          version: 1,
+        }),
+      },
+    });
+    await shopper.page.goto('/try');
+    await shopper.page.getByRole('button', { name: 'Copy 3 of 4 for Instagram' }).waitFor();
+    await shopper.context.close();
+
+    const adminPhone = await visitor({ viewport: 'phone' });
+    await signIn(adminPhone.page, ADMIN_EMAIL);
+    await adminPhone.page.goto('/admin/appdata');
+    const phoneCaps = adminPhone.page.getByRole('form', { name: 'Copy limits per network' });
+    expect(await phoneCaps.getByRole('textbox', { name: 'Hashtags a post on Instagram' }).inputValue()).toBe(
+      '3',
+    );
+    await phoneCaps.scrollIntoViewIfNeeded();
+    await settle(adminPhone.page);
+    await saveScreenshot(adminPhone.page, 'admin-network-caps-phone');
+    await adminPhone.context.close();
+
+    // Emptied, the field goes back to the rule in core.
+    await instagram.fill('');
+    await caps.getByRole('button', { name: 'Save copy limits' }).click();
+    await caps.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await publicCaps()).toEqual({});
   });
 
   it('shows the outage banner and the live countdown to everyone once an administrator sets them', async () => {

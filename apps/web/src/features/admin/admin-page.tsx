@@ -9,6 +9,7 @@ import { AnalyticsView } from './analytics-view';
 import { AppDataForm } from './app-data-form';
 import { BannedTagsForm } from './banned-tags-form';
 import { FeedbackList } from './feedback-list';
+import { NetworkCapsForm } from './network-caps-form';
 
 const SECTIONS = ['appdata', 'analytics', 'feedback'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -44,6 +45,7 @@ export function AdminPage() {
         {section === 'appdata' && (
           <>
             <AppDataForm />
+            <NetworkCapsForm />
             <BannedTagsForm />
           </>
         )}
