@@ -33,14 +33,15 @@ type Draft = Record<string, Record<Field, string>>;
 export function NetworkCapsForm() {
   const { t } = useTranslation();
   const query = useAdminAppData();
+  // Here, not in the editor: a save changes the app data, which starts the editor again from it.
+  const save = useUpdateAppData();
   if (query.isPending) return <LoadingSpinner />;
   if (query.isError) return <Alert severity="error">{errorText(t, query.error)}</Alert>;
-  return <Editor key={query.data.updatedAt ?? ''} saved={query.data.networkCaps} />;
+  return <Editor key={query.data.updatedAt ?? ''} saved={query.data.networkCaps} save={save} />;
 }
 
-function Editor({ saved }: { saved: NetworkCaps }) {
+function Editor({ saved, save }: { saved: NetworkCaps; save: ReturnType<typeof useUpdateAppData> }) {
   const { t, i18n } = useTranslation();
-  const save = useUpdateAppData();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [isChecked, setIsChecked] = useState(false);
   const problems = findProblems(draft);
