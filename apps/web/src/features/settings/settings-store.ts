@@ -40,6 +40,19 @@ export const DEFAULT_SETTINGS: Settings = {
   trendDays: 30,
 };
 
+/**
+ * Version 1 stored the related order with the SPEC relevance as its default, so a stored 'spec'
+ * from then is almost always that default, not a choice: it moves to today's default (decision
+ * 015). A 'spec' stored since version 2 is a choice and stays.
+ */
+export function migrateSettings(persisted: unknown, version: number): Partial<Settings> {
+  const stored = (persisted ?? {}) as Partial<Settings>;
+  if (version < 2 && stored.relatedRanking === 'spec') {
+    return { ...stored, relatedRanking: DEFAULT_SETTINGS.relatedRanking };
+  }
+  return stored;
+}
+
 interface SettingsStore extends Settings {
   update: (changes: Partial<Settings>) => void;
   reset: () => void;
@@ -52,6 +65,6 @@ export const useSettings = create<SettingsStore>()(
       update: (changes) => set(changes),
       reset: () => set(DEFAULT_SETTINGS),
     }),
-    { name: 'settings', version: 1 },
+    { name: 'settings', version: 2, migrate: migrateSettings },
   ),
 );
