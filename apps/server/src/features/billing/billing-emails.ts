@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from '../email/email.repository.js';
+import type { OutgoingEmail } from '../email/email.service.js';
 
 /** To a buyer who paid while signed out: the purchase waits for an account with this address. */
 export function accountSetupEmail(to: string, setupLink: string): OutgoingEmail {

@@ -1,7 +1,7 @@
 import { OutboxQuerySchema, OutboxResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/errors.js';
-import { listOutbox } from './email.repository.js';
+import { listOutboxMessages } from './email.service.js';
 
 /**
  * GET /api/dev/outbox: the outbox for local use and e2e tests. It exists only with
@@ -25,17 +25,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.config.EXPOSE_OUTBOX || app.config.SMTP_URL || !isLocal) {
         throw AppError.notFound(`No such endpoint: GET /api/dev/outbox`);
       }
-      const rows = await listOutbox(app.database, request.query.to?.toLowerCase(), 50);
-      return {
-        messages: rows.map((row) => ({
-          id: row.id,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.body_text,
-          code: /\b(\d{6})\b/.exec(row.body_text)?.[1] ?? null,
-          createdAt: new Date(Number(row.created_at)).toISOString(),
-        })),
-      };
+      return { messages: await listOutboxMessages(app.database, request.query.to, 50) };
     },
   );
 };

@@ -3,7 +3,7 @@ import { NETWORKS, type Network } from '@tagscout/core/networks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
-import { hotStatements } from './hashtags-sqlite.statements.js';
+import { hotStatements } from './hashtags-sqlite.repository.js';
 
 export interface HashtagRow {
   name: string;

@@ -8,6 +8,8 @@ import {
   insertIndexingHashtags,
 } from './indexing.repository.js';
 
+export type { HashtagRow };
+
 /**
  * The count states the live sources move (decision 010): unknown tags become `indexing` while they
  * are fetched, then `known` through the ingest service, or `unknown` again if the fetch failed.

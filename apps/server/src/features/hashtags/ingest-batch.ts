@@ -1,5 +1,4 @@
 import { dayOfEpochSeconds, type Network } from '@tagscout/core/networks';
-import type { Insertable } from 'kysely';
 import type { ProfileTable } from '../../db/tables.js';
 
 /** A post ready to store: tags already normalised, at least two of them. */
@@ -22,7 +21,7 @@ export interface PlaceToStore {
 
 /** A profile as far as it is known: fields left out keep their stored value. */
 export type ProfileToStore = Pick<ProfileTable, 'id' | 'username'> &
-  Partial<Omit<Insertable<ProfileTable>, 'id' | 'username' | 'updated_at' | 'searches'>>;
+  Partial<Omit<ProfileTable, 'id' | 'username' | 'updated_at' | 'searches'>>;
 
 /** Everything one ingest writes, in one transaction. */
 export interface IngestBatch {

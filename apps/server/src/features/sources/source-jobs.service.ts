@@ -1,10 +1,10 @@
 import { FailureClass } from '@tagscout/core/api';
 import { Network } from '@tagscout/core/networks';
 import { isSourceFailure } from '@tagscout/sources/source';
-import type { HashtagRow } from '../hashtags/hashtags.repository.js';
 import {
   endHashtagIndexing,
   findSeedHashtags,
+  type HashtagRow,
   markHashtagsIndexing,
   recordHashtagSearches,
 } from '../hashtags/indexing.service.js';

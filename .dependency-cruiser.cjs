@@ -1,0 +1,117 @@
+/**
+ * The layering rules of docs/architecture.md ("Layering rules"), checked by `npm run lint`.
+ * process.env is not an import: Biome's noProcessEnv checks it (biome.json).
+ */
+const SERVER = '^apps/server/src/';
+const FEATURE = `${SERVER}features/([^/]+)/`;
+// Test files and test helpers may set up and inspect data directly.
+const TESTS = '(\\.test\\.tsx?$|^apps/server/src/test/|/testing/|-test-(data|helpers)\\.ts$)';
+const REPOSITORY = '\\.repository\\.ts$';
+const SERVICE = '\\.service\\.ts$';
+const ROUTES = '\\.(routes|admin-routes|http)\\.ts$';
+// Start-up and wiring: they build a feature's runtime and register it with the app, so they may
+// reach plugins, routes and repositories of their own feature.
+const WIRING = `(\\.(startup|runtime|context)\\.ts$|^apps/server/src/(app|main|cluster)\\.ts$|^apps/server/src/cli/)`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'sql-only-in-repositories',
+      comment: 'Kysely, `sql` and the database drivers are used only in *.repository.ts files and src/db/.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: [`${SERVER}db/`, REPOSITORY, TESTS] },
+      to: { path: '^node_modules/(kysely|better-sqlite3|pg)/' },
+    },
+    {
+      name: 'services-not-http',
+      comment: 'A service knows nothing of HTTP: no plugins/*, no routes, no Fastify.',
+      severity: 'error',
+      from: { path: SERVICE },
+      to: { path: [`${SERVER}plugins/`, ROUTES, '^node_modules/(fastify|@fastify/|fastify-[^/]+/)'] },
+    },
+    {
+      name: 'repositories-not-http',
+      comment: 'A repository holds SQL only: no plugins/*, no routes, no services, no Fastify.',
+      severity: 'error',
+      from: { path: REPOSITORY },
+      to: {
+        path: [`${SERVER}plugins/`, ROUTES, SERVICE, '^node_modules/(fastify|@fastify/|fastify-[^/]+/)'],
+      },
+    },
+    {
+      name: 'routes-not-repositories',
+      comment: 'Routes and plugins reach data through a feature service, never a repository.',
+      severity: 'error',
+      from: { path: [ROUTES, `${SERVER}plugins/`] },
+      to: { path: REPOSITORY },
+    },
+    {
+      name: 'no-cross-feature-repositories',
+      comment: "A feature reads another feature's data only through that feature's service.",
+      severity: 'error',
+      from: { path: FEATURE, pathNot: TESTS },
+      to: { path: `${SERVER}features/[^/]+/.+${REPOSITORY}`, pathNot: `${SERVER}features/$1/` },
+    },
+    {
+      name: 'core-imports-nothing-of-ours',
+      comment: 'packages/core is pure: no other package of ours, no framework, no I/O.',
+      severity: 'error',
+      from: { path: '^packages/core/' },
+      to: {
+        pathNot: [
+          '^packages/core/',
+          '^node_modules/(zod|twitter-text)/',
+          '^node_modules/(vitest|fast-check|@vitest/)',
+          '^node_modules/@types/twitter-text/',
+        ],
+      },
+    },
+    {
+      name: 'core-no-node-builtins',
+      comment: 'packages/core does no I/O (its tests may).',
+      severity: 'error',
+      from: { path: '^packages/core/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'sources-only-core',
+      comment: 'packages/sources depends on core only, never on the server or the web app.',
+      severity: 'error',
+      from: { path: '^packages/sources/' },
+      to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'web-no-server-code',
+      comment: 'The web app talks to the server over HTTP only.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: ['^apps/server/', '^node_modules/(fastify|@fastify/|kysely|better-sqlite3|pg)/'] },
+    },
+    {
+      name: 'server-through-exports',
+      comment: 'bench and e2e use the server only through its package.json `exports` (@tagscout/server/...).',
+      severity: 'error',
+      from: { path: '^(bench|e2e)/' },
+      to: { path: '^apps/server/', pathNot: '^apps/server/src/exports/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves (an internal path of @tagscout/server that is not exported does not).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(apps|packages)/[^/]+/(dist|node_modules|android|ios)/' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+  },
+};

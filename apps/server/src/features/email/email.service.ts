@@ -1,0 +1,22 @@
+import type { OutboxMessage } from '@tagscout/core/api';
+import type { Database } from '../../db/connect.js';
+import { listOutbox } from './email.repository.js';
+
+export type { OutgoingEmail } from './email.repository.js';
+
+/** The newest messages of the outbox (optionally to one address), with the 6-digit code each carries. */
+export async function listOutboxMessages(
+  database: Database,
+  to: string | undefined,
+  limit: number,
+): Promise<OutboxMessage[]> {
+  const rows = await listOutbox(database, to?.toLowerCase(), limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.body_text,
+    code: /\b(\d{6})\b/.exec(row.body_text)?.[1] ?? null,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  }));
+}
