@@ -9,9 +9,9 @@ const TESTS = '(\\.test\\.tsx?$|^apps/server/src/test/|/testing/|-test-(data|hel
 const REPOSITORY = '\\.repository\\.ts$';
 const SERVICE = '\\.service\\.ts$';
 const ROUTES = '\\.(routes|admin-routes|http)\\.ts$';
-// Start-up and wiring: they build a feature's runtime and register it with the app, so they may
-// reach plugins, routes and repositories of their own feature.
-const WIRING = `(\\.(startup|runtime|context)\\.ts$|^apps/server/src/(app|main|cluster)\\.ts$|^apps/server/src/cli/)`;
+// Wiring: builds a feature's runtime and registers its routes and plugins with the app. It may import
+// any layer (other features' repositories excepted); nothing but app.ts imports a *.startup.ts.
+const WIRING = `(\\.(startup|runtime)\\.ts$|^apps/server/src/(app|main|cluster)\\.ts$|^apps/server/src/(cli|exports)/)`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -45,6 +45,20 @@ module.exports = {
       severity: 'error',
       from: { path: [ROUTES, `${SERVER}plugins/`] },
       to: { path: REPOSITORY },
+    },
+    {
+      name: 'plugins-only-from-http-and-wiring',
+      comment: 'plugins/* (Fastify hooks and decorations) are used by routes, other plugins and wiring only.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: [ROUTES, `${SERVER}plugins/`, WIRING, TESTS] },
+      to: { path: `${SERVER}plugins/` },
+    },
+    {
+      name: 'startup-only-from-app',
+      comment: 'A *.startup.ts registers a feature with the app: only app.ts imports it.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: [`${SERVER}app\\.ts$`, TESTS] },
+      to: { path: '\\.startup\\.ts$' },
     },
     {
       name: 'no-cross-feature-repositories',

@@ -1,21 +1,17 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
-import { connectDatabase, type Database } from '@tagscout/server/src/db/connect.js';
-import { migrateToLatest } from '@tagscout/server/src/db/migrate.js';
-import type { Tables } from '@tagscout/server/src/db/tables.js';
-import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/generate-corpus.js';
-import {
-  type IngestBatch,
-  type StoreOptions,
-  storeIngest,
-} from '@tagscout/server/src/features/hashtags/ingest.repository.js';
+import { generateCorpus } from '@tagscout/server/corpus';
+import { connectDatabase, type Database, migrateToLatest, type Tables } from '@tagscout/server/db';
 import {
   type IncomingPost,
+  type IngestBatch,
   preparePosts,
+  type StoreOptions,
+  storeIngest,
   toPlace,
   toProfile,
-} from '@tagscout/server/src/features/hashtags/ingest.service.js';
+} from '@tagscout/server/hashtags';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { BenchOptions } from './options.js';

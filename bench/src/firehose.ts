@@ -4,10 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@tagscout/server/src/config.js';
-import { connectDatabase, type Database } from '@tagscout/server/src/db/connect.js';
-import { migrateToLatest } from '@tagscout/server/src/db/migrate.js';
-import { createFirehoseRuntime } from '@tagscout/server/src/features/firehose/firehose.runtime.js';
+import { loadConfig } from '@tagscout/server/app';
+import { connectDatabase, type Database, migrateToLatest } from '@tagscout/server/db';
+import { createFirehoseRuntime } from '@tagscout/server/firehose';
 import {
   accountEvent,
   identityEvent,

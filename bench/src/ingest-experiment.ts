@@ -4,14 +4,9 @@
 // Evidence for server changes only; the product's settings are the first row.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectDatabase } from '@tagscout/server/src/db/connect.js';
-import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/generate-corpus.js';
-import {
-  linkPendingPosts,
-  type StoreOptions,
-  storeIngest,
-} from '@tagscout/server/src/features/hashtags/ingest.repository.js';
-import { preparePosts } from '@tagscout/server/src/features/hashtags/ingest.service.js';
+import { generateCorpus } from '@tagscout/server/corpus';
+import { connectDatabase } from '@tagscout/server/db';
+import { linkPendingPosts, preparePosts, type StoreOptions, storeIngest } from '@tagscout/server/hashtags';
 import { readBenchOptions } from './options.js';
 import { enterOwnSession } from './processes.js';
 import { formatTable } from './stats.js';

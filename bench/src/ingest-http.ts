@@ -1,5 +1,5 @@
 import type { CacheRecommendBody } from '@tagscout/core/api';
-import { generateCorpus } from '@tagscout/server/src/features/hashtags/corpus/generate-corpus.js';
+import { generateCorpus } from '@tagscout/server/corpus';
 
 export interface IngestFigures {
   posts: number;

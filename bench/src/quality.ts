@@ -2,8 +2,7 @@
 // Reads the evaluation sets from /work/shared/data (QUALITY_DATA_DIR) at run time; never copies them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHashtagContext } from '@tagscout/server/src/features/hashtags/hashtags.context.js';
-import { findHashtagInfo } from '@tagscout/server/src/features/hashtags/hashtags.service.js';
+import { createHashtagContext, findHashtagInfo } from '@tagscout/server/hashtags';
 import { readBenchOptions } from './options.js';
 import { DATASETS, type Dataset, loadDataset } from './quality/datasets.js';
 import {

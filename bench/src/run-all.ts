@@ -2,8 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '@tagscout/server/src/app.js';
-import { loadConfig } from '@tagscout/server/src/config.js';
+import { buildApp, loadConfig } from '@tagscout/server/app';
 import { sql } from 'kysely';
 import { type BenchStore, openPostgresStore, openSqliteStore } from './bench-store.js';
 import { measureFirehose } from './firehose.js';

@@ -1,4 +1,4 @@
-import type { Database } from '@tagscout/server/src/db/connect.js';
+import type { Database } from '@tagscout/server/db';
 import { sql } from 'kysely';
 import { createRandom, pick } from './stats.js';
 

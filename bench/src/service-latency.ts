@@ -1,11 +1,11 @@
-import type { Database } from '@tagscout/server/src/db/connect.js';
-import { createHashtagContext } from '@tagscout/server/src/features/hashtags/hashtags.context.js';
-import { findRecentPosts } from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
+import type { Database } from '@tagscout/server/db';
 import {
   autocompleteHashtags,
+  createHashtagContext,
   findHashtagInfo,
+  findRecentPosts,
   type HashtagContext,
-} from '@tagscout/server/src/features/hashtags/hashtags.service.js';
+} from '@tagscout/server/hashtags';
 import type { FastifyInstance } from 'fastify';
 import type { Samples } from './samples.js';
 import { type LatencySummary, summarize, type Timing, timeEach } from './stats.js';

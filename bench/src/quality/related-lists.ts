@@ -1,8 +1,7 @@
 import { LIMITS } from '@tagscout/core/limits';
 import { countSubcounts, minSubcountOf, type RelatedRanking, rankRelatedTags } from '@tagscout/core/related';
-import type { Database } from '@tagscout/server/src/db/connect.js';
-import { countOf } from '@tagscout/server/src/features/hashtags/hashtags.presenter.js';
-import { findRecentPosts } from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
+import type { Database } from '@tagscout/server/db';
+import { countOf, findRecentPosts } from '@tagscout/server/hashtags';
 import type { Measure } from './measures.js';
 
 export interface ScoredTag {

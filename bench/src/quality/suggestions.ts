@@ -4,9 +4,8 @@ import {
   type SuggestionTuning,
   suggestHashtags,
 } from '@tagscout/core/related';
-import type { Database } from '@tagscout/server/src/db/connect.js';
-import { countOf } from '@tagscout/server/src/features/hashtags/hashtags.presenter.js';
-import { findRecentPosts } from '@tagscout/server/src/features/hashtags/hashtags.repository.js';
+import type { Database } from '@tagscout/server/db';
+import { countOf, findRecentPosts } from '@tagscout/server/hashtags';
 import { createRandom } from '../stats.js';
 import type { LabelledPost } from './datasets.js';
 import { compareReciprocalRanks, hashOf } from './evaluate.js';

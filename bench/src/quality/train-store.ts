@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectDatabase, type Database } from '@tagscout/server/src/db/connect.js';
-import { migrateToLatest } from '@tagscout/server/src/db/migrate.js';
-import { importPostsFile } from '@tagscout/server/src/features/hashtags/import-posts.js';
-import { storeIngest } from '@tagscout/server/src/features/hashtags/ingest.repository.js';
+import { connectDatabase, type Database, migrateToLatest } from '@tagscout/server/db';
+import { importPostsFile, storeIngest } from '@tagscout/server/hashtags';
 import type { LabelledPost } from './datasets.js';
 
 export interface TrainStore {

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies } from './auth-http.js';
-import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.js';
+import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
 import { resetPassword, signIn, signOut, signUp, verifyEmail } from './identity.service.js';
 import { presentMe } from './me.presenter.js';
 import { forgotPassword, resendCode } from './one-time-codes.service.js';

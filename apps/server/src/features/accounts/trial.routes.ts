@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/errors.js';
 import { findUserDetails } from './accounts.service.js';
-import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.js';
+import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
 import { findPromoCode, removeUser, verifyTrialAccount } from './email-trial.service.js';
 import { checkForTrial, registerTrial } from './trial.service.js';
 

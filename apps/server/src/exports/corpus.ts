@@ -1,0 +1,2 @@
+// @tagscout/server/corpus: the sample-corpus generator, for bench/.
+export { generateCorpus } from '../features/hashtags/corpus/generate-corpus.js';
