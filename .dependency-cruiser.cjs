@@ -73,6 +73,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/core/' },
       to: {
+        dependencyTypesNot: ['core'],
         pathNot: [
           '^packages/core/',
           '^node_modules/(zod|twitter-text)/',
