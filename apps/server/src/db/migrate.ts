@@ -22,6 +22,7 @@ import { crowdItemsMigration } from './migrations/018-crowd-items.js';
 import { sourceReportsMigration } from './migrations/019-source-reports.js';
 import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
 import { userSettingsMigration } from './migrations/021-user-settings.js';
+import { crowdPostReportsMigration } from './migrations/022-crowd-post-reports.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '019-source-reports': sourceReportsMigration(dialect),
     '020-pending-signup-billing': pendingSignupBillingMigration(),
     '021-user-settings': userSettingsMigration(dialect),
+    '022-crowd-post-reports': crowdPostReportsMigration(dialect),
   };
 }
 

@@ -55,6 +55,7 @@ export interface Tables {
   // Crowd reports (migrations 014 and 018, decision 011).
   crowd_reports: CrowdReportTable;
   crowd_items: CrowdItemTable;
+  crowd_post_reports: CrowdPostReportTable;
   // The Bluesky firehose (migration 015, decision 013).
   stream_posts_seen: StreamPostSeenTable;
   stream_cursors: StreamCursorTable;
@@ -602,6 +603,23 @@ export interface CrowdReportTable {
   address: string;
   /** JSON. */
   value: string;
+  /** Epoch ms. */
+  reported_at: number;
+}
+
+/**
+ * One account's report of one crowd post (migration 022, decision 011): the post row holds its first
+ * reporter's; the others' wait here in case that account is removed.
+ */
+export interface CrowdPostReportTable {
+  /** posts.id */
+  post_id: number;
+  /** The reporting account's user id. */
+  submitter: string;
+  owner: string | null;
+  place_id: string | null;
+  /** The tag ids it reported, comma-separated, as posts.tag_ids. */
+  tag_ids: string;
   /** Epoch ms. */
   reported_at: number;
 }
