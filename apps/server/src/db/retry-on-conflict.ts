@@ -1,6 +1,11 @@
 /** PostgreSQL's "try again" answers: serialization failure and deadlock (SECURITY: retry up to 3 times). */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 
+/** Our own "try again": a row the transaction counted on was changed by a concurrent one. */
+export class ConcurrentChangeError extends Error {
+  readonly code = '40001';
+}
+
 export interface RetryOptions {
   retries?: number;
   /** First wait in ms; doubles each retry, with jitter. */

@@ -318,6 +318,14 @@ export const CrowdPurgeResponseSchema = z
     reports: z.number().int().meta({ description: 'Reports removed (tag counts, place and profile fields)' }),
     items: z.number().int().meta({ description: 'Tags, places and profiles decided again' }),
     changed: z.number().int().meta({ description: 'Of those, the ones whose served values changed' }),
+    posts: z
+      .number()
+      .int()
+      .meta({ description: 'Crowd posts removed (the account sent them first and no one else sent them)' }),
+    postsHandedOn: z.number().int().meta({
+      description:
+        'Crowd posts the account sent first that others sent too: kept, as the next of them sent it',
+    }),
   })
   .meta({ id: 'CrowdPurge' });
 export type CrowdPurgeResponse = z.infer<typeof CrowdPurgeResponseSchema>;

@@ -118,7 +118,14 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
     const response = await purge(admin, bad.viewer.userId!);
     expect(response.statusCode).toBe(200);
     // Two fields of each place, nine of the profile, two tag counts.
-    expect(response.json()).toEqual({ submitter: bad.viewer.userId, reports: 15, items: 5, changed: 5 });
+    expect(response.json()).toEqual({
+      submitter: bad.viewer.userId,
+      reports: 15,
+      items: 5,
+      changed: 5,
+      posts: 0,
+      postsHandedOn: 0,
+    });
     await expectUndone(4_200);
     const audit = await testApp.testDatabase.database.db
       .selectFrom('admin_audit')

@@ -29,7 +29,7 @@ export function crowdAdminRoutes(options: {
         schema: {
           tags: ['admin'],
           summary:
-            "Administrators: remove every crowd report of one account, pending or agreed, and serve again what the others' reports agree on (audit-logged)",
+            "Administrators: remove every crowd report of one account, pending or agreed, and serve again what the others' reports agree on; its crowd posts go too, but for those others sent as well (audit-logged)",
           params: CrowdSubmitterParamsSchema,
           response: { 200: CrowdPurgeResponseSchema, ...adminErrors },
         },

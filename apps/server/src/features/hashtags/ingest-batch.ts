@@ -64,11 +64,12 @@ export interface PostWriting {
 export class DailyUses {
   private readonly byKey = new Map<string, number>();
 
-  add(tagIds: readonly number[], takenAt: number): void {
+  /** `by` -1 takes a removed post's uses back. */
+  add(tagIds: readonly number[], takenAt: number, by = 1): void {
     const day = dayOfEpochSeconds(takenAt);
     for (const tagId of tagIds) {
       const key = `${tagId}:${day}`;
-      this.byKey.set(key, (this.byKey.get(key) ?? 0) + 1);
+      this.byKey.set(key, (this.byKey.get(key) ?? 0) + by);
     }
   }
 
@@ -90,6 +91,16 @@ export interface StoredPost {
   taken_at: number;
   tag_ids: string;
   linked: number;
+  /** The account whose crowd post it is; null for a trusted source's. */
+  submitted_by: string | null;
+}
+
+/** A stored post's new values, when a repeat changes it. */
+export interface PostUpdate {
+  owner: string | null;
+  place_id: string | null;
+  tag_ids: string;
+  submitted_by: string | null;
 }
 
 /** The links a batch writes: to tags, places and owners, each keyed (item, taken_at, post_id). */
@@ -152,21 +163,29 @@ export class TagLinks {
  * A post already stored arrives again: it keeps its time and fills in a missing owner or place;
  * tags it did not carry before are added. Nothing is counted twice. Links of a post still pending
  * (linked = 0) are left to linkPendingPosts, which reads the updated row.
+ *
+ * Who may change it (decision 011): a crowd report (`reporter`, the submitting account) changes only
+ * the posts that account created, so what it adds stays in its capped share; a trusted source
+ * (`reporter` null) changes any post, and a crowd post it carries becomes trusted.
  */
 export function mergeRepeat(
   stored: StoredPost,
   post: PostToStore,
   tagIds: readonly number[],
-  writing: { links: PostLinks; uses: DailyUses },
-): { owner: string | null; place_id: string | null; tag_ids: string } | undefined {
-  const { links } = writing;
+  writing: { links: PostLinks; uses: DailyUses; reporter: string | null },
+): PostUpdate | undefined {
+  const { links, reporter } = writing;
+  if (reporter !== null && stored.submitted_by !== reporter) return undefined;
   const old = stored.tag_ids === '' ? [] : stored.tag_ids.split(',').map(Number);
   const known = new Set(old);
   const added = tagIds.filter((id) => !known.has(id));
   writing.uses.add(added, stored.taken_at);
   const owner = stored.owner ?? post.owner;
   const placeId = stored.place_id ?? post.placeId;
-  if (added.length === 0 && owner === stored.owner && placeId === stored.place_id) return undefined;
+  const submittedBy = reporter === null ? null : stored.submitted_by;
+  const unchanged =
+    owner === stored.owner && placeId === stored.place_id && submittedBy === stored.submitted_by;
+  if (added.length === 0 && unchanged) return undefined;
   if (stored.linked) {
     links.addPost(
       {
@@ -178,7 +197,7 @@ export function mergeRepeat(
       added,
     );
   }
-  return { owner, place_id: placeId, tag_ids: [...old, ...added].join(',') };
+  return { owner, place_id: placeId, tag_ids: [...old, ...added].join(','), submitted_by: submittedBy };
 }
 
 /** One row per key (PostgreSQL refuses to upsert a row twice in one statement): last item, first post. */

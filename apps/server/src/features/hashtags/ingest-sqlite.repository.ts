@@ -78,8 +78,19 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
       continue;
     }
     const stored = statements.selectPost.get(postId)!;
-    const update = mergeRepeat(stored, post, tagIds, { links, uses: writing.uses });
-    if (update) statements.updatePost.run(update.owner, update.place_id, update.tag_ids, stored.id);
+    const update = mergeRepeat(stored, post, tagIds, {
+      links,
+      uses: writing.uses,
+      reporter: batch.submittedBy ?? null,
+    });
+    if (update)
+      statements.updatePost.run(
+        update.owner,
+        update.place_id,
+        update.tag_ids,
+        update.submitted_by,
+        stored.id,
+      );
   }
   links.tags.forEachByTag((tagId, time, postRowId) => statements.insertTagLink.run(tagId, time, postRowId));
   const { places, owners } = links.sortedItems();
@@ -94,7 +105,7 @@ interface SqliteStatements {
   insertTag: SqliteDatabase.Statement<[string, string, string, number], number>;
   insertPost: SqliteDatabase.Statement<unknown[], number>;
   selectPost: SqliteDatabase.Statement<[string], StoredPost>;
-  updatePost: SqliteDatabase.Statement<[string | null, string | null, string, number]>;
+  updatePost: SqliteDatabase.Statement<[string | null, string | null, string, string | null, number]>;
   insertTagLink: SqliteDatabase.Statement<[number, number, number]>;
   insertPlaceLink: SqliteDatabase.Statement<[string, number, number]>;
   insertOwnerLink: SqliteDatabase.Statement<[string, number, number]>;
@@ -141,9 +152,11 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
       )
       .pluck(),
     selectPost: sqlite.prepare<[string], StoredPost>(
-      'select id, owner, place_id, taken_at, tag_ids, linked from posts where post_id = ?',
+      'select id, owner, place_id, taken_at, tag_ids, linked, submitted_by from posts where post_id = ?',
     ),
-    updatePost: sqlite.prepare('update posts set owner = ?, place_id = ?, tag_ids = ? where id = ?'),
+    updatePost: sqlite.prepare(
+      'update posts set owner = ?, place_id = ?, tag_ids = ?, submitted_by = ? where id = ?',
+    ),
     insertTagLink: sqlite.prepare(
       'insert into post_hashtags (hashtag_id, taken_at, post_id) values (?, ?, ?) on conflict do nothing',
     ),

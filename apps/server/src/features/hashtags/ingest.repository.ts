@@ -1,7 +1,8 @@
 import { type CompiledQuery, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connect.js';
-import { retryOnConflict } from '../../db/retry-on-conflict.js';
+import { ConcurrentChangeError, retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { ProfileTable, Tables } from '../../db/tables.js';
+import { type CrowdPostReport, recordCrowdPostReports } from './crowd-posts.repository.js';
 import {
   chunksOf,
   DailyUses,
@@ -10,6 +11,7 @@ import {
   mergeRepeat,
   newTagState,
   PostLinks,
+  type PostToStore,
   type PostWriting,
   type ProfileToStore,
   withoutRepeats,
@@ -49,7 +51,10 @@ export async function storeIngest(
     linked: options.deferLinks ? 0 : 1,
     uses: new DailyUses(),
   };
-  const useFastPath = options.fastPath ?? database.sqlite !== undefined;
+  // Crowd batches are small, record who reported each post and must wait for a purge of its
+  // submitter (crowd-posts.repository.ts): they take the portable path, whose transactions the
+  // SQLite dialect runs one at a time.
+  const useFastPath = (options.fastPath ?? database.sqlite !== undefined) && !batch.submittedBy;
   if (useFastPath && database.sqlite) {
     const profileQueries = itemQueries(database.db, { ...batch, hashtags: [], places: [] });
     storeIngestSqlite(database.sqlite, batch, { profileQueries, writing });
@@ -61,7 +66,7 @@ export async function storeIngest(
       writing.uses = new DailyUses();
       return database.db.transaction().execute(async (trx) => {
         for (const query of items) await trx.executeQuery(query);
-        await storePostsKysely(trx, batch, writing);
+        await storePostsKysely(trx, batch, { ...writing, lockRows: database.dialect === 'postgres' });
         await addDailyUses(trx, writing.uses);
       });
     });
@@ -203,7 +208,7 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
 async function storePostsKysely(
   trx: Transaction<Tables>,
   batch: IngestBatch,
-  writing: PostWriting,
+  writing: PostWriting & { lockRows: boolean },
 ): Promise<void> {
   const posts = batch.posts ?? [];
   if (posts.length === 0) return;
@@ -237,6 +242,10 @@ async function storePostsKysely(
   }
 
   const links = new PostLinks();
+  const reporter = batch.submittedBy ?? null;
+  const reports: CrowdPostReport[] = [];
+  const reportOf = (id: number, post: PostToStore, tagIds: readonly number[]) =>
+    reports.push({ postId: id, owner: post.owner, placeId: post.placeId, tagIds: tagIds.join(',') });
   const sorted = [...posts].sort((a, b) => (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0));
   for (const chunk of chunksOf(sorted, 500)) {
     const tagIdsOf = new Map(
@@ -260,32 +269,48 @@ async function storePostsKysely(
       .onConflict((oc) => oc.column('post_id').doNothing())
       .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
       .execute();
+    const chunkById = new Map(chunk.map((post) => [post.postId, post]));
     const isNew = new Set<string>();
     for (const row of inserted) {
       isNew.add(row.post_id);
       const post = { id: row.id, takenAt: row.taken_at, placeId: row.place_id, owner: row.owner };
       writing.uses.add(tagIdsOf.get(row.post_id)!, row.taken_at);
       if (writing.linked) links.addPost(post, tagIdsOf.get(row.post_id)!);
+      if (reporter !== null) reportOf(row.id, chunkById.get(row.post_id)!, tagIdsOf.get(row.post_id)!);
     }
     const repeats = chunk.filter((post) => !isNew.has(post.postId));
     if (repeats.length === 0) continue;
-    const stored = await trx
+    let selectStored = trx
       .selectFrom('posts')
-      .select(['id', 'post_id', 'owner', 'place_id', 'taken_at', 'tag_ids', 'linked'])
+      .select(['id', 'post_id', 'owner', 'place_id', 'taken_at', 'tag_ids', 'linked', 'submitted_by'])
       .where(
         'post_id',
         'in',
         repeats.map((post) => post.postId),
       )
-      .execute();
+      .orderBy('id');
+    // PostgreSQL: a purge of the post's submitter waits for this batch, or this batch for the purge.
+    if (writing.lockRows) selectStored = selectStored.forUpdate();
+    const stored = await selectStored.execute();
     const storedById = new Map(stored.map((row) => [row.post_id, row]));
     for (const post of repeats) {
-      const row = storedById.get(post.postId)!;
-      const update = mergeRepeat(row, post, tagIdsOf.get(post.postId)!, { links, uses: writing.uses });
+      const row = storedById.get(post.postId);
+      // Removed by a purge since the insert found it: the batch is tried again and stores it anew.
+      if (!row) throw new ConcurrentChangeError(`post ${post.postId} was removed meanwhile`);
+      const tagIds = tagIdsOf.get(post.postId)!;
+      const update = mergeRepeat(row, post, tagIds, { links, uses: writing.uses, reporter });
       if (update) await trx.updateTable('posts').set(update).where('id', '=', row.id).execute();
+      // A crowd post: the report is remembered, for when the account that created it is removed.
+      if (reporter !== null && row.submitted_by !== null) reportOf(row.id, post, tagIds);
     }
   }
+  await recordCrowdPostReports(trx, { submitter: reporter, reports, now: batch.now });
 
+  await insertLinks(trx, links);
+}
+
+/** Writes a batch's links to tags, places and owners (each table in key order). */
+export async function insertLinks(trx: Transaction<Tables>, links: PostLinks): Promise<void> {
   const tagLinks: { hashtag_id: number; taken_at: number; post_id: number }[] = [];
   links.tags.forEachByTag((hashtag_id, taken_at, post_id) =>
     tagLinks.push({ hashtag_id, taken_at, post_id }),
