@@ -1,4 +1,9 @@
-import { ErrorCode as Codes, type ErrorCode, type ErrorResponse } from '@tagscout/core/api';
+import {
+  type AppErrorCode,
+  ErrorCode as Codes,
+  type ErrorResponse,
+  ErrorResponseSchema,
+} from '@tagscout/core/api';
 
 // Framework-free, so services throw it without importing a plugin; plugins/errors.ts answers it.
 
@@ -6,7 +11,7 @@ import { ErrorCode as Codes, type ErrorCode, type ErrorResponse } from '@tagscou
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode,
+    readonly code: AppErrorCode,
     message: string,
   ) {
     super(message);
@@ -25,6 +30,18 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message: string): ErrorResponse {
+export function errorBody(code: AppErrorCode, message: string): ErrorResponse {
   return { error: { code, message } };
+}
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+
+/** The error answers of a route schema: `response: { 200: X, ...errorResponses(400, 404) }`. */
+export function errorResponses<S extends ErrorStatus>(
+  ...statuses: S[]
+): Record<S, typeof ErrorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >;
 }

@@ -61,11 +61,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     request.viewer = visitorViewer(request);
     if (!isApiPath(request.url)) return;
     if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(runtime, request)) {
-      throw new AppError(
-        403,
-        AccountErrorCode.csrf as ErrorCode,
-        'This request came from another site and was refused.',
-      );
+      throw new AppError(403, AccountErrorCode.csrf, 'This request came from another site and was refused.');
     }
     await resolveSignedInViewer(runtime, request, reply);
   });

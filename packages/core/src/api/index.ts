@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './analytics.js';
+export * from './app-error-code.js';
 export * from './appdata.js';
 export * from './billing.js';
 export * from './errors.js';

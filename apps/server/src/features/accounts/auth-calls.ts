@@ -1,4 +1,4 @@
-import { AccountErrorCode, type ErrorCode } from '@tagscout/core/api';
+import { AccountErrorCode } from '@tagscout/core/api';
 import { isAPIError } from 'better-auth/api';
 import { AppError } from '../../app-error.js';
 
@@ -32,8 +32,7 @@ export async function callAuth(call: () => Promise<Response>): Promise<AuthCallR
 
 /** The one way our account routes fail on purpose: a status, one of AccountErrorCode, a sentence. */
 export function accountError(status: number, code: AccountErrorCode, message: string): AppError {
-  // ErrorCode (core/api/errors.ts) lists the generic codes; the accounts contract adds its own.
-  return new AppError(status, code as ErrorCode, message);
+  return new AppError(status, code, message);
 }
 
 /** 429; plugins/auth.ts adds Retry-After from it. */
@@ -41,7 +40,7 @@ export class RateLimitError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(
       429,
-      AccountErrorCode.rateLimited as ErrorCode,
+      AccountErrorCode.rateLimited,
       `Too many attempts. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
     );
   }

@@ -1,13 +1,13 @@
 import {
   AccountErrorCode,
   ErrorCode,
-  ErrorResponseSchema,
   RevokeOtherSessionsBodySchema,
   RevokeSessionBodySchema,
   RevokeSessionResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { requireSignedIn } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/errors.js';
 import { revokeOtherSessions, revokeSession } from './accounts.service.js';
@@ -15,7 +15,7 @@ import { authHeaders, forwardSetCookies } from './auth-http.js';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 const tags = ['auth (Better Auth)'];
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
+const errors = errorResponses(400, 401);
 
 /**
  * The session endpoints under /api/auth. Sign-in, sign-up, codes and admin are reached only through
@@ -125,7 +125,7 @@ function translateError(status: number, text: string) {
       : status === 403
         ? ErrorCode.forbidden
         : status === 429
-          ? (AccountErrorCode.rateLimited as ErrorCode)
+          ? AccountErrorCode.rateLimited
           : ErrorCode.invalidRequest;
   return errorBody(code, message);
 }

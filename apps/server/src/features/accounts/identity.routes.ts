@@ -1,6 +1,5 @@
 import {
   CheckEmailResponseSchema,
-  ErrorResponseSchema,
   ForgotPasswordBodySchema,
   MeResponseSchema,
   ResendCodeBodySchema,
@@ -12,18 +11,14 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../app-error.js';
 import { clearSessionCookies } from './auth-http.js';
 import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
 import { resetPassword, signIn, signOut, signUp, verifyEmail } from './identity.service.js';
 import { presentMe } from './me.presenter.js';
 import { forgotPassword, resendCode } from './one-time-codes.service.js';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 const tags = ['account'];
 
 /** Identity (docs/api-accounts.md): our routes in front of Better Auth. */

@@ -4,7 +4,6 @@ import {
   CheckForTrialQuerySchema,
   CheckForTrialResponseSchema,
   ErrorCode,
-  ErrorResponseSchema,
   PromoCodeQuerySchema,
   PromoCodeResponseSchema,
   RemoveUserBodySchema,
@@ -17,19 +16,14 @@ import {
   VerifyAccountResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { findUserDetails } from './accounts.service.js';
 import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
 import { findPromoCode, removeUser, verifyTrialAccount } from './email-trial.service.js';
 import { checkForTrial, registerTrial } from './trial.service.js';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 const tags = ['trial'];
 
 /** The trial API of SPEC section 7, under /api/trial (docs/api-accounts.md). */
@@ -44,7 +38,7 @@ export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A promo code and its trial length in days; without code, the default promo code',
         querystring: PromoCodeQuerySchema,
-        response: { 200: PromoCodeResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: PromoCodeResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => findPromoCode(runtime, request.query.code),

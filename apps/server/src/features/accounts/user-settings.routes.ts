@@ -1,10 +1,11 @@
-import { ErrorResponseSchema, UpdateUserSettingsBodySchema, UserSettingsSchema } from '@tagscout/core/api';
+import { UpdateUserSettingsBodySchema, UserSettingsSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { requireSignedIn } from '../../plugins/auth.js';
 import { readUserSettings, updateUserSettings } from './user-settings.service.js';
 
 const tags = ['account'];
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
+const errors = errorResponses(400, 401);
 
 /** GET and PUT /api/account/settings: the signed-in user's own settings (there is no id to name another's). */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

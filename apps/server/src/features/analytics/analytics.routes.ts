@@ -3,12 +3,12 @@ import {
   AnalyticsSummaryQuerySchema,
   AnalyticsSummaryResponseSchema,
   ErrorCode,
-  ErrorResponseSchema,
   RegisterEventBodySchema,
   RegisterEventResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { type AnalyticsContext, registerEvents, summarizeEvents } from './analytics.service.js';
 
@@ -42,7 +42,7 @@ export function analyticsRoutes(context: AnalyticsContext): FastifyPluginAsyncZo
           summary:
             'registerEvent: one event or a batch of up to 100 (allow-listed names; idempotent by eventId)',
           body: RegisterEventBodySchema,
-          response: { 202: RegisterEventResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+          response: { 202: RegisterEventResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) =>
@@ -61,11 +61,7 @@ export function analyticsAdminRoutes(context: AnalyticsContext): FastifyPluginAs
           tags: ['admin'],
           summary: 'Administrators: event counts by type and day',
           querystring: AnalyticsSummaryQuerySchema,
-          response: {
-            200: AnalyticsSummaryResponseSchema,
-            401: ErrorResponseSchema,
-            403: ErrorResponseSchema,
-          },
+          response: { 200: AnalyticsSummaryResponseSchema, ...errorResponses(401, 403) },
         },
       },
       async (request) => summarizeEvents(context, request.viewer, request.query.days),

@@ -1,12 +1,8 @@
-import { ErrorResponseSchema } from '@tagscout/core/api';
 import type { FastifyRequest } from 'fastify';
+import { errorResponses } from '../../app-error.js';
 import { type AppDataContext, type AuditSink, auditTo } from './appdata.service.js';
 
-export const adminErrors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-};
+export const adminErrors = errorResponses(400, 401, 403);
 
 /** Records an administrator's change in the log and the admin_audit table. */
 export function auditOf(context: AppDataContext, request: FastifyRequest): AuditSink {

@@ -1,6 +1,5 @@
 import {
   AppDataResponseSchema,
-  ErrorResponseSchema,
   FeatureSwitchesSchema,
   FeedbackBodySchema,
   FeedbackCreatedSchema,
@@ -10,6 +9,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { type AppDataContext, checkVersion, getAppData, submitFeedback } from './appdata.service.js';
 
 const tags = ['appdata'];
@@ -82,7 +82,7 @@ export const appDataRoutes: FastifyPluginAsyncZod<{ context: AppDataContext }> =
         tags,
         summary: 'Beta feedback: the text is kept for administrators to read',
         body: FeedbackBodySchema,
-        response: { 201: FeedbackCreatedSchema, 400: ErrorResponseSchema },
+        response: { 201: FeedbackCreatedSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) =>

@@ -2,7 +2,6 @@ import {
   BillingInfoResponseSchema,
   CheckoutBodySchema,
   CheckoutReturnQuerySchema,
-  ErrorResponseSchema,
   RedirectUrlResponseSchema,
   RestorePurchaseBodySchema,
   RestorePurchaseResponseSchema,
@@ -10,6 +9,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../app-error.js';
 import { requireCapability } from '../../plugins/auth.js';
 import type { BillingRuntime } from './billing.runtime.js';
 import {
@@ -21,14 +21,7 @@ import {
   startCheckout,
 } from './billing.service.js';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  503: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['billing'];
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 const RESTORE_SENT_MESSAGE = 'If this address bought Tagscout Pro, a link to its purchase is on its way.';

@@ -53,18 +53,10 @@ export async function startCheckout(
   throwUnlessPaymentsSetUp(runtime);
   const { capabilities } = viewer;
   if (capabilities.isPaying || capabilities.group === UserGroup.admin) {
-    throw new AppError(
-      409,
-      BillingErrorCode.alreadySubscribed as ErrorCode,
-      'You already have Tagscout Pro.',
-    );
+    throw new AppError(409, BillingErrorCode.alreadySubscribed, 'You already have Tagscout Pro.');
   }
   if (input.plan === 'annualSpecial' && !(await isSpecialOfferOpen(runtime, viewer))) {
-    throw new AppError(
-      403,
-      BillingErrorCode.offerClosed as ErrorCode,
-      'The special offer is not open for you.',
-    );
+    throw new AppError(403, BillingErrorCode.offerClosed, 'The special offer is not open for you.');
   }
   const { provider } = runtime;
   const baseUrl = runtime.publicAddress();
@@ -157,11 +149,7 @@ export async function handleWebhook(
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     runtime.log.warn({ provider: provider.name, reason: error.message }, 'billing webhook refused');
-    throw new AppError(
-      400,
-      BillingErrorCode.badSignature as ErrorCode,
-      'The webhook signature is not valid.',
-    );
+    throw new AppError(400, BillingErrorCode.badSignature, 'The webhook signature is not valid.');
   }
   if (await isEventProcessed(database, provider.name, event.id)) return { duplicate: true };
 
@@ -356,11 +344,7 @@ export function accountSetupPath(email: string): string {
 
 function throwUnlessPaymentsSetUp(runtime: BillingRuntime): void {
   if (runtime.provider.name !== 'none') return;
-  throw new AppError(
-    503,
-    BillingErrorCode.notConfigured as ErrorCode,
-    'Payments are not set up on this server.',
-  );
+  throw new AppError(503, BillingErrorCode.notConfigured, 'Payments are not set up on this server.');
 }
 
 /** The user's own customer at this provider (so paying again reuses it), if any. */

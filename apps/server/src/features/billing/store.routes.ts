@@ -1,22 +1,16 @@
 import {
   AccountTokenResponseSchema,
   AndroidVerifyBodySchema,
-  ErrorResponseSchema,
   IosVerifyBodySchema,
   StoreVerifyResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { requireSignedIn } from '../../plugins/auth.js';
 import type { BillingRuntime } from './billing.runtime.js';
 import { accountTokenFor, verifyAndroidPurchase, verifyIosPurchase } from './store.service.js';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  503: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 503);
 const tags = ['store'];
 // A signed transaction is a few kilobytes; nothing here needs the default 1 MiB.
 const bodyLimit = 64 * 1024;

@@ -242,7 +242,7 @@ function refuse(runtime: BillingRuntime, userId: string, reason: string): false 
 function notConfigured(store: string): AppError {
   return new AppError(
     404,
-    BillingErrorCode.notConfigured as ErrorCode,
+    BillingErrorCode.notConfigured,
     `${store} purchases are not set up on this server.`,
   );
 }

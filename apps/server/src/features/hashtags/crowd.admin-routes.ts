@@ -1,10 +1,7 @@
-import {
-  CrowdPurgeResponseSchema,
-  CrowdSubmitterParamsSchema,
-  ErrorResponseSchema,
-} from '@tagscout/core/api';
+import { CrowdPurgeResponseSchema, CrowdSubmitterParamsSchema } from '@tagscout/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { purgeSubmitter } from './crowd-purge.service.js';
 import type { CrowdRule } from './crowd-rule.js';
@@ -13,7 +10,7 @@ import type { HashtagContext } from './hashtags.service.js';
 /** Records an administrator's change (the admin audit log). */
 export type AuditOf = (request: FastifyRequest) => (action: string, details: object) => Promise<void>;
 
-const adminErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const adminErrors = errorResponses(400, 401, 403);
 
 /** Administrators undo one bad crowd submitter (inside the admin plugin's guard; decision 011). */
 export function crowdAdminRoutes(options: {

@@ -5,7 +5,6 @@ import {
   CacheAcceptedResponseSchema,
   CacheAutocompleteBodySchema,
   CacheRecommendBodySchema,
-  ErrorResponseSchema,
   HashtagAutocompleteResponseSchema,
   HashtagInfoParamsSchema,
   HashtagInfoQuerySchema,
@@ -19,6 +18,7 @@ import {
   UserInfoResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
 import { listBannedTags } from './banned-tags.service.js';
 import { ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd-ingest.service.js';
@@ -38,8 +38,8 @@ import {
 const RECOMMEND_BODY_LIMIT = 256 * 1024;
 const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
 
-const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
-const crowdErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const errors = errorResponses(400, 404);
+const crowdErrors = errorResponses(400, 401, 403);
 
 /** Search, counts, related tags, banned tags and the crowd cache (SPEC section 7). */
 export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {

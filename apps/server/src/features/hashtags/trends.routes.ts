@@ -1,5 +1,4 @@
 import {
-  ErrorResponseSchema,
   NetworksResponseSchema,
   TrendingQuerySchema,
   TrendingResponseSchema,
@@ -7,6 +6,7 @@ import {
   TrendResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import type { HashtagContext } from './hashtags.service.js';
 import { findTrending, findTrends } from './trends.service.js';
 
@@ -25,7 +25,7 @@ export const trendRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
         summary:
           'Daily uses of up to 100 hashtags on a network over the last 30 days, with 7- and 30-day sums and the week-on-week change',
         querystring: TrendQuerySchema,
-        response: { 200: TrendResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: TrendResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => findTrends(context, { tags: request.query.tags, network: request.query.network }),
@@ -39,7 +39,7 @@ export const trendRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
         summary:
           'The tags of a network whose use grew most over the last 24 hours (at least 10 uses; banned tags left out)',
         querystring: TrendingQuerySchema,
-        response: { 200: TrendingResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: TrendingResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => findTrending(context, { network: request.query.network, limit: request.query.limit }),

@@ -1,13 +1,8 @@
-import { ErrorResponseSchema } from '@tagscout/core/api';
 import type { FastifyRequest } from 'fastify';
+import { errorResponses } from '../../app-error.js';
 
 /** The error answers every quarries route may give. */
-export const quarryErrors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+export const quarryErrors = errorResponses(400, 401, 403, 404);
 
 export const quarryTags = ['quarries'];
 

@@ -1,7 +1,6 @@
 import {
   CategoryListResponseSchema,
   CreateQuarryBodySchema,
-  ErrorResponseSchema,
   PlaceSearchQuerySchema,
   PlaceSearchResponseSchema,
   QuarryDeletedResponseSchema,
@@ -13,6 +12,7 @@ import {
 import { LIMITS } from '@tagscout/core/limits';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { createJobQueue } from '../../jobs/job-queue.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { registerAccountMergeHook } from '../accounts/accounts.service.js';
@@ -96,7 +96,7 @@ export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: quarryTags,
         summary: 'Places whose title starts with q, most posted first; at most 1 request a second per user',
         querystring: PlaceSearchQuerySchema,
-        response: { 200: PlaceSearchResponseSchema, ...quarryErrors, 429: ErrorResponseSchema },
+        response: { 200: PlaceSearchResponseSchema, ...quarryErrors, ...errorResponses(429) },
       },
     },
     async (request) => searchPlaces(context, request.viewer, request.query.q),

@@ -1,10 +1,10 @@
 import {
-  ErrorResponseSchema,
   SourceReportBodySchema,
   SourceReportResponseSchema,
   SourceStatusResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { SourcesRuntime } from './sources.runtime.js';
 import { findSourceStatus, recordDeviceReport } from './sources.service.js';
@@ -24,7 +24,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ runtime: SourcesRuntime }> =
       schema: {
         tags: ['sources'],
         summary: 'Administrators: the live sources, their failures and the alerts they raise',
-        response: { 200: SourceStatusResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: { 200: SourceStatusResponseSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => findSourceStatus(context, request.viewer),
@@ -40,7 +40,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ runtime: SourcesRuntime }> =
         summary:
           'From the apps: a call to the network that failed on the device (block, cors, parse-error); counted only from signed-in accounts, shown to admins once several agree',
         body: SourceReportBodySchema,
-        response: { 202: SourceReportResponseSchema, 400: ErrorResponseSchema },
+        response: { 202: SourceReportResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

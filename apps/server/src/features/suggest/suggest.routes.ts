@@ -1,5 +1,6 @@
-import { ErrorResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@tagscout/core/api';
+import { SuggestQuerySchema, SuggestResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { countRelatedSearch } from '../accounts/related-limit.js';
 import type { HashtagContext } from '../hashtags/hashtags.service.js';
 import { suggestForList } from './suggest.service.js';
@@ -16,7 +17,7 @@ export const suggestRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
         summary:
           'Tags to add to a list of 1 to 30 hashtags, best first, never one of them; free visitors get the first 2',
         querystring: SuggestQuerySchema,
-        response: { 200: SuggestResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: { 200: SuggestResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) =>

@@ -1,6 +1,5 @@
 import {
   CreateTopicBodySchema,
-  ErrorResponseSchema,
   TopicConflictResponseSchema,
   TopicOwnerQuerySchema,
   TopicParamsSchema,
@@ -9,6 +8,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../app-error.js';
 import { requireCapability } from '../../plugins/auth.js';
 import { registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { keyById } from './topics.presenter.js';
@@ -23,12 +23,7 @@ import {
   updateTopic,
 } from './topics.service.js';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['topics'];
 
 /** Collections (SPEC section 7): the caller's own topics only, answers keyed by topic_id. */
