@@ -1,6 +1,12 @@
 import { type Capabilities, FREE_VISITOR, type Platform, resolveAccess } from '@tagscout/core/access';
 import { AccountErrorCode, ErrorCode } from '@tagscout/core/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { type AccountsRuntime, createAccountsRuntime } from '../features/accounts/accounts.runtime.js';
 import { findAccountState, revokeSession } from '../features/accounts/accounts.service.js';
 import { RateLimitError } from '../features/accounts/auth-calls.js';
@@ -14,6 +20,7 @@ import {
 import { SESSION_ABSOLUTE_MS } from '../features/accounts/better-auth.js';
 import { registerBetterAuthRoutes } from '../features/accounts/better-auth.routes.js';
 import type { Viewer } from '../features/accounts/viewer.js';
+import { documentedGuard } from '../route-guards.js';
 import { AppError } from './errors.js';
 
 export type { Viewer } from '../features/accounts/viewer.js';
@@ -72,24 +79,43 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 // ---- Guards (preHandlers) ----
 
 /** A session is required: a signed-in user or an anonymous trial. */
-export const requireSignedIn: preHandlerAsyncHookHandler = async (request) => {
-  if (!request.viewer.userId) throw unauthorized();
-};
+export const requireSignedIn: preHandlerAsyncHookHandler = documentedGuard(
+  async (request) => {
+    if (!request.viewer.userId) throw unauthorized();
+  },
+  { statuses: [401], needsSession: true },
+);
 
 /** The viewer's capabilities must grant `name` (truthy); signed-out visitors get 401, others 403. */
 export function requireCapability(name: keyof Capabilities): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (request.viewer.capabilities[name]) return;
-    if (!request.viewer.userId) throw unauthorized();
-    throw new AppError(403, ErrorCode.forbidden, 'Your plan does not include this. Upgrade to use it.');
-  };
+  return documentedGuard<preHandlerAsyncHookHandler>(
+    async (request) => {
+      if (request.viewer.capabilities[name]) return;
+      if (!request.viewer.userId) throw unauthorized();
+      throw new AppError(403, ErrorCode.forbidden, 'Your plan does not include this. Upgrade to use it.');
+    },
+    { statuses: [401, 403], needsSession: true },
+  );
 }
 
-export const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-  if (!request.viewer.userId) throw unauthorized();
-  if (!request.viewer.isAdmin)
-    throw new AppError(403, ErrorCode.forbidden, 'Only administrators may do this.');
-};
+export const requireAdmin: preHandlerAsyncHookHandler = documentedGuard(
+  async (request) => {
+    if (!request.viewer.userId) throw unauthorized();
+    if (!request.viewer.isAdmin)
+      throw new AppError(403, ErrorCode.forbidden, 'Only administrators may do this.');
+  },
+  { statuses: [401, 403], needsSession: true },
+);
+
+/**
+ * Puts `guard` first among the onRequest hooks of every route registered after it in this plugin,
+ * where the OpenAPI document sees it (a plugin-wide hook would guard them as well, unseen).
+ */
+export function guardEveryRoute(app: FastifyInstance, guard: onRequestAsyncHookHandler): void {
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  });
+}
 
 function unauthorized(): AppError {
   return new AppError(401, ErrorCode.unauthorized, 'Sign in to do this.');

@@ -2,6 +2,7 @@ import type { Capabilities } from '@tagscout/core/access';
 import { canExpandRelated, relatedSearchesAllowed } from '@tagscout/core/access';
 import { AccountErrorCode, type RelatedSearches } from '@tagscout/core/api';
 import type { FastifyRequest } from 'fastify';
+import { documentedGuard } from '../../route-guards.js';
 import { accountError } from './auth-calls.js';
 import type { Throttle } from './throttle.js';
 
@@ -14,14 +15,22 @@ const DAY_MS = 86_400_000;
  * else per device id, per UTC day. A visitor with neither is not counted (decision 007: an IP is
  * shared by whole offices).
  */
-export async function relatedSearchGuard(request: FastifyRequest): Promise<void> {
-  const query = request.query as { recommended?: unknown } | undefined;
-  if (query?.recommended !== true) return;
-  await countRelatedSearch(request);
-}
+export const relatedSearchGuard = documentedGuard(
+  async (request: FastifyRequest): Promise<void> => {
+    const query = request.query as { recommended?: unknown } | undefined;
+    if (query?.recommended !== true) return;
+    await countRelatedSearch(request);
+  },
+  { statuses: [403], needsSession: false },
+);
 
 /** The same limit for a route that is always a related search (suggestions for a list). */
-export async function countRelatedSearch(request: FastifyRequest): Promise<void> {
+export const countRelatedSearch = documentedGuard(meterRelatedSearch, {
+  statuses: [403],
+  needsSession: false,
+});
+
+async function meterRelatedSearch(request: FastifyRequest): Promise<void> {
   const { viewer } = request;
   const key = meteredKey(viewer);
   if (!key) return;

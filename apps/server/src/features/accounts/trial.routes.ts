@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
+import { SESSION_REQUIRED } from '../../route-guards.js';
 import { findUserDetails } from './accounts.service.js';
 import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
 import { findPromoCode, removeUser, verifyTrialAccount } from './email-trial.service.js';
@@ -102,6 +103,7 @@ export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The signed-in user's own details (another id is 404)",
         querystring: UserDetailsQuerySchema,
+        security: SESSION_REQUIRED,
         response: { 200: UserDetailsResponseSchema, ...errors },
       },
     },

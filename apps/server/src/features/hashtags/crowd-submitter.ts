@@ -1,20 +1,28 @@
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../app-error.js';
+import { documentedGuard } from '../../route-guards.js';
 import type { Submitter } from './crowd.repository.js';
 
 /**
  * Only registered, signed-in accounts may write to the crowd cache (decision 011): an anonymous
  * visitor gets 401, an anonymous trial 403, each with what to do instead.
  */
-export const crowdSubmitterGuard: onRequestAsyncHookHandler = async (request) => {
-  if (!request.viewer.userId) {
-    throw new AppError(401, ErrorCode.unauthorized, 'Sign in to share search results with Tagscout.');
-  }
-  if (!request.viewer.account.isSignedIn) {
-    throw new AppError(403, ErrorCode.forbidden, 'Create an account to share search results with Tagscout.');
-  }
-};
+export const crowdSubmitterGuard: onRequestAsyncHookHandler = documentedGuard(
+  async (request) => {
+    if (!request.viewer.userId) {
+      throw new AppError(401, ErrorCode.unauthorized, 'Sign in to share search results with Tagscout.');
+    }
+    if (!request.viewer.account.isSignedIn) {
+      throw new AppError(
+        403,
+        ErrorCode.forbidden,
+        'Create an account to share search results with Tagscout.',
+      );
+    }
+  },
+  { statuses: [401, 403], needsSession: true },
+);
 
 /** Who sent a request that passed crowdSubmitterGuard. */
 export function submitterOf(request: FastifyRequest): Submitter {

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { createJobQueue } from '../../jobs/job-queue.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { guardEveryRoute, requireAdmin } from '../../plugins/auth.js';
 import { registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { registerAutomationRoutes } from './automation.routes.js';
 import { type ProspectJob, runProspectJob } from './prospect-run.service.js';
@@ -51,7 +51,7 @@ export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => jobs.close());
   await jobs.schedule('prospecting-all', app.config.PROSPECTING_SCHEDULE_MINUTES * 60_000, { kind: 'all' });
 
-  app.addHook('onRequest', requireAdmin);
+  guardEveryRoute(app, requireAdmin);
 
   app.get(
     '/quarries',
