@@ -59,8 +59,10 @@ function describeWhatPluginsAnswer(
   config: Config,
 ): ReturnType<typeof jsonSchemaTransform> {
   const schema = output.schema as JsonSchema | undefined;
-  if (!schema || schema.hide) return output;
   const { route } = input;
+  // The local billing provider's pages stand in for Stripe's in development; they are no API.
+  if (!route.url.startsWith('/api/')) return { ...output, schema: { hide: true } };
+  if (!schema || schema.hide) return output;
   const methods = [route.method].flat();
   const guards = [route.onRequest, route.preHandler]
     .flat()
@@ -74,7 +76,7 @@ function describeWhatPluginsAnswer(
   if (config.LOAD_SHEDDING) statuses.add(503);
   statuses.add(500);
 
-  // A route without a schema for its answer (Better Auth's own, a CSV file) answers 200 with any body.
+  // A route without a schema for its answer (Better Auth's own) answers 200 with any body.
   const response: Record<string, JsonSchema> = {
     ...((schema.response as Record<string, JsonSchema>) ?? { 200: {} }),
   };

@@ -1,5 +1,6 @@
 import { OutboxQuerySchema, OutboxResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { listOutboxMessages } from './email.service.js';
 
@@ -17,7 +18,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['development'],
         summary: 'Emails in the outbox, newest first (only with EXPOSE_OUTBOX=true and no SMTP_URL)',
         querystring: OutboxQuerySchema,
-        response: { 200: OutboxResponseSchema },
+        response: { 200: OutboxResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -9,6 +9,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { type ProspectJob, prospectJobKey } from './prospect-run.service.js';
 import { exportProspectsCsv, getUsage, listProspects } from './prospects.service.js';
@@ -110,6 +111,8 @@ export function registerProspectRoutes(
         summary: 'Every prospect of the latest run as a CSV download',
         params: QuarryParamsSchema,
         produces: ['text/csv'],
+        // Sent as is: a string with its own content type skips the serializer.
+        response: { 200: z.string().meta({ description: 'The CSV file' }), ...quarryErrors },
       },
     },
     async (request, reply) => {
