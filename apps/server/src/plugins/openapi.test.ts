@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MATRIX, type Row, rowUrl } from '../test/access-matrix.rows.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
@@ -84,6 +85,14 @@ describe.each(testDialects)('the OpenAPI document on %s', (dialect) => {
       if (Object.entries(row.expect).some(([kind, answer]) => kind !== 'none' && answer === 'deny')) {
         expect(Object.keys(operation.responses)).toContain('403');
       }
+    },
+  );
+
+  it.runIf(dialect === 'sqlite')(
+    'gives the web client its types (apps/web/src/api/schema.d.ts; `npx vitest run -u` rewrites them)',
+    async () => {
+      const types = COMMENT_HEADER + astToString(await openapiTS(structuredClone(document) as never));
+      await expect(types).toMatchFileSnapshot('../../../web/src/api/schema.d.ts');
     },
   );
 

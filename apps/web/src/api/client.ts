@@ -69,9 +69,13 @@ export function forgetSessionToken(): void {
 }
 
 async function request<T>(path: string, init: RequestInit): Promise<T> {
-  let response: Response;
+  return readAnswer<T>(await send(`${API_BASE}${path}`, init));
+}
+
+/** fetch with who is calling; no answer at all becomes ApiError status 0. */
+export async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    return await fetch(url, {
       credentials: 'same-origin',
       ...init,
       headers: { ...identityHeaders(), ...init.headers },
@@ -80,6 +84,10 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
     if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'Could not reach Tagscout. Check your connection and try again.');
   }
+}
+
+/** The answer's JSON body, or its error as ApiError. */
+export async function readAnswer<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as
     | (Partial<ErrorResponse> & { token?: unknown })
     | null;

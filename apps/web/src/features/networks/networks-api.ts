@@ -7,6 +7,7 @@ import {
 } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import { apiGet } from '../../api/client';
+import { api, dataOf } from '../../api/typed-client';
 import { useSettings } from '../settings/settings-store';
 
 /** The network the visitor chose in the picker; null until they choose (the server's default answers). */
@@ -21,7 +22,7 @@ export function networkParam(first = false): string {
 }
 
 export async function fetchNetworks(signal?: AbortSignal): Promise<NetworksResponse> {
-  return apiGet<NetworksResponse>('/networks', { signal });
+  return dataOf(api.GET('/api/networks', { signal }));
 }
 
 export interface Trends {
@@ -57,5 +58,5 @@ export async function fetchTrends(
 }
 
 export async function fetchTrending(network: Network, signal?: AbortSignal): Promise<TrendingResponse> {
-  return apiGet<TrendingResponse>(`/trends/now?network=${network}&limit=12`, { signal });
+  return dataOf(api.GET('/api/trends/now', { params: { query: { network, limit: 12 } }, signal }));
 }
