@@ -6949,7 +6949,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Administrators: remove every crowd report of one account, pending or agreed, and serve again what the others' reports agree on (audit-logged) */
+        /** Administrators: remove every crowd report of one account, pending or agreed, and serve again what the others' reports agree on; its crowd posts go too, but for those others sent as well (audit-logged) */
         delete: {
             parameters: {
                 query?: never;
@@ -7444,6 +7444,10 @@ export interface components {
             items: number;
             /** @description Of those, the ones whose served values changed */
             changed: number;
+            /** @description Crowd posts removed (the account sent them first and no one else sent them) */
+            posts: number;
+            /** @description Crowd posts the account sent first that others sent too: kept, as the next of them sent it */
+            postsHandedOn: number;
         };
         FirehoseStatusInput: {
             /** @description BLUESKY_JETSTREAM_URL names at least one instance */
@@ -8228,6 +8232,10 @@ export interface components {
             items: number;
             /** @description Of those, the ones whose served values changed */
             changed: number;
+            /** @description Crowd posts removed (the account sent them first and no one else sent them) */
+            posts: number;
+            /** @description Crowd posts the account sent first that others sent too: kept, as the next of them sent it */
+            postsHandedOn: number;
         };
         FirehoseStatus: {
             /** @description BLUESKY_JETSTREAM_URL names at least one instance */
