@@ -40,6 +40,16 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
       }),
     });
     fake.addTag({ name: 'bread', uses: [900, 800] });
+    fake.addTag({
+      name: 'focaccia',
+      uses: [10, 20, 30, 40, 50, 60, 70],
+      statuses: makeStatuses({
+        tag: 'Focaccia',
+        related: ['bread'],
+        count: 20,
+        newest: Date.now() - 3_600_000,
+      }),
+    });
     [server, browser] = await Promise.all([
       startServer({
         env: {
@@ -109,6 +119,29 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
     const names = (await related.getByRole('link').allTextContents()).map((name) => name.slice(1));
     expect(names.every((name) => ['bread', 'baking', 'levain'].includes(name))).toBe(true);
     await saveScreenshot(page, 'sources-indexed-desktop');
+    await context.close();
+  });
+
+  it('shows indexing on a phone in the result row and the export list, which takes the count when it arrives', async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: 'phone' });
+    await page.goto('/try');
+    const box = page.getByRole('textbox', { name: 'Search text' });
+    await box.fill('focaccia');
+    await box.press('Enter');
+    const row = page.getByTestId('result-row').first();
+    await row.waitFor();
+    expect(await row.getByTestId('count-indexing').textContent()).toBe('indexing');
+    await page.getByRole('button', { name: 'Add #focaccia to the export list', exact: true }).click();
+    const footer = page.getByRole('navigation', { name: 'Find or export' });
+    await footer.getByRole('button', { name: /Export/ }).click();
+    const exported = page.getByRole('list', { name: 'Export list' }).getByRole('listitem').first();
+    await exported.waitFor();
+    expect(await exported.getByTestId('count-indexing').textContent()).toBe('indexing');
+    expect(await exported.getByText('No uses').count()).toBe(0);
+    await saveScreenshot(page, 'sources-indexing-export-phone');
+    // 10+20+30+40+50+60+70 posts in the last 7 days, shown compactly in the export list.
+    await expect.poll(() => exported.getByTestId('count-indexing').count(), { timeout: 30_000 }).toBe(0);
+    expect(await exported.textContent()).toContain('280');
     await context.close();
   });
 

@@ -119,15 +119,18 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                   slotProps={{ primary: { noWrap: true, title: `#${tag.hashtag}` } }}
                 />
               </ListItemButton>
-              <Box sx={{ pr: 5, flexShrink: 0 }}>
-                <TrendCell
-                  hashtag={tag.hashtag}
-                  trend={trends.data?.byTag.get(tag.hashtag)}
-                  isLoading={trends.isFetching}
-                  days={trendDays}
-                  compact
-                />
-              </Box>
+              {/* A tag still being looked up has no uses to show yet ("No uses" would mislead). */}
+              {!indexing.has(tag.hashtag) && (
+                <Box sx={{ pr: 5, flexShrink: 0 }}>
+                  <TrendCell
+                    hashtag={tag.hashtag}
+                    trend={trends.data?.byTag.get(tag.hashtag)}
+                    isLoading={trends.isFetching}
+                    days={trendDays}
+                    compact
+                  />
+                </Box>
+              )}
             </ListItem>
           ))}
         </List>
