@@ -119,6 +119,8 @@ export async function replayThroughConsumer(scenario: string, events: WireEvent[
   for (;;) {
     const row = await database.db.selectFrom('stream_cursors').select('cursor').executeTakeFirst();
     if (Number(row?.cursor) >= last && runtime.status().events >= events.length) break;
+    const failure = runtime.status().last_error;
+    if (failure) throw new Error(`the consumer failed: ${failure.message}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const seconds = (performance.now() - started) / 1000;

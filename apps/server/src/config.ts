@@ -234,6 +234,8 @@ export interface FirehoseTuning {
   /** First reconnection delay (doubling up to a minute). */
   reconnectMs: number;
   batchMaxWaitMs: number;
+  /** Events per stored batch at most: a catch-up stores this many per transaction. */
+  batchMaxEvents: number;
 }
 
 export class ConfigError extends Error {}

@@ -15,6 +15,8 @@ const DEFAULT_TUNING: FirehoseTuning = {
   maintenanceMs: 60_000,
   reconnectMs: 1000,
   batchMaxWaitMs: 250,
+  // Each transaction's commit (fsync, WAL checkpoint) and its tags' count refresh are paid per batch.
+  batchMaxEvents: 10_000,
 };
 
 export interface FirehoseRuntime {
@@ -75,6 +77,7 @@ export function createFirehoseRuntime(options: {
       log,
       reconnect: { firstDelayMs: tuning.reconnectMs, factor: 2, maxDelayMs: 60_000 },
       batchMaxWaitMs: tuning.batchMaxWaitMs,
+      batchMaxEvents: tuning.batchMaxEvents,
       userAgent: `Tagscout/${config.version} (+hashtag research)`,
     });
     client.start();

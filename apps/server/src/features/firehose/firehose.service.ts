@@ -5,12 +5,12 @@ import {
   pruneDailyUses,
   pruneSeenPosts,
   pruneStreamPosts,
+  readStreamCursor,
   refreshWindowCounts,
   type StreamBatch,
   type StreamPost,
 } from '../hashtags/stream-ingest.service.js';
 import type { FirehoseContext } from './firehose.context.js';
-import { readCursor, writeCursor } from './firehose.repository.js';
 
 export const STREAM = Network.bluesky;
 /** A tag's Bluesky count: its uses over this many days, today included. */
@@ -25,13 +25,13 @@ const SLICE = 500;
 const SLICES_PER_RUN = 40;
 
 export function resumeCursor(context: FirehoseContext): Promise<number | undefined> {
-  return readCursor(context.database, STREAM);
+  return readStreamCursor(context.database, STREAM);
 }
 
 /**
  * Stores a batch of Jetstream events: posts with tags are counted (once each) and those with two or
- * more kept; deleted posts, and the posts of deleted or taken-down accounts, removed; then the cursor
- * moves to the batch's newest event. A crash between the two only replays events already counted.
+ * more kept; deleted posts, and the posts of deleted or taken-down accounts, removed; and the cursor
+ * moves to the batch's newest event, all in one transaction.
  */
 export async function storeFirehoseBatch(context: FirehoseContext, batch: JetstreamBatch): Promise<void> {
   const posts: StreamPost[] = [];
@@ -52,29 +52,23 @@ export async function storeFirehoseBatch(context: FirehoseContext, batch: Jetstr
     else if (event.type === 'account' && !event.active && isGone(event.status)) deletedOwners.push(event.did);
   }
   const now = context.clock.now();
-  if (posts.length > 0 || deletedPosts.length > 0 || deletedOwners.length > 0) {
-    const streamBatch: StreamBatch = {
-      network: Network.bluesky,
-      source: Network.bluesky,
-      posts,
-      deletedPosts,
-      deletedOwners,
-      countDays: COUNT_DAYS,
-      today: dayOfEpochMs(now),
-      now,
-    };
-    const result = await ingestStream(context.database, streamBatch);
-    context.totals.counted += result.counted;
-    context.totals.stored += result.stored;
-  }
-  if (batch.lastTimeUs !== undefined) {
-    await writeCursor(context.database, {
-      stream: STREAM,
-      cursor: batch.lastTimeUs,
-      instance: batch.instance,
-      now,
-    });
-  }
+  // Without events (only malformed frames) there is nothing to store and no cursor to move.
+  const cursor = batch.lastTimeUs;
+  if (cursor === undefined) return;
+  const streamBatch: StreamBatch = {
+    network: Network.bluesky,
+    source: Network.bluesky,
+    posts,
+    deletedPosts,
+    deletedOwners,
+    countDays: COUNT_DAYS,
+    today: dayOfEpochMs(now),
+    now,
+    cursor: { stream: STREAM, cursor, instance: batch.instance },
+  };
+  const result = await ingestStream(context.database, streamBatch);
+  context.totals.counted += result.counted;
+  context.totals.stored += result.stored;
 }
 
 /** Deleted and taken-down accounts' posts go; suspended or deactivated ones may come back. */
@@ -90,7 +84,7 @@ export async function maintainFirehose(context: FirehoseContext): Promise<void> 
   const { database, maintenance: state } = context;
   const now = context.clock.now();
   const today = dayOfEpochMs(now);
-  const cursor = await readCursor(database, STREAM);
+  const cursor = await readStreamCursor(database, STREAM);
   if (cursor !== undefined) {
     const before = Math.floor(cursor / 1e6) - SEEN_KEEP_SECONDS;
     await slices(() => pruneSeenPosts(database, { before, limit: SLICE }).then((n) => n === SLICE));

@@ -5,6 +5,8 @@ import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
 import { addDailyUses } from './ingest.repository.js';
 import { chunksOf, DailyUses, PostLinks } from './ingest-batch.js';
+import { type StreamCursor, writeStreamCursor } from './stream-cursor.repository.js';
+import { storeStreamBatchSqlite } from './stream-ingest-sqlite.repository.js';
 
 /** A post from a stream: its tags normalised, at least one. */
 export interface StreamPost {
@@ -34,6 +36,8 @@ export interface StreamBatch {
   today: number;
   /** Epoch ms. */
   now: number;
+  /** The stream's resume point after this batch, written in the same transaction. */
+  cursor?: StreamCursor;
 }
 
 export interface StreamIngestResult {
@@ -56,10 +60,20 @@ interface PostRow {
 
 /**
  * Counts each post once by its id (stream_posts_seen), adds its tags' daily uses, stores posts with
- * two or more tags (with tag and owner links), removes deleted ones, and refreshes the counts of
- * the tags it touched to their uses over the window.
+ * two or more tags (with tag and owner links), removes deleted ones, refreshes the counts of the
+ * tags it touched to their uses over the window, and moves the stream's cursor past the batch. On SQLite the prepared statements of
+ * stream-ingest-sqlite.repository.ts do it unless `fastPath` is false (tests compare the two).
  */
-export async function storeStreamBatch(database: Database, batch: StreamBatch): Promise<StreamIngestResult> {
+export async function storeStreamBatch(
+  database: Database,
+  batch: StreamBatch,
+  options: { fastPath?: boolean } = {},
+): Promise<StreamIngestResult> {
+  const { sqlite } = database;
+  if (sqlite && options.fastPath !== false) {
+    // Holding Kysely's connection keeps its transactions (background upkeep) off the handle meanwhile.
+    return database.db.connection().execute(async () => storeStreamBatchSqlite(sqlite, batch));
+  }
   return retryOnConflict(() =>
     database.db.transaction().execute(async (trx) => {
       const result: StreamIngestResult = { counted: 0, stored: 0, repeats: 0, removed: 0 };
@@ -83,6 +97,7 @@ export async function storeStreamBatch(database: Database, batch: StreamBatch): 
         source: batch.source,
         now: batch.now,
       });
+      if (batch.cursor) await writeStreamCursor(trx, batch.cursor, batch.now);
       return result;
     }),
   );

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connect.js';
 import { type StreamBatch, type StreamIngestResult, storeStreamBatch } from './stream-ingest.repository.js';
 
+export { readStreamCursor, type StreamCursor } from './stream-cursor.repository.js';
 export type { StreamBatch, StreamIngestResult, StreamPost } from './stream-ingest.repository.js';
 export {
   pruneDailyUses,
@@ -14,6 +15,10 @@ export {
  * posts with two or more tags are kept for related tags, deletes remove stored posts, and the
  * touched tags' counts become their uses over the window (decision 013).
  */
-export async function ingestStream(database: Database, batch: StreamBatch): Promise<StreamIngestResult> {
-  return storeStreamBatch(database, batch);
+export async function ingestStream(
+  database: Database,
+  batch: StreamBatch,
+  options: { fastPath?: boolean } = {},
+): Promise<StreamIngestResult> {
+  return storeStreamBatch(database, batch, options);
 }

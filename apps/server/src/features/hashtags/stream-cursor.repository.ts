@@ -1,7 +1,16 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connect.js';
+import type { Tables } from '../../db/tables.js';
 
-/** Where the stream resumes: Jetstream's time_us of the newest event stored. */
-export async function readCursor(database: Database, stream: string): Promise<number | undefined> {
+/** Where a stream resumes: the position (Jetstream's time_us) of the newest event stored. */
+export interface StreamCursor {
+  stream: string;
+  cursor: number;
+  /** The instance the events came from. */
+  instance: string;
+}
+
+export async function readStreamCursor(database: Database, stream: string): Promise<number | undefined> {
   const row = await database.db
     .selectFrom('stream_cursors')
     .select('cursor')
@@ -11,18 +20,14 @@ export async function readCursor(database: Database, stream: string): Promise<nu
 }
 
 /** Moves the cursor forward (never back: a late batch of another consumer cannot rewind it). */
-export async function writeCursor(
-  database: Database,
-  values: { stream: string; cursor: number; instance: string; now: number },
+export async function writeStreamCursor(
+  db: Kysely<Tables>,
+  cursor: StreamCursor,
+  now: number,
 ): Promise<void> {
-  await database.db
+  await db
     .insertInto('stream_cursors')
-    .values({
-      stream: values.stream,
-      cursor: values.cursor,
-      instance: values.instance,
-      updated_at: values.now,
-    })
+    .values({ ...cursor, updated_at: now })
     .onConflict((oc) =>
       oc
         .column('stream')
