@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
-import { addDailyUses } from './ingest.repository.js';
+import { addDailyUses, insertLinks } from './ingest.repository.js';
 import { chunksOf, DailyUses, PostLinks } from './ingest-batch.js';
 import { type StreamCursor, writeStreamCursor } from './stream-cursor.repository.js';
 import { storeStreamBatchSqlite } from './stream-ingest-sqlite.repository.js';
@@ -195,24 +195,8 @@ async function storePosts(
       );
     }
   }
-  const tagLinks: { hashtag_id: number; taken_at: number; post_id: number }[] = [];
-  links.tags.forEachByTag((hashtag_id, taken_at, post_id) =>
-    tagLinks.push({ hashtag_id, taken_at, post_id }),
-  );
-  for (const chunk of chunksOf(tagLinks, 2000)) {
-    await trx
-      .insertInto('post_hashtags')
-      .values(chunk)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  for (const chunk of chunksOf(links.sortedItems().owners, 2000)) {
-    await trx
-      .insertInto('post_owners')
-      .values(chunk.map(([owner, taken_at, post_id]) => ({ owner, taken_at, post_id })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  // Stream posts carry no place, so this writes tag and owner links only.
+  await insertLinks(trx, links);
   return stored;
 }
 
