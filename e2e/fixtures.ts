@@ -26,7 +26,7 @@ export interface RunningServer {
 }
 
 export interface StartServerOptions {
-  /** Import the sample corpus on start (slow: use startSeededServer to share one import). */
+  /** Run the seed step (the sample corpus) before the server (slow: use startSeededServer to share one import). */
   seed?: boolean;
   /** A database file to start from (copied, so the original stays as it is). */
   databasePath?: string;
@@ -38,22 +38,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const folder = mkdtempSync(join(tmpdir(), 'tagscout-e2e-'));
   const databasePath = join(folder, 'tagscout.db');
   if (options.databasePath) copyFileSync(options.databasePath, databasePath);
+  const env = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databasePath,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    // Features are tested here, not load shedding (health.test.ts covers it); a busy machine would trip it.
+    LOAD_SHEDDING: 'false',
+    // No Bluesky consumer: tests never reach the internet.
+    BLUESKY_JETSTREAM_URL: '',
+    ...options.env,
+  };
+  if (options.seed) await runSeedStep(env);
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databasePath,
-      LOG_LEVEL: 'warn',
-      SEED_CORPUS: String(options.seed ?? false),
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // Features are tested here, not load shedding (health.test.ts covers it); a busy machine would trip it.
-      LOAD_SHEDDING: 'false',
-      // No Bluesky consumer: tests never reach the internet.
-      BLUESKY_JETSTREAM_URL: '',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForReadyLine(child);
@@ -74,6 +75,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 }
 
+/** The seed step `npm start` runs before the server (scripts/seed-sample.mjs, built). */
+async function runSeedStep(env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts/seed-sample.mjs')], {
+    cwd: repoRoot,
+    env: { ...env, SEED_CORPUS: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the seed step exited with ${code}:\n${output}`);
+}
+
 /**
  * A server on a copy of a database that holds the imported sample corpus. The import (about 40 s) runs
  * once and is kept in the temp folder, keyed by the built server, so later files and runs reuse it.
@@ -92,11 +110,13 @@ async function seededTemplate(): Promise<string> {
   return template;
 }
 
+/** The built server and corpus generator, which together decide what the seeded template holds. */
 function builtServerHash(): string {
   const hash = createHash('sha256');
-  const dist = join(repoRoot, 'apps/server/dist');
-  for (const entry of readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (entry.endsWith('.js')) hash.update(entry).update(readFileSync(join(dist, entry)));
+  for (const dist of ['apps/server/dist', 'packages/corpus/dist'].map((path) => join(repoRoot, path))) {
+    for (const entry of readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (entry.endsWith('.js')) hash.update(entry).update(readFileSync(join(dist, entry)));
+    }
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -291,4 +311,10 @@ export async function readMenu(page: Page): Promise<string[]> {
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
   return labels;
+}
+
+/** The browser's device id, once the app has made it (on its first call to the server, not at load). */
+export async function readDeviceId(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => localStorage.getItem('uuID'));
+  return (await handle.jsonValue()) as string;
 }

@@ -218,7 +218,7 @@ describe('prospecting as an administrator', () => {
     await phone.context.close();
   });
 
-  it('keeps the automation settings template, validated, with the SPEC defaults', async () => {
+  it('keeps the automation settings template, validated, with its defaults', async () => {
     await page.goto('/prospecting');
     await page.getByRole('link', { name: 'Automation template' }).click();
     await page.getByRole('heading', { name: 'Automation settings template' }).waitFor();

@@ -186,7 +186,7 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
-  it('orders related tags by the SPEC relevance when chosen in settings', async () => {
+  it('orders related tags by the relevance score when chosen in settings', async () => {
     const { context, page } = await openTry();
     await goVia(page, 'Settings');
     await page.getByLabel('Order related tags by').click();

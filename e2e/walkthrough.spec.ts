@@ -220,10 +220,10 @@ describe('the walkthrough on a trial account', () => {
     expect(shown).not.toContain('guideOff');
     // Complete: nothing more opens, even where a step's trigger holds again.
     await page.goto('/tags');
-    await page.waitForTimeout(1200);
+    await page.locator('body[data-guide-saw]:not([data-guide-saw=""])').waitFor({ state: 'attached' });
     expect(await page.getByTestId('walkthrough-step').count()).toBe(0);
 
-    // The drill, copy and save clicks each sent their first-click event (SPEC 7).
+    // The drill, copy and save clicks each sent their first-click event.
     await expect
       .poll(() => events, { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['drillClick', 'copyClick', 'saveClick', 'walkthroughStep']));
@@ -246,7 +246,7 @@ describe('the walkthrough on a trial account', () => {
     await press(page, 'guideOff', 'OK');
     expect(await page.evaluate(() => localStorage.getItem('showGuide'))).toBe('false');
     await search(page, 'travel');
-    await page.waitForTimeout(1200);
+    await page.locator('body[data-guide-off]').waitFor({ state: 'attached' });
     expect(await page.getByTestId('walkthrough-step').count()).toBe(0);
 
     await page.goto('/help');

@@ -25,7 +25,12 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
-    requests?: { method?: string; setupRequest?: (request: RawRequest) => RawRequest }[];
+    requests?: {
+      method?: string;
+      /** `context` is one object per connection, reset between requests, passed on to onResponse. */
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }[];
   }
   export interface Result {
     requests: Histogram;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
-import { generateCorpus } from '@tagscout/server/corpus';
+import { generateCorpus } from '@tagscout/corpus';
 import { connectDatabase, type Database, migrateToLatest, type Tables } from '@tagscout/server/db';
 import {
   type IncomingPost,

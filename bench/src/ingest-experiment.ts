@@ -4,7 +4,7 @@
 // Evidence for server changes only; the product's settings are the first row.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateCorpus } from '@tagscout/server/corpus';
+import { generateCorpus } from '@tagscout/corpus';
 import { connectDatabase } from '@tagscout/server/db';
 import { linkPendingPosts, preparePosts, type StoreOptions, storeIngest } from '@tagscout/server/hashtags';
 import { readBenchOptions } from './options.js';
@@ -36,6 +36,8 @@ const VARIANTS: Variant[] = [
   },
 ];
 const POSTS_PER_VARIANT = Number(process.env.BENCH_EXPERIMENT_POSTS ?? 50_000);
+/** Row numbers (from 1) to run, e.g. `2,4`; all when unset. */
+const ONLY = process.env.BENCH_EXPERIMENT_ROWS?.split(',').map(Number);
 
 const options = readBenchOptions();
 await enterOwnSession(options.nice);
@@ -52,6 +54,7 @@ const database = connectDatabase(copy);
 const rows: (string | number)[][] = [];
 try {
   for (const [index, variant] of VARIANTS.entries()) {
+    if (ONLY && !ONLY.includes(index + 1)) continue;
     for (const pragma of ['synchronous = FULL', 'cache_size = -65536', ...variant.pragmas]) {
       database.sqlite!.pragma(pragma);
     }
@@ -65,30 +68,41 @@ try {
     const incoming = [...corpus.posts()];
     const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: variant.deferLinks ?? false };
     const writtenBefore = writtenBytes();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
+    let preparing = 0;
     for (let start = 0; start < incoming.length; start += variant.batch) {
+      const prepareStarted = performance.now();
       const { posts } = preparePosts(incoming.slice(start, start + variant.batch));
+      preparing += performance.now() - prepareStarted;
       await storeIngest(
         database,
         { posts, network: 'instagram', source: 'import', now: Date.now() },
         storeOptions,
       );
     }
+    const linkStarted = performance.now();
     if (variant.deferLinks) await linkPendingPosts(database);
-    const seconds = (performance.now() - started) / 1000;
+    const ended = performance.now();
+    const seconds = (ended - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     const written = writtenBytes() - writtenBefore;
     rows.push([
       variant.name,
       Math.round(incoming.length / seconds),
+      Math.round(incoming.length / ((cpu.user + cpu.system) / 1e6)),
+      `${(preparing / 1000).toFixed(1)} / ${((linkStarted - started - preparing) / 1000).toFixed(1)} / ${((ended - linkStarted) / 1000).toFixed(1)}`,
       Math.round(written / incoming.length / 1024),
     ]);
-    console.log(`  ${variant.name}: ${rows.at(-1)![1]} posts/s, ${rows.at(-1)![2]} KB written per post`);
+    console.log(`  ${rows.at(-1)!.join(', ')}`);
   }
 } finally {
   await database.close();
   for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
 }
-console.log(`\n${formatTable(['setting', 'posts/s', 'KB written / post'], rows)}`);
+console.log(
+  `\n${formatTable(['setting', 'posts/s', 'posts per CPU-second', 's preparing / storing / linking', 'KB written / post'], rows)}`,
+);
 
 /** Bytes this process has caused to be written to disk (Linux). */
 function writtenBytes(): number {

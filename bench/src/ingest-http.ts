@@ -1,5 +1,5 @@
 import type { CacheRecommendBody } from '@tagscout/core/api';
-import { generateCorpus } from '@tagscout/server/corpus';
+import { generateCorpus } from '@tagscout/corpus';
 
 export interface IngestFigures {
   posts: number;

@@ -15,7 +15,7 @@ const plugins = new Set(list.split(',').filter(Boolean));
 const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('cache_size = -65536');
 const selectTag = sqlite.prepare<[string], { name: string; post_count: number }>(
-  'select name, post_count from hashtags where name = ?',
+  "select name, post_count from hashtags where network = 'sample' and name = ?",
 );
 
 // As app.ts and plugins/security.ts set them up.

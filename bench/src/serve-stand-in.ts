@@ -1,5 +1,6 @@
 // The bare stand-in the mixed load is compared with: Fastify with no plugins and one prepared,
 // indexed SELECT of a hashtag by name per request, on the same SQLite file. Prints its port.
+// The bench store is the sample network's; without the network the SELECT scans every tag.
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
 
@@ -8,7 +9,7 @@ if (!file) throw new Error('Usage: serve-stand-in.ts <store.db>');
 const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('cache_size = -65536');
 const selectTag = sqlite.prepare<[string], { name: string; post_count: number }>(
-  'select name, post_count from hashtags where name = ?',
+  "select name, post_count from hashtags where network = 'sample' and name = ?",
 );
 
 const app = Fastify();

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -21,6 +21,7 @@ import { topicRoutes } from './features/topics/topics.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { serializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
 
@@ -78,8 +79,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const sources = await createSourcesRuntime({ database, config, log: app.log });
   app.decorate('sources', sources);
   await app.register(sourcesRoutes, { prefix: '/api', runtime: sources });
-  const hashtags = createHashtagContext(database, config, sources.hashtagHook);
+  const hashtags = createHashtagContext(database, config, sources.hashtagHook, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
   app.decorate('hashtags', hashtags);
+  app.addHook('onClose', () => hashtags.postTracker.stop());
   await app.register(hashtagRoutes, { prefix: '/api', context: hashtags });
   await app.register(suggestRoutes, { prefix: '/api', context: hashtags });
   await app.register(trendRoutes, { prefix: '/api', context: hashtags });

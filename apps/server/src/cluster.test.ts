@@ -34,7 +34,6 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
         HOST: '127.0.0.1',
         PORT: '0',
         LOG_LEVEL: 'warn',
-        SEED_CORPUS: 'false',
         LOAD_SHEDDING: 'false',
         WEB_DIST: '/nonexistent',
         WEB_CONCURRENCY: '2',

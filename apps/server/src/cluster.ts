@@ -7,8 +7,8 @@ const MIN_UPTIME_MS = 5000;
 
 /**
  * Runs WEB_CONCURRENCY server processes on one port (node:cluster: the primary accepts connections
- * and hands them round-robin to the workers). The first worker starts alone, so migrations and the
- * first start's sample seeding run once; the others start once it listens.
+ * and hands them round-robin to the workers). The first worker starts alone, so migrations run once;
+ * the others start once it listens. (The sample corpus is seeded before, by its own step.)
  *
  * What each worker is told (environment), so that what is counted per process stays right overall:
  * - without REDIS_URL, the per-client rate limits are divided among the workers (round-robin gives a
@@ -71,7 +71,7 @@ function workerEnvironment(config: Config, index: number): Record<string, string
           CACHE_RATE_LIMIT_PER_MINUTE: share(config.CACHE_RATE_LIMIT_PER_MINUTE),
         }),
     SOURCE_INTERVAL_MS: String(config.SOURCE_INTERVAL_MS * count),
-    ...(index > 0 && { SOURCE_SEED_MINUTES: '0', PROSPECTING_SCHEDULE_MINUTES: '0', SEED_CORPUS: 'false' }),
+    ...(index > 0 && { SOURCE_SEED_MINUTES: '0', PROSPECTING_SCHEDULE_MINUTES: '0' }),
     ...(index > 0 && !isPostgresUrl(config.DATABASE_URL) && { BLUESKY_JETSTREAM_URL: '' }),
   };
 }

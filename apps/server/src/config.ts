@@ -36,8 +36,9 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default(join(repoRoot, 'apps', 'web', 'dist')),
+  /** Read by the seed step before the server starts (cli/seed-sample.ts), never by the server. */
   SEED_CORPUS: booleanText.default(true),
-  /** Answer 503 when the event loop is saturated (SECURITY: under-pressure values); tests of features turn it off. */
+  /** Answer 503 when the event loop is saturated (docs/security-policy.md#load-shedding); tests of features turn it off. */
   LOAD_SHEDDING: booleanText.default(true),
   // Networks (decision 012): a request naming no network is answered from the first of these
   // that holds data.
@@ -62,8 +63,11 @@ const EnvSchema = z.object({
   /** Related lists are kept this long at most (decision 016); 0 computes every answer. */
   RELATED_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more seconds').default(60),
   RELATED_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 (off) or more lists').default(20_000),
-  /** A cached related list (and its tag's row) is served from memory for this long between checks of the store. */
+  /** How often each process reads new posts for its related caches, in the background; 0 on each request (decision 016). */
   RELATED_CACHE_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Autocomplete answers are kept this long at most (decision 019); 0 reads every answer from the store. */
+  AUTOCOMPLETE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  AUTOCOMPLETE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   BANNED_TAGS_FILE: z
     .string()
     .min(1)

@@ -33,7 +33,7 @@ const ProspectingRoutes = lazyScreen(() =>
   import('./features/prospecting/prospecting-routes').then((m) => m.ProspectingRoutes),
 );
 
-/** Every route of SPEC section 2 and its redirect rule. */
+/** Every route and its redirect rule (docs/product-rules.md#screens-and-routes). */
 export function AppRoutes() {
   return (
     <Routes>

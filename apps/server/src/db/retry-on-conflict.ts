@@ -1,4 +1,6 @@
-/** PostgreSQL's "try again" answers: serialization failure and deadlock (SECURITY: retry up to 3 times). */
+import { withRetries } from '@tagscout/sources/source';
+
+/** PostgreSQL's "try again" answers: serialization failure and deadlock (retried up to 3 times: docs/security-policy.md#databases). */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 
 /** Our own "try again": a row the transaction counted on was changed by a concurrent one. */
@@ -17,19 +19,14 @@ export interface RetryOptions {
  * Runs a transaction again when PostgreSQL aborts it as a deadlock victim or a serialization failure.
  * `work` must start a fresh transaction each time and reset any state it filled in a failed attempt.
  */
-export async function retryOnConflict<T>(work: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const retries = options.retries ?? 3;
+export function retryOnConflict<T>(work: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const random = options.random ?? Math.random;
-  let delay = options.firstDelayMs ?? 20;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= retries || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + random())));
-      delay *= 2;
-    }
-  }
+  const firstDelayMs = options.firstDelayMs ?? 20;
+  return withRetries(work, {
+    retries: options.retries ?? 3,
+    isRetryable,
+    waitMs: (retry) => firstDelayMs * 2 ** (retry - 1) * (0.5 + random()),
+  });
 }
 
 function isRetryable(error: unknown): boolean {

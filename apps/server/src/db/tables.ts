@@ -573,7 +573,7 @@ export interface AnalyticsEventTable {
   received_day: string;
 }
 
-/** An administrator's change (SECURITY §2 Admin): who, what, when; details as JSON text. */
+/** An administrator's change (docs/security-policy.md#access-control): who, what, when; details as JSON text. */
 export interface AdminAuditTable {
   id: string;
   user_id: string;

@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import type { JobOutcome, JobQueue, JobQueueOptions } from './job-queue.js';
 
 /**
@@ -8,7 +9,7 @@ import type { JobOutcome, JobQueue, JobQueueOptions } from './job-queue.js';
 export function createInProcessQueue<Data, Result>(
   options: JobQueueOptions<Data, Result>,
 ): JobQueue<Data, Result> {
-  let tail: Promise<unknown> = Promise.resolve();
+  const queue = new PQueue({ concurrency: 1 });
   let isClosed = false;
   const pending = new Map<string, Promise<Result>>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -16,12 +17,12 @@ export function createInProcessQueue<Data, Result>(
   function enqueue(data: Data, key: string): Promise<Result> {
     const waiting = pending.get(key);
     if (waiting) return waiting;
-    const run = tail.then(() => options.handler(data));
+    const run = queue.add(() => options.handler(data));
     pending.set(key, run);
     const settle = () => {
       if (pending.get(key) === run) pending.delete(key);
     };
-    tail = run.then(settle, (error: unknown) => {
+    run.then(settle, (error: unknown) => {
       settle();
       options.log.error({ err: error, queue: options.name, key }, 'background job failed');
     });
@@ -48,7 +49,7 @@ export function createInProcessQueue<Data, Result>(
       isClosed = true;
       for (const timer of timers.values()) clearInterval(timer);
       timers.clear();
-      await tail;
+      await queue.onIdle();
     },
   };
 }

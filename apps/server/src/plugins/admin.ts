@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardEveryRoute, requireAdmin } from './auth.js';
 
 /**
- * SECURITY §2 Admin: every /api/admin/* route is registered inside this one plugin, whose guard (the
+ * Every /api/admin/* route is registered inside this one plugin, whose guard (the
  * first onRequest hook of each of them) refuses anyone but an administrator before the route's schema or handler runs (deny by
  * default: a route added here is protected without saying so).
  */

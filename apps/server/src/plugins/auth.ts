@@ -191,7 +191,7 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * CSRF (SECURITY §4.10): a state-changing request must come from our own origin or a trusted one
+ * CSRF (docs/security-policy.md#http-hardening): a state-changing request must come from our own origin or a trusted one
  * (the apps' capacitor://localhost). Without Origin, Sec-Fetch-Site decides; without either, only
  * a request that carries no session cookie (an app with a bearer token, a script) may pass.
  */

@@ -27,8 +27,8 @@ const TICK_MS = 10;
  * 503 and Retry-After, so every client hears back within a fraction of a second. A request is shed
  * when the event loop is late (a tick overdue: the loop is working through a backlog of requests,
  * e.g. SQLite work on a full core), when too many requests wait at once (PostgreSQL's pool is
- * full), or when under-pressure sees the loop saturated over its sampling window (SECURITY's
- * values). Shed requests are counted and reported in one warn line per second, never one by one.
+ * full), or when under-pressure sees the loop saturated over its sampling window
+ * (docs/security-policy.md#load-shedding). Shed requests are counted and reported in one warn line per second, never one by one.
  * Crowd-cache ingest (`/api/cache/`, rate-limited on its own) and sign-in traffic (`/api/auth/`)
  * are never shed: refusing them loses data or locks people out, and each is cheap to retry late.
  */

@@ -115,7 +115,7 @@ export const ACCESS_MATRIX: Row[] = [
     freshViewer: true,
   },
 
-  // Trials (SPEC 7)
+  // Trials
   { method: 'GET', route: '/api/trial/checkPromoCode', expect: EVERYONE },
   { method: 'POST', route: '/api/trial/checkEmail', body: () => ({ email: email() }), expect: EVERYONE },
   {

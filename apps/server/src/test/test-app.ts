@@ -11,7 +11,7 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database of the given dialect, quiet, with no corpus import and no
+ * The real app on a fresh (empty) database of the given dialect, quiet, with no
  * Bluesky consumer (tests never reach the internet; firehose tests point it at a fake).
  */
 export async function buildTestApp(
@@ -26,11 +26,12 @@ export async function buildTestApp(
     {},
     {
       LOG_LEVEL: 'silent',
-      SEED_CORPUS: false,
       LOAD_SHEDDING: false,
       WEB_DIST: '/nonexistent',
       // Tests read what they just wrote; related-cache.test.ts covers the recheck interval.
       RELATED_CACHE_RECHECK_MS: 0,
+      // Likewise; autocomplete-cache.test.ts turns it on.
+      AUTOCOMPLETE_CACHE_SECONDS: 0,
       BLUESKY_JETSTREAM_URL: [],
       ...overrides,
     },

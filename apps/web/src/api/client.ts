@@ -23,24 +23,6 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
 
-export async function apiGet<T>(path: string, init: RequestInit = {}): Promise<T> {
-  return request<T>(path, { ...init, method: 'GET' });
-}
-
-export async function apiSend<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-  init: RequestInit = {},
-): Promise<T> {
-  return request<T>(path, {
-    ...init,
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
 const platform = detectPlatform();
 
 /**
@@ -68,10 +50,6 @@ export function forgetSessionToken(): void {
   if (usesBearer) localStorage.removeItem(TOKEN_KEY);
 }
 
-async function request<T>(path: string, init: RequestInit): Promise<T> {
-  return readAnswer<T>(await send(`${API_BASE}${path}`, init));
-}
-
 /** fetch with who is calling; no answer at all becomes ApiError status 0. */
 export async function send(url: string, init: RequestInit): Promise<Response> {
   try {
@@ -87,7 +65,7 @@ export async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 /** The answer's JSON body, or its error as ApiError. */
-export async function readAnswer<T>(response: Response): Promise<T> {
+export async function readAnswer(response: Response): Promise<unknown> {
   const body = (await response.json().catch(() => null)) as
     | (Partial<ErrorResponse> & { token?: unknown })
     | null;
@@ -101,7 +79,7 @@ export async function readAnswer<T>(response: Response): Promise<T> {
   }
   // Sign-in answers carry the apps' session token; keep it for the next calls.
   if (usesBearer && typeof body?.token === 'string') localStorage.setItem(TOKEN_KEY, body.token);
-  return body as T;
+  return body;
 }
 
 /** Seconds from Retry-After (seconds or an HTTP date), else from the message's "in 473 seconds". */

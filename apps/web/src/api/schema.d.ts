@@ -48,6 +48,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -104,6 +113,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -203,6 +221,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -291,6 +318,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -350,6 +386,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -369,7 +414,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Account setup: email and password (SPEC section 5 rules); a code is emailed */
+        /** Account setup: email and password (the password rules); a code is emailed */
         post: {
             parameters: {
                 query?: never;
@@ -436,6 +481,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -537,6 +591,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -619,6 +682,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -721,6 +793,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -801,6 +882,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -901,6 +991,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -986,6 +1085,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1031,6 +1139,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1110,6 +1227,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         /** Changes the signed-in user's settings; anything left out stays */
@@ -1173,6 +1299,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1246,6 +1381,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1356,6 +1500,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1487,6 +1640,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1603,6 +1765,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1686,6 +1857,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1804,6 +1984,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1894,6 +2083,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1977,6 +2175,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2042,6 +2249,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2123,6 +2339,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2212,6 +2437,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2281,6 +2515,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2364,6 +2607,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2386,7 +2638,7 @@ export interface paths {
             parameters: {
                 query?: {
                     recommended?: "0" | "1" | "true" | "false";
-                    /** @description Order of the related tags: most co-occurrences first (default), the SPEC relevance (spec) or another measure (docs/decisions/015-related-order.md) */
+                    /** @description Order of the related tags: most co-occurrences first (default), the relevance score (spec) or another measure (docs/decisions/015-related-order.md) */
                     ranking?: "spec" | "subcount" | "popularity" | "dampedLift" | "idfWeighted";
                     /** @description The network whose counts and related tags answer; without it, the first of DEFAULT_NETWORK that holds tags */
                     network?: "instagram" | "bluesky" | "mastodon" | "sample";
@@ -2460,6 +2712,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2482,7 +2743,7 @@ export interface paths {
             parameters: {
                 query?: {
                     recommended?: "0" | "1" | "true" | "false";
-                    /** @description Order of the related tags: most co-occurrences first (default), the SPEC relevance (spec) or another measure (docs/decisions/015-related-order.md) */
+                    /** @description Order of the related tags: most co-occurrences first (default), the relevance score (spec) or another measure (docs/decisions/015-related-order.md) */
                     ranking?: "spec" | "subcount" | "popularity" | "dampedLift" | "idfWeighted";
                 };
                 header?: never;
@@ -2549,6 +2810,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2571,7 +2841,7 @@ export interface paths {
             parameters: {
                 query?: {
                     recommended?: "0" | "1" | "true" | "false";
-                    /** @description Order of the related tags: most co-occurrences first (default), the SPEC relevance (spec) or another measure (docs/decisions/015-related-order.md) */
+                    /** @description Order of the related tags: most co-occurrences first (default), the relevance score (spec) or another measure (docs/decisions/015-related-order.md) */
                     ranking?: "spec" | "subcount" | "popularity" | "dampedLift" | "idfWeighted";
                 };
                 header?: never;
@@ -2638,6 +2908,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2687,6 +2966,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2793,6 +3081,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2890,6 +3187,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2969,6 +3275,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3056,6 +3371,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3130,6 +3454,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3185,6 +3518,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3285,6 +3627,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3361,6 +3712,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3461,6 +3821,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         /** Replaces a collection if it is still at base_modified; else 409 with the stored version */
@@ -3554,6 +3923,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -3626,6 +4004,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3722,10 +4109,19 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
-        /** Saves a new quarry: places, post filters and profile filters (SPEC section 9 defaults) */
+        /** Saves a new quarry: places, post filters and profile filters (defaults for those not given) */
         post: {
             parameters: {
                 query?: never;
@@ -3836,6 +4232,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3927,6 +4332,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4027,6 +4441,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4110,6 +4533,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4248,6 +4680,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4379,6 +4820,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4480,6 +4930,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4572,6 +5031,15 @@ export interface paths {
                         "text/csv": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4589,7 +5057,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's automation settings template, or the SPEC section 9 defaults */
+        /** The account's automation settings template, or the defaults until it saves one */
         get: {
             parameters: {
                 query?: never;
@@ -4659,6 +5127,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4742,6 +5219,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4833,6 +5319,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4950,6 +5445,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -5032,6 +5536,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         options?: never;
@@ -5076,6 +5589,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6131,6 +6653,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6185,6 +6716,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6202,7 +6742,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SPEC 7 version check: shouldUpdate when the running app is older than the minimum version */
+        /** Version check: shouldUpdate when the running app is older than the minimum version */
         get: {
             parameters: {
                 query: {
@@ -6251,6 +6791,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6268,7 +6817,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SPEC 7 "version-named path": the app configuration (feature switches) for that version */
+        /** The app configuration (feature switches) for that version */
         get: {
             parameters: {
                 query?: never;
@@ -6309,6 +6858,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6396,6 +6954,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6441,6 +7008,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6529,6 +7105,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6608,6 +7193,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         /** Administrators: change the outage message, countdown, versions or switches (audit-logged) */
@@ -6671,6 +7265,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6766,6 +7369,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -6839,6 +7451,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6922,6 +7543,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on our side */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7016,6 +7646,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         options?: never;
@@ -7032,10 +7671,10 @@ export interface components {
             /** @enum {string} */
             trialStatus: "unregistered" | "unverified" | "active" | "expired" | "unRegTrial" | "error";
             inTrial: boolean;
-            /** @description Seconds of trial left (SPEC "expire"); 0 when none */
+            /** @description Seconds of trial left (expire); 0 when none */
             expireSeconds: number;
             isSignedIn: boolean;
-            /** @description The web billing id (cbid, SPEC accountID) */
+            /** @description The web billing id (cbid, accountID) */
             billingId: string | null;
             subscriptions: {
                 status: string;
@@ -7820,10 +8459,10 @@ export interface components {
             /** @enum {string} */
             trialStatus: "unregistered" | "unverified" | "active" | "expired" | "unRegTrial" | "error";
             inTrial: boolean;
-            /** @description Seconds of trial left (SPEC "expire"); 0 when none */
+            /** @description Seconds of trial left (expire); 0 when none */
             expireSeconds: number;
             isSignedIn: boolean;
-            /** @description The web billing id (cbid, SPEC accountID) */
+            /** @description The web billing id (cbid, accountID) */
             billingId: string | null;
             subscriptions: {
                 status: string;

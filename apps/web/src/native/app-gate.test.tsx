@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer, notServed } from '../api/contract-test-helpers';
 import '../i18n/i18n';
 import { AppGate } from './app-gate';
 import type { StorePlatform } from './native-platform';
@@ -35,10 +36,11 @@ describe('AppGate', () => {
     native.opened = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async (url: string) =>
-          new Response(JSON.stringify(answers[url.split('?')[0]!] ?? {}), { status: 200 }),
-      ),
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const answer = answers[url.split('?')[0]!];
+        if (!answer) notServed({ url, ...init });
+        return contractAnswer({ url, ...init }, answer);
+      }),
     );
   });
   afterEach(() => {

@@ -1,14 +1,13 @@
-import type { AppConfigResponse, VersionCheckResponse } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
-import { apiGet } from '../api/client';
+import { api, dataOf } from '../api/typed-client';
 import type { StorePlatform } from './native-platform';
 
-/** The version this bundle is (SPEC section 1, client version). */
+/** The version this bundle is (the client version). */
 export const APP_VERSION = LIMITS.clientVersion;
 
 export const appConfigQuery = {
   queryKey: ['app', 'config'] as const,
-  queryFn: () => apiGet<AppConfigResponse>('/app/config'),
+  queryFn: () => dataOf(api.GET('/api/app/config')),
   staleTime: 5 * 60_000,
 };
 
@@ -16,9 +15,7 @@ export function versionCheckQuery(platform: StorePlatform) {
   return {
     queryKey: ['app', 'version-check', platform, APP_VERSION] as const,
     queryFn: () =>
-      apiGet<VersionCheckResponse>(
-        `/version/check?${new URLSearchParams({ runningVersion: APP_VERSION, platform }).toString()}`,
-      ),
+      dataOf(api.GET('/api/version/check', { params: { query: { runningVersion: APP_VERSION, platform } } })),
     staleTime: Number.POSITIVE_INFINITY,
   };
 }

@@ -19,7 +19,7 @@ import {
 import { API_BASE, identityHeaders } from '../api/client';
 
 /**
- * The apps' live path (SPEC sections 7 and 8, decision 010): in the iOS and Android apps the device
+ * The apps' live path (docs/product-rules.md#live-sources, decision 010): in the iOS and Android apps the device
  * calls the social network's public web endpoints itself, posts what it got to the server's crowd
  * cache, and reports blocks, cross-origin refusals and unreadable pages. One source, with its rate
  * limiter and per-type block flags, lives as long as the app.

@@ -9,7 +9,7 @@ import { LIMITS } from '@tagscout/core/limits';
 import { useTranslation } from 'react-i18next';
 import type { StorePlatform } from './native-platform';
 
-/** SPEC section 8, forced update: no way to close it (no onClose); the button opens the store page. */
+/** Forced update: no way to close it (no onClose); the button opens the store page. */
 export function ForcedUpdateDialog({
   platform,
   onUpdate,

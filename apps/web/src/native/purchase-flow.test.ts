@@ -39,7 +39,7 @@ function fakeServer(overrides: Partial<PurchaseServer> = {}): PurchaseServer {
   };
 }
 
-describe('purchase flow (SPEC section 4)', () => {
+describe('purchase flow', () => {
   afterEach(() => localStorage.clear());
 
   it('tells "try again" (the server could not ask the store now) apart from an invalid purchase', async () => {

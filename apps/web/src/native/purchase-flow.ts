@@ -7,7 +7,7 @@ import {
   type StoreReceipt,
 } from './store-purchases';
 
-/** SPEC section 3: the flag the apps keep, true once the server has validated a store purchase. */
+/** The flag the apps keep, true once the server has validated a store purchase. */
 export const VALID_SUBSCRIPTION_KEY = 'validSubscription';
 
 /** What the flow needs of our server. */
@@ -19,7 +19,7 @@ export interface PurchaseServer {
 }
 
 /**
- * SPEC section 4, "Purchase flow (mobile)": subscribe -> store receipt -> server validation.
+ * The purchase flow (docs/product-rules.md#plans-and-purchases): subscribe -> store receipt -> server validation.
  * valid: the server accepted it (go to /tags); invalid: the server refused it; error: something
  * failed on the way; retry: the store's check could not answer now (nothing is lost, ask again);
  * cancelled: the buyer closed the store's sheet; signInRequired: no session to bind the purchase to.
@@ -55,7 +55,7 @@ export async function purchaseWithStore(
 
 /**
  * Restore purchases: valid when the server accepts any of the store's receipts (go to /tags);
- * otherwise invalid or error, and the app goes to /login (SPEC section 4).
+ * otherwise invalid or error, and the app goes to /login.
  */
 export async function restoreWithStore(deps: {
   store: StorePurchases;

@@ -1,5 +1,5 @@
-import { type FeatureSwitches, SearchMode } from '@tagscout/core/api';
-import { apiGet } from '../api/client';
+import { SearchMode } from '@tagscout/core/api';
+import { api, dataOf } from '../api/typed-client';
 import { APP_VERSION } from './app-release';
 
 /**
@@ -18,7 +18,7 @@ let asking: Promise<boolean> | undefined;
  */
 export function isDeviceSearchOn(now: () => number = Date.now): Promise<boolean> {
   if (known && known.until > now()) return Promise.resolve(known.isDevice);
-  asking ??= apiGet<FeatureSwitches>(`/version/${encodeURIComponent(APP_VERSION)}/config`)
+  asking ??= dataOf(api.GET('/api/version/{version}/config', { params: { path: { version: APP_VERSION } } }))
     .then(
       (switches) => switches.mobileSearchMode === SearchMode.device,
       () => false,

@@ -9,7 +9,7 @@ import { trackEvent } from '../features/appdata/track';
 import { declineCookies, readKey, SHELL_KEYS, useShellOverlays, writeKey } from './shell-overlays';
 
 /**
- * SPEC section 4, cookie notice: accept stores the acceptance; decline is remembered and stops
+ * Cookie notice: accept stores the acceptance; decline is remembered and stops
  * analytics. It is a bar in the frame's column (under the title bar), not a layer over the screen, so
  * it never covers Copy or Add; it waits while the tutorial is open rather than stacking under it.
  */

@@ -12,7 +12,7 @@ const ALL: SessionDialogFlags = { registration: true, trialNotice: true, expired
 const NONE: SessionDialogFlags = { registration: false, trialNotice: false, expiredSubscription: false };
 const onSearch = { pathname: '/tags', isTrialSignupOpen: false };
 
-describe('dialog display rules (SPEC section 4)', () => {
+describe('dialog display rules', () => {
   it('shows registration to unregistered, unverified and anonymous-trial visitors when flagged', () => {
     expect(shouldShowRegistration(TEST_ACCOUNTS.free, ALL)).toBe(true);
     expect(

@@ -17,7 +17,7 @@ import { sendFeedback } from '../features/appdata/appdata-api';
 import { trackEvent } from '../features/appdata/track';
 import { closeFeedback, useShellOverlays } from './shell-overlays';
 
-/** SPEC section 2: the beta feedback dialog, a required multiline text and Submit; kept on the server. */
+/** The beta feedback dialog, a required multiline text and Submit; kept on the server. */
 export function FeedbackDialog() {
   const { t } = useTranslation();
   const isOpen = useShellOverlays((s) => s.isFeedbackOpen);

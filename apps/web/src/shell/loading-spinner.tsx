@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The loading spinner of SPEC section 2: centred, with a label for screen readers (and shown if given). */
+/** The loading spinner: centred, with a label for screen readers (and shown if given). */
 export function LoadingSpinner({ label, isFullScreen = false }: { label?: string; isFullScreen?: boolean }) {
   const { t } = useTranslation();
   const text = label ?? t('shell.loading');

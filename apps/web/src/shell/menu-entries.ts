@@ -47,7 +47,7 @@ const always = () => true;
 const text = (key: string) => () => ({ key });
 const path = (to: string) => () => to;
 
-/** The menu of SPEC section 2, in its order; each entry follows the visitor's capabilities. */
+/** The menu (docs/product-rules.md#screens-and-routes), in its order; each entry follows the visitor's capabilities. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     key: 'search',
@@ -135,7 +135,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   },
 ];
 
-/** "3 days left" under Upgrade while a trial runs (SPEC section 9 wording). */
+/** "3 days left" under Upgrade while a trial runs (docs/product-rules.md#trials, the notice's wording). */
 function trialTimeLeft({ session, nowMs }: MenuContext): MenuText | null {
   if (!session.isInTrial || session.trialEndsAtMs === null) return null;
   const notice = trialNoticeText(Math.max(0, (session.trialEndsAtMs - nowMs) / 1000));

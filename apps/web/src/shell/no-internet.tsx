@@ -64,7 +64,7 @@ export function useIsConnectionUnusable(): boolean {
   return isUnusable;
 }
 
-/** SPEC section 8: not connected or too slow; Restart reloads the app from its start. */
+/** Not connected or too slow; Restart reloads the app from its start. */
 export function NoInternetPage() {
   const { t } = useTranslation();
   return (

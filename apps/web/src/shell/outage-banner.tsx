@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../features/appdata/queries';
 
-/** SPEC section 8: the outage message an administrator switched on, in the visitor's language. */
+/** The outage message an administrator switched on, in the visitor's language. */
 export function OutageBanner() {
   const { t, i18n } = useTranslation();
   const outage = useAppData().data?.outage;

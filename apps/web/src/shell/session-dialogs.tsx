@@ -13,7 +13,7 @@ import { rememberDismissed } from './dialog-dismissals';
 import { pickSessionDialog, type SessionDialog } from './dialog-rules';
 import { closeSessionDialog, type SessionState, useSession } from './session-store';
 
-/** The dialogs of SPEC section 4 that any screen may raise, one at a time. */
+/** The dialogs any screen may raise, one at a time (docs/product-rules.md#dialogs). */
 export function SessionDialogs() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function SessionDialogs() {
   };
   const text = dialogText(dialog, session, t);
   const actions: Record<SessionDialog, { label: string; onClick: () => void }> = {
-    // SPEC: closing the notice leads to the special offer while its window is open.
+    // Closing the notice leads to the special offer while its window is open.
     trialNotice: {
       label: t('dialogs.trialNotice.action'),
       onClick: () => close(() => navigate(isOfferOpen(session) ? '/specialoffer' : '/upgrade')),

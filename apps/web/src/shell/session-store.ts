@@ -22,7 +22,7 @@ export interface SessionUser {
   isAnonymous: boolean;
 }
 
-/** The dialogs any screen may raise (SPEC section 4, "Dialog display rules"). */
+/** The dialogs any screen may raise (docs/product-rules.md#dialogs). */
 export interface SessionDialogFlags {
   registration: boolean;
   trialNotice: boolean;

@@ -43,7 +43,7 @@ export function closeFeedback(): void {
   useShellOverlays.setState({ isFeedbackOpen: false });
 }
 
-/** SPEC local storage keys read by the shell. */
+/** Local storage keys read by the shell (docs/product-rules.md#device-storage). */
 export const SHELL_KEYS = {
   hasAcceptedCookies: 'hasAcceptedCookies',
   firstTimeUser: 'firstTimeUser',

@@ -1,12 +1,12 @@
-import { resolveAccess } from '@tagscout/core/access';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer, notServed } from '../api/contract-test-helpers';
 import '../i18n/i18n';
 import { useSessionBootstrap } from '../features/account/session-sync';
 import { SessionDialogs } from './session-dialogs';
 import { SIGNED_OUT, useSession } from './session-store';
-import { TEST_ACCOUNTS } from './test-sessions';
+import { testMe } from './test-sessions';
 
 /** The app's start: who the visitor is (from a stubbed /api/account/me), then the dialogs. */
 function App() {
@@ -15,16 +15,13 @@ function App() {
 }
 
 function startApp() {
-  const account = TEST_ACCOUNTS.lapsedCustomer;
-  const me = {
-    user: { id: 'user-1', email: 'lapsed@example.com', firstname: '', lastname: '', isAnonymous: false },
-    account,
-    capabilities: resolveAccess(account),
-    isAdmin: false,
-  };
+  const me = testMe('lapsedCustomer');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json(me)),
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url !== '/api/account/me') notServed({ url, ...init });
+      return contractAnswer({ url, ...init }, me);
+    }),
   );
   render(
     <MemoryRouter initialEntries={['/tags']}>

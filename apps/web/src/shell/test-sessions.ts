@@ -1,4 +1,4 @@
-import { type AccountState, FREE_VISITOR } from '@tagscout/core/access';
+import { type AccountState, FREE_VISITOR, resolveAccess } from '@tagscout/core/access';
 import { buildSession, type SessionState, type SessionUser } from './session-store';
 
 /** Accounts per user group, for tests of the menu, guards and dialogs. */
@@ -49,4 +49,26 @@ export function testSession(
       : null;
   const trialEndsAtMs = account.inTrial ? nowMs + account.expireSeconds * 1000 : null;
   return buildSession({ user, account, trialEndsAtMs, ...changes });
+}
+
+/** What GET /api/account/me answers for a signed-in user of that group (for fake servers). */
+export function testMe(group: TestGroup) {
+  const account = TEST_ACCOUNTS[group];
+  return {
+    user: {
+      id: `user-${group}`,
+      email: `${group}@example.com`,
+      emailVerified: true,
+      firstname: '',
+      lastname: '',
+      isAnonymous: false,
+      promocode: null,
+      hasPassword: true,
+    },
+    deviceId: 'device-1',
+    account,
+    capabilities: resolveAccess(account),
+    isAdmin: group === 'admin',
+    relatedSearches: null,
+  };
 }

@@ -26,7 +26,7 @@ import {
   writeKey,
 } from './shell-overlays';
 
-/** The six slides (SPEC section 9: 6 slides, one every 3500 ms). */
+/** The six slides, one every 3500 ms. */
 export const TUTORIAL_SLIDES = [
   { key: 'search', icon: ManageSearch },
   { key: 'places', icon: Place },

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { expireSessionTrial, useSession } from './session-store';
 
 /**
- * SPEC section 4, "Trial expiry": while in a trial whose expire is below 2147483 s, a timer fires
+ * Trial expiry (docs/product-rules.md#trials): while in a trial whose expire is below 2147483 s, a timer fires
  * at the end and moves the visitor to free with the trial notice. Longer trials are left to the
  * server (setTimeout cannot wait that long).
  */

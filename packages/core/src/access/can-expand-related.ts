@@ -2,7 +2,7 @@ import type { Capabilities } from './capabilities.js';
 
 /**
  * Free-group related-search gating: once searches reach the limit, one further expansion is
- * allowed and then blocked (SPEC section 6).
+ * allowed and then blocked (docs/product-rules.md#free-limits).
  */
 export function canExpandRelated(
   caps: Pick<Capabilities, 'unlimitedRelatedSearches' | 'relatedSearchLimit'>,

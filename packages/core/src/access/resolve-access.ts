@@ -15,13 +15,13 @@ const WITH_COLLECTIONS = new Set<UserGroup>([
 ]);
 
 /**
- * What a user may do (SPEC section 6). Choices where the SPEC is silent or loose:
- * - mobileCustomer, absent from the SPEC table, pays for the same plan as CBcustomer and gets the
+ * What a user may do (docs/product-rules.md#groups-and-capabilities). Choices behind it:
+ * - mobileCustomer, absent from the earlier client's table, pays for the same plan as CBcustomer and gets the
  *   same features except the web billing portal (the store manages the subscription).
  * - The free limits (related search limit 3, 2 related tags shown, 29 copied plus branding, slider
  *   max 29) apply to the free group only; trial, beta, paying and admin users get the premium
  *   flags, except branding removal, which needs a paying user or admin, or the settings override.
- * - beta gets what the SPEC lists (full related lists) but not collections.
+ * - beta gets what the earlier client gave it (full related lists) but not collections.
  * - Exactly one of Login and Logout: Logout whenever a session exists (a customer whose web
  *   subscription lapsed is free but still signed in), Login otherwise.
  * - Manage Account (the billing portal) for a web customer, and still after the subscription

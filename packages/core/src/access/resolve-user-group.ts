@@ -4,9 +4,9 @@ import { TrialStatus } from './trial-status.js';
 import { UserGroup } from './user-group.js';
 
 /**
- * The group a user effectively belongs to (SPEC sections 4 and 6), first match wins:
+ * The group a user effectively belongs to (docs/product-rules.md#groups-and-capabilities), first match wins:
  * 1. admin: signed in and the stored group is admin, the billing id is the admin marker, or a web
- *    customer account has no billing id. SPEC says "billing id missing = admin"; that held when only
+ *    customer account has no billing id. The earlier client said "billing id missing = admin"; that held when only
  *    customers and admins had accounts, so we apply it to CBcustomer accounts only: trial, free,
  *    beta and store users have no billing id by nature and must not become admins.
  * 2. CBcustomer: signed in with an active web subscription (a lapsed one is "not logged in").

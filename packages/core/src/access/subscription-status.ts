@@ -10,7 +10,7 @@ export function hasActiveSubscription(state: Pick<AccountState, 'subscriptions'>
 }
 
 /**
- * A signed-in web customer whose first subscription is cancelled, with no active one: SPEC treats
+ * A signed-in web customer whose first subscription is cancelled, with no active one: we treat
  * them as not logged in and shows the expired-subscription notice. The "no active one" part keeps
  * a customer who subscribed again from being locked out by the old subscription listed first.
  */

@@ -6,7 +6,7 @@ import { type AccountState, type Capabilities, TrialStatus } from '../access/ind
  * and the development outbox. docs/api-accounts.md lists every endpoint with its answers.
  */
 
-// ---- Passwords (SPEC section 5, plus SECURITY §4.1's maximum) ----
+// ---- Passwords (docs/product-rules.md#passwords) ----
 
 /** The account-setup rules, in the order the live checklist shows them. */
 export const PASSWORD_RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special', 'match'] as const;
@@ -16,7 +16,7 @@ export const PASSWORD_MIN_EXCLUSIVE = 8;
 export const PASSWORD_MAX = 128;
 
 /**
- * Which SPEC rules hold: more than 8 characters (and at most 128), a lower-case letter, an
+ * Which password rules hold: more than 8 characters (and at most 128), a lower-case letter, an
  * upper-case letter, a digit, a special character (anything that is not a letter, digit or space),
  * and both fields equal. The server also rejects common passwords, which only it can check.
  */
@@ -75,9 +75,9 @@ export const AccountStateSchema = z
     group: z.string(),
     trialStatus: z.enum(Object.values(TrialStatus) as [TrialStatus, ...TrialStatus[]]),
     inTrial: z.boolean(),
-    expireSeconds: z.number().meta({ description: 'Seconds of trial left (SPEC "expire"); 0 when none' }),
+    expireSeconds: z.number().meta({ description: 'Seconds of trial left (expire); 0 when none' }),
     isSignedIn: z.boolean(),
-    billingId: z.string().nullable().meta({ description: 'The web billing id (cbid, SPEC accountID)' }),
+    billingId: z.string().nullable().meta({ description: 'The web billing id (cbid, accountID)' }),
     subscriptions: z.array(SubscriptionSchema),
     hasValidStoreSubscription: z.boolean(),
     platform: PlatformSchema,
@@ -158,7 +158,7 @@ export const MeResponseSchema = z
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-/** The answer that never says whether an address has an account (SECURITY enumeration rule). */
+/** The answer that never says whether an address has an account (docs/security-policy.md#enumeration). */
 export const CheckEmailResponseSchema = z
   .object({ status: z.literal('check_email'), message: z.string() })
   .meta({ id: 'CheckEmail' });
@@ -221,7 +221,7 @@ export const RevokeSessionBodySchema = z.strictObject({ id: z.string().trim().mi
 export const RevokeOtherSessionsBodySchema = z.strictObject({}).nullish();
 export const RevokeSessionResponseSchema = z.object({ status: z.literal(true) });
 
-// ---- Trials: /api/trial/* (SPEC section 7 names) ----
+// ---- Trials: /api/trial/* (docs/product-rules.md#api-names) ----
 
 export const PromoCodeQuerySchema = z.strictObject({ code: z.string().trim().max(50).optional() });
 export const PromoCodeResponseSchema = z
@@ -292,7 +292,7 @@ export const VerifyAccountResponseSchema = z
     trialStatus: z.enum(Object.values(TrialStatus) as [TrialStatus, ...TrialStatus[]]),
     expire: z.number(),
     UID: z.string(),
-    /** The account's device id: the browser stores it in place of its own (SPEC restore path). */
+    /** The account's device id: the browser stores it in place of its own (the restore path). */
     uuID: z.string(),
     email: z.string(),
     firstname: z.string(),
@@ -333,7 +333,7 @@ export type CheckForTrialResponse = z.infer<typeof CheckForTrialResponseSchema>;
 
 // ---- Countdown and the development outbox ----
 
-/** SPEC 7: seconds since 1970 (the client multiplies by 1000); 0 when no live event is set. */
+/** Seconds since 1970 (the client multiplies by 1000); 0 when no live event is set. */
 export const CountdownResponseSchema = z
   .object({ return: z.object({ countDownDate: z.number() }) })
   .meta({ id: 'Countdown' });
@@ -370,7 +370,7 @@ export const AccountErrorCode = {
 } as const;
 export type AccountErrorCode = (typeof AccountErrorCode)[keyof typeof AccountErrorCode];
 
-/** SPEC section 8 texts the web shows. */
+/** Texts the web shows (docs/product-rules.md#messages). */
 export const SIGN_IN_MESSAGES = {
   incorrect: 'Incorrect username or password',
   /** The same for every address: an email-trial account has no password and signs in by emailed code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS, isClickMilestone, RegisterEventBodySchema, utf8Length } from './analytics.js';
+import { isClickMilestone, RegisterEventBodySchema, utf8Length } from './analytics.js';
 
 const userDetail = {
   userID: null,
@@ -51,6 +51,5 @@ describe('analytics contract', () => {
     expect(utf8Length('é')).toBe(2);
     expect(utf8Length('€')).toBe(3);
     expect(utf8Length('😀')).toBe(4);
-    expect(ANALYTICS_LIMITS.bodyLimitBytes).toBe(512 * 1024);
   });
 });

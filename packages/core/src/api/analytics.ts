@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits/index.js';
 
 /**
- * Analytics (SPEC section 7 "registerEvent"; SECURITY §2 and §4.9): batches of at most 100 events,
+ * Analytics (registerEvent; docs/security-policy.md#analytics): batches of at most 100 events,
  * 32 KB an event and 500 KB a batch; names from an allow-list; props of at most 20 keys; a client
  * event id (UUID) that makes retries idempotent. The server answers 202 and stamps receivedAt.
  */
@@ -36,7 +36,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Who sends the events (SPEC section 7 userDetail). The server trusts none of it for access. */
+/** Who sends the events (userDetail). The server trusts none of it for access. */
 export const UserDetailSchema = z
   .strictObject({
     userID: z.string().max(100).nullable().optional(),
@@ -77,7 +77,7 @@ export const AnalyticsEventSchema = z
   .meta({ id: 'AnalyticsEvent' });
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
-/** One event (SPEC's registerEvent) or a batch of up to 100. */
+/** One event (registerEvent) or a batch of up to 100. */
 export const RegisterEventBodySchema = z
   .strictObject({
     userDetail: UserDetailSchema,
@@ -120,7 +120,7 @@ export type AnalyticsSummaryResponse = z.infer<typeof AnalyticsSummaryResponseSc
 
 // ---- Click milestones ----
 
-/** The clicks counted on the device (local storage keys of SPEC section 3). */
+/** The clicks counted on the device (docs/product-rules.md#device-storage). */
 export const CLICK_COUNTERS = {
   copyClick: 'copyClickCount',
   drillClick: 'drillClickCount',
@@ -128,7 +128,7 @@ export const CLICK_COUNTERS = {
 } as const;
 export type CountedClick = keyof typeof CLICK_COUNTERS;
 
-/** SPEC section 7: a copy, drill or save click sends an event at the 1st, 5th and 10th click only. */
+/** A copy, drill or save click sends an event at the 1st, 5th and 10th click only. */
 export function isClickMilestone(count: number): boolean {
   return (LIMITS.clickEventCounts as readonly number[]).includes(count);
 }

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { COPY_NETWORKS, type NetworkLimitOverrides } from '../export/index.js';
 
 /**
- * App data (SPEC section 3 "App data", section 7): what the server tells every client at start and
+ * App data (docs/product-rules.md#app-data): what the server tells every client at start and
  * an administrator changes without a rebuild: the outage banner, the live-event date, the deployed
  * and oldest supported versions, and the feature switches. Banned tags and beta feedback live here too.
  */
 
 const version = z.string().regex(/^\d+(\.\d+){0,3}$/, 'must be a version such as 2.1.33');
 
-/** SPEC section 8: the banner shown to everyone while a feature is down, in each language. */
+/** The banner shown to everyone while a feature is down, in each language. */
 export const OutageMessageSchema = z
   .strictObject({
     showMessage: z.boolean(),
@@ -19,7 +19,7 @@ export const OutageMessageSchema = z
   .meta({ id: 'OutageMessage' });
 export type OutageMessage = z.infer<typeof OutageMessageSchema>;
 
-/** Where searches run: on the server's store, or from the device straight to the network (SPEC 4). */
+/** Where searches run: on the server's store, or from the device straight to the network. */
 export const SearchMode = { server: 'server', device: 'device' } as const;
 export type SearchMode = (typeof SearchMode)[keyof typeof SearchMode];
 

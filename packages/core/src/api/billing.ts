@@ -52,7 +52,7 @@ export const BillingInfoResponseSchema = z
   .meta({ id: 'BillingInfo' });
 export type BillingInfoResponse = z.infer<typeof BillingInfoResponseSchema>;
 
-// ---- App stores: /api/store/* (SPEC section 7: ios-verify, android-verify) ----
+// ---- App stores: /api/store/* (ios-verify, android-verify) ----
 
 export const IosVerifyBodySchema = z.strictObject({
   /** The StoreKit 2 signed transaction (JWS, `jwsRepresentation`). */
@@ -69,7 +69,7 @@ export const AndroidVerifyBodySchema = z.strictObject({
 });
 export type AndroidVerifyBody = z.infer<typeof AndroidVerifyBodySchema>;
 
-/** SPEC section 7: return.validSubscription. */
+/** The earlier client's answer: return.validSubscription. */
 export const StoreVerifyResponseSchema = z
   .object({ return: z.object({ validSubscription: z.boolean() }) })
   .meta({ id: 'StoreVerify' });
@@ -121,7 +121,7 @@ export const BillingErrorCode = {
 } as const;
 export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
 
-/** SPEC section 8 texts of the purchase flow on the apps. */
+/** Texts of the purchase flow on the apps (docs/product-rules.md#plans-and-purchases). */
 export const PURCHASE_MESSAGES = {
   validationProblem: 'there was a problem validating your subscription',
   processingProblem: 'there was a problem with your subscription processing',

@@ -3,7 +3,7 @@ import { normalizeHashtag } from '../hashtags/index.js';
 import { NetworkSchema } from '../networks/index.js';
 import { RelatedRanking } from '../related/index.js';
 
-/** Caps on what one crowd-cache request may carry (SECURITY §4.8; decision 005). */
+/** Caps on what one crowd-cache request may carry (docs/security-policy.md#crowd-cache; decision 005). */
 export const INGEST_LIMITS = {
   postsPerRequest: 1000,
   itemsPerAutocomplete: 100,
@@ -19,7 +19,7 @@ export const INGEST_LIMITS = {
   maxCount: 1e10,
   /** How far in the future a post's timestamp may lie (clock skew), in seconds. */
   futureSkewSeconds: 300,
-  /** Names per GET /info/hashtag/:names (SPEC section 9: count batch size). */
+  /** Names per GET /info/hashtag/:names (the count batch size). */
   namesPerInfo: 100,
   /** Suggestions per autocomplete answer. */
   suggestions: 50,
@@ -38,7 +38,7 @@ const count = z
   .min(0, 'must be 0 or more')
   .max(INGEST_LIMITS.maxCount, 'is implausibly large');
 
-// Text shown to users is rendered escaped, but markup in it is never legitimate (SECURITY §4.8).
+// Text shown to users is rendered escaped, but markup in it is never legitimate (docs/security-policy.md#crowd-cache).
 const plainText = (max: number) =>
   z
     .string({ error: 'must be text' })
@@ -169,7 +169,7 @@ export const InfoQuerySchema = z.object({
     .default(RelatedRanking.subcount)
     .meta({
       description:
-        'Order of the related tags: most co-occurrences first (default), the SPEC relevance (spec) or another measure (docs/decisions/015-related-order.md)',
+        'Order of the related tags: most co-occurrences first (default), the relevance score (spec) or another measure (docs/decisions/015-related-order.md)',
     }),
 });
 
@@ -263,6 +263,18 @@ export const IngestPostSchema = z
   })
   .meta({ id: 'IngestPost' });
 export type IngestPost = z.infer<typeof IngestPostSchema>;
+
+/**
+ * A whole store's worth of ingest data at once: what the sample-corpus generator (@tagscout/corpus)
+ * yields and the server's seed step stores.
+ */
+export interface IngestCorpus {
+  hashtags: readonly IngestHashtag[];
+  places: readonly IngestPlace[];
+  profiles: readonly IngestProfile[];
+  /** A fresh iterator on each call, yielding the same posts in the same order. */
+  posts(): Iterable<IngestPost>;
+}
 
 const exactlyOne = (names: string[]) => (body: Record<string, unknown>) =>
   names.filter((name) => body[name] !== undefined).length === 1;

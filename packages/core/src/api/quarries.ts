@@ -4,7 +4,7 @@ import { QUARRY_BOUNDS, QUARRY_DEFAULTS } from '../quarries/quarry-defaults.js';
 
 /**
  * The prospecting contract (/api/quarries/*, admin only). A quarry is a saved search: places, post
- * filters and profile filters (SPEC section 3); a background run turns it into prospects.
+ * filters and profile filters (docs/product-rules.md#prospecting); a background run turns it into prospects.
  */
 
 // ---- Fields ----
@@ -31,7 +31,7 @@ const followerCount = z
 
 export const QuarryIdSchema = z.uuid({ error: 'must be a quarry id' });
 
-// ---- Filters (request: every field optional, defaults of SPEC section 9) ----
+// ---- Filters (request: every field optional, with defaults) ----
 
 export const PostFiltersInputSchema = z.strictObject({
   keywords: keywordList.default([]),
@@ -79,7 +79,7 @@ export const CreateQuarryBodySchema = z.strictObject({
 export type CreateQuarryBody = z.input<typeof CreateQuarryBodySchema>;
 
 /**
- * PUT /quarries/:quarryId: the fields given replace the stored ones (SPEC: the whole quarry, or
+ * PUT /quarries/:quarryId: the fields given replace the stored ones (the whole quarry, or
  * just {"active": false} to toggle it). A filters object given is taken whole, its missing fields
  * at their defaults.
  */
@@ -143,7 +143,7 @@ export type QuarryListResponse = z.infer<typeof QuarryListResponseSchema>;
 
 export const QuarryDeletedResponseSchema = z.object({ quarry_id: z.string(), deleted: z.literal(true) });
 
-// ---- Place search (SPEC "Place search result": id, item with title and count; selected is the client's) ----
+// ---- Place search (id, item with title and count; selected is the client's) ----
 
 export const PlaceSearchQuerySchema = z.strictObject({
   q: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100),
@@ -229,7 +229,7 @@ export const RunResponseSchema = z.object({
 });
 export type RunResponse = z.infer<typeof RunResponseSchema>;
 
-// ---- Usage (SPEC "Prospecting usage data", now real) ----
+// ---- Usage (per 30-day period) ----
 
 export const UsageResponseSchema = z
   .object({

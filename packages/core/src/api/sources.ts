@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FirehoseStatusSchema } from './health.js';
 
 /**
- * Live sources (SPEC sections 4, 8): the calls a social network answers, how they fail, and the
+ * Live sources (docs/product-rules.md#live-sources): the calls a social network answers, how they fail, and the
  * alerts administrators see. The connectors live in packages/sources; the server and the web meet here.
  */
 
@@ -13,7 +13,7 @@ export type SourceItemType = (typeof SourceItemType)[keyof typeof SourceItemType
 export const SourceCallKind = { search: 'search', lookup: 'lookup' } as const;
 export type SourceCallKind = (typeof SourceCallKind)[keyof typeof SourceCallKind];
 
-/** The six call types, each with its own block flag (SPEC section 4). */
+/** The six call types, each with its own block flag. */
 export const SOURCE_CALLS = [
   'search:hashtag',
   'search:place',
@@ -32,7 +32,7 @@ export function kindOfCall(call: SourceCall): SourceCallKind {
   return call.startsWith('search:') ? SourceCallKind.search : SourceCallKind.lookup;
 }
 
-/** SPEC section 8: how a call to the network fails. */
+/** How a call to the network fails. */
 export const FailureClass = {
   /** The network redirected to its login page (or asked for a login). */
   block: 'block',
@@ -52,7 +52,7 @@ const FAILURE_CLASSES = Object.values(FailureClass) as [FailureClass, ...Failure
 export const SourceOrigin = { server: 'server', device: 'device' } as const;
 export type SourceOrigin = (typeof SourceOrigin)[keyof typeof SourceOrigin];
 
-/** The admin alerts of SPEC section 8. */
+/** The admin alerts (docs/product-rules.md#live-sources). */
 export const SourceAlert = {
   searchesBlocked: 'searches_blocked',
   lookupsBlocked: 'lookups_blocked',

@@ -6,7 +6,7 @@ import { ErrorResponseSchema } from './errors.js';
 
 /**
  * The topics (collections) contract: GET/POST /api/topics, GET/PUT/DELETE /api/topics/:topicId
- * (SPEC sections 3, 4 and 7). Answers are keyed by topic_id. The owner, creator and both stamps
+ * (docs/product-rules.md#collections). Answers are keyed by topic_id. The owner, creator and both stamps
  * come from the server, never from the body; `modified` doubles as the version a PUT must name.
  */
 
@@ -21,10 +21,10 @@ export const TOPIC_LIMITS = {
   maxPostCount: 1e10,
 } as const;
 
-/** What an empty title is stored as (SPEC section 3). */
+/** What an empty title is stored as. */
 export const UNTITLED_TOPIC = '(untitled)';
 
-/** Filters of a topic saved without any (SPEC section 9: lowest post count first). */
+/** Filters of a topic saved without any (lowest post count first). */
 export const DEFAULT_EXPORT_FILTERS: ExportFilters = {
   postCount: [null, null],
   selectionStrategy: SelectionStrategy.lowestPostCount,
@@ -146,7 +146,7 @@ export type UpdateTopic = z.output<typeof UpdateTopicBodySchema>;
 
 export const TopicParamsSchema = z.object({ topicId: z.uuid({ error: 'must be a topic id (a UUID)' }) });
 
-/** `owner_id` may be given (SPEC section 7 sends it); it must be the caller's own id. */
+/** `owner_id` may be given (the apps send it); it must be the caller's own id. */
 export const TopicOwnerQuerySchema = z.strictObject({
   owner_id: z.string().max(200).optional().meta({ description: "The caller's own user id, or nothing" }),
 });

@@ -1,6 +1,6 @@
 import { LIMITS } from '../limits/index.js';
 
-/** What a customer can buy, on every platform (SPEC section 9 prices, in US dollars). */
+/** What a customer can buy, on every platform (docs/product-rules.md#plans-and-purchases; US dollars). */
 export const PlanId = {
   monthly: 'monthly',
   annual: 'annual',
@@ -44,7 +44,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
 };
 
-/** A price in US dollars (SPEC section 9), written the reader's way: "$4.99" in en-US, "US$ 4,99" in pt-BR. */
+/** A price in US dollars, written the reader's way: "$4.99" in en-US, "US$ 4,99" in pt-BR. */
 export function formatUsd(amount: number, locale = 'en-US'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount);
 }

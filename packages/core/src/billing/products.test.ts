@@ -15,7 +15,7 @@ describe('product lists', () => {
     });
   });
 
-  it('shows the SPEC prices', () => {
+  it('shows the plan prices', () => {
     expect(defaultProductList('web').map((item) => item.price)).toEqual(['$4.99', '$39.99']);
     expect(defaultProductList('ios').map((item) => [item.productId, item.price])).toEqual([
       ['com.tagscout.app.pro.monthly', '$4.99'],

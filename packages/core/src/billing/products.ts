@@ -1,7 +1,7 @@
 import type { Platform } from '../access/index.js';
 import { formatUsd, PLANS, type PlanId } from './plans.js';
 
-/** One entry of a platform's product list (SPEC section 3: productId, price, title, description). */
+/** One entry of a platform's product list (productId, price, title, description). */
 export interface ProductListing {
   productId: string;
   /** The price as shown: the store's own text on iOS and Android, dollars on the web. */
@@ -42,7 +42,7 @@ const ANNUAL = 'Tagscout Pro Annual';
 const PRO = 'Every related tag, unlimited copies, no branding and saved collections.';
 
 /**
- * Product ids per platform (SPEC section 7): the web sells monthly and annual pro (the special
+ * Product ids per platform (docs/product-rules.md#plans-and-purchases): the web sells monthly and annual pro (the special
  * offer's annual price is its own product); the stores sell monthly, annual, a monthly with a
  * 30-day free trial, and the limited annual. The ids must match the ones set up in App Store
  * Connect and the Play Console.
@@ -86,7 +86,7 @@ export function productForPlan(platform: Platform, plan: PlanId): ProductDefinit
 }
 
 /**
- * The product list a platform shows (SPEC section 9): the limited annual product is filtered out
+ * The product list a platform shows: the limited annual product is filtered out
  * and the annual product placed second; the others keep their order.
  */
 export function orderProductList<T extends Pick<ProductListing, 'productId'>>(

@@ -50,8 +50,7 @@ export interface CopyPlan {
 }
 
 /**
- * The clipboard text and an account of it (SPEC "Copy", with the per-network rules of
- * docs/decisions/014-network-caps.md): optional text before, the branding label line when branded,
+ * The clipboard text and an account of it (docs/product-rules.md#export-list-and-copy): optional text before, the branding label line when branded,
  * then the tags as `a, b, c` or `#a #b #c`.
  *
  * Under a hashtag cap the branding tag never takes one of the network's places: branding is the

@@ -63,6 +63,17 @@ describe('normalizeHashtag', () => {
     expect(normalizeHashtag('🍕'.repeat(101))).toBeNull();
   });
 
+  it('gives plain ASCII names the same answer as any other (one "#" stripped, lower-cased, 1 to 100 characters)', () => {
+    expect(normalizeHashtag('#Sun_Set2')).toBe('sun_set2');
+    expect(normalizeHashtag('##sunset')).toBeNull();
+    expect(normalizeHashtag('#')).toBeNull();
+    expect(normalizeHashtag('#'.concat('A'.repeat(100)))).toBe('a'.repeat(100));
+    expect(normalizeHashtag('A'.repeat(101))).toBeNull();
+    expect(normalizeHashtag('_')).toBe('_');
+    expect(normalizeHashtag('sun set')).toBeNull();
+    expect(normalizeHashtag('sunset\n')).toBeNull();
+  });
+
   it('is idempotent', () => {
     const piece = fc.oneof(
       fc.constantFrom('#', '\u200D', '\u200B', '\u202E', 'İ', 'ß', 'Σ', 'ǅ', '🍕', '\uFE0F', 'ﬁ', '㎏', 'Ⅻ'),

@@ -1,4 +1,4 @@
-/** Every number of SPEC section 9 (and the few limits of sections 4-6), named once. */
+/** Every number of docs/product-rules.md, named once. */
 export const LIMITS = {
   // Related tags
   relatedTagsKept: 40,

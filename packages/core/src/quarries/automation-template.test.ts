@@ -6,7 +6,7 @@ import {
 } from './automation-template.js';
 
 describe('the automation settings template', () => {
-  it('starts from the defaults of SPEC section 9', () => {
+  it('starts from the default like, follow and unfollow bounds', () => {
     const t = AUTOMATION_TEMPLATE_DEFAULTS;
     expect([t.delimitLiking.min, t.delimitLiking.max]).toEqual([2, 500]);
     expect([t.likeByTags.min, t.likeByTags.max, t.likeByTags.sample]).toEqual([20, 25, 10]);
@@ -21,7 +21,7 @@ describe('the automation settings template', () => {
     expect(t.enabled).toBe(false);
   });
 
-  it('carries every field of the template (SPEC section 3)', () => {
+  it('carries every field of the template', () => {
     expect(Object.keys(AUTOMATION_TEMPLATE_DEFAULTS).sort()).toEqual(
       [
         'delimitLiking',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The older automation-settings template (SPEC section 3), carried as a typed, validated document
- * with the defaults of SPEC section 9. It drives nothing: Tagscout does not like, follow or unfollow
+ * The older automation-settings template (docs/product-rules.md#prospecting), carried as a typed, validated
+ * document with its defaults. It drives nothing: Tagscout does not like, follow or unfollow
  * on anyone's behalf. Field names follow the template; nested settings use snake_case like the API.
  * No password is kept for the social-network login: only the username and an optional proxy.
  */
@@ -44,7 +44,7 @@ export const AutomationTemplateSchema = z
   .strictObject({
     title: z.string({ error: 'must be text' }).trim().max(100).default('Default template'),
     enabled: flag(false),
-    /** Like only posts whose like count lies between min and max (SPEC 9: 2 to 500). */
+    /** Like only posts whose like count lies between min and max (default 2 to 500). */
     delimitLiking: z
       .strictObject({ enabled: flag(true), min: whole(0, MAX_COUNT, 2), max: whole(0, MAX_COUNT, 500) })
       .refine(minNotAboveMax, rangeMessage)
@@ -65,7 +65,7 @@ export const AutomationTemplateSchema = z
     doFollow: z
       .strictObject({ enabled: flag(false), percentage: percentage(50), times: whole(1, 100, 1) })
       .prefault({}),
-    /** Posts liked per tag, between min and max, from a sample of tags (SPEC 9: 20 to 25, sample 10). */
+    /** Posts liked per tag, between min and max, from a sample of tags (default 20 to 25, sample 10). */
     likeByTags: z
       .strictObject({
         min: whole(0, 10_000, 20),
@@ -76,7 +76,7 @@ export const AutomationTemplateSchema = z
       })
       .refine(minNotAboveMax, rangeMessage)
       .prefault({}),
-    /** Interact with a share of the users met (SPEC 9: 3 posts, 20 percent). */
+    /** Interact with a share of the users met (default 3 posts, 20 percent). */
     userInteract: z
       .strictObject({
         enabled: flag(true),
@@ -94,7 +94,7 @@ export const AutomationTemplateSchema = z
           .default(['LATIN']),
       })
       .prefault({}),
-    /** Whom to interact with (SPEC 9: following 20 to 5000, followers up to 99,999,999, potency 0.2). */
+    /** Whom to interact with (default following 20 to 5000, followers up to 99,999,999, potency 0.2). */
     relationshipBounds: z
       .strictObject({
         enabled: flag(true),
@@ -114,7 +114,7 @@ export const AutomationTemplateSchema = z
         path: ['min_following'],
       })
       .prefault({}),
-    /** Unfollow between min and max users, followed at least after_days ago (SPEC 9: 245 to 250, 5 days). */
+    /** Unfollow between min and max users, followed at least after_days ago (default 245 to 250, 5 days). */
     unfollow: z
       .strictObject({
         enabled: flag(false),
@@ -143,7 +143,7 @@ export const AutomationTemplateSchema = z
 export type AutomationTemplate = z.infer<typeof AutomationTemplateSchema>;
 export type AutomationTemplateInput = z.input<typeof AutomationTemplateSchema>;
 
-/** The template every account starts from (SPEC section 9). */
+/** The template every account starts from. */
 export const AUTOMATION_TEMPLATE_DEFAULTS: AutomationTemplate = AutomationTemplateSchema.parse({});
 
 /**

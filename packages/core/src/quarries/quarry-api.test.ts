@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateQuarryBodySchema, UpdateQuarryBodySchema } from '../api/quarries.js';
 
 describe('the quarry request bodies', () => {
-  it('give a new quarry the defaults of SPEC section 9', () => {
+  it('give a new quarry the default filters', () => {
     expect(CreateQuarryBodySchema.parse({ place_ids: ['213'] })).toEqual({
       title: '',
       active: true,

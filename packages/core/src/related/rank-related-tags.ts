@@ -13,9 +13,9 @@ export interface RankRelatedTagsInput {
 }
 
 /**
- * The SPEC rules: tags below the kind's minimum subcount (2 hashtag and place, 1 profile) are
+ * The rules of docs/product-rules.md#related-tags: tags below the kind's minimum subcount (2 hashtag and place, 1 profile) are
  * dropped; the rest are sorted by the ranking's key (default `spec` relevance) desc, then subcount
- * desc, then name asc; at most 40 are kept. `relevance` is always the SPEC relevance.
+ * desc, then name asc; at most 40 are kept. `relevance` is always the relevance score.
  */
 export function rankRelatedTags(input: RankRelatedTagsInput): RelatedTag[] {
   const { kind, subcounts, countOf, ranking = RelatedRanking.spec } = input;

@@ -14,7 +14,7 @@ export function minSubcountOf(kind: ItemKind): number {
   return MIN_SUBCOUNT[kind];
 }
 
-/** SPEC relevance: 1e7 * (subcount - k) / (count + 100000), k = 2 hashtag, 1 place, 0 profile. */
+/** The relevance score (docs/product-rules.md#related-tags): 1e7 * (subcount - k) / (count + 100000), k = 2 hashtag, 1 place, 0 profile. */
 export function computeRelevance(kind: ItemKind, subcount: number, count: number | undefined): number {
   return (
     (LIMITS.relevanceScale * (subcount - SUBCOUNT_OFFSET[kind])) /

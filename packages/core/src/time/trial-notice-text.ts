@@ -7,7 +7,7 @@ export interface TrialNotice {
 }
 
 /**
- * How the trial notice words the time left (SPEC section 9): above a day, days rounded up; above
+ * How the trial notice words the time left (docs/product-rules.md#trials): above a day, days rounded up; above
  * an hour, hours rounded up; above 3500 s, "1 hour"; else "less than 1 hour".
  */
 export function trialNoticeText(expireSeconds: number): TrialNotice {

@@ -73,7 +73,7 @@ export function walkthroughReducer(state: WalkthroughState, action: WalkthroughA
   }
 }
 
-/** SPEC: the guide is complete when 2 steps remain to be shown (the two guide-off steps). */
+/** The guide is complete when 2 steps remain to be shown (the two guide-off steps). */
 export function isWalkthroughComplete(state: Pick<WalkthroughState, 'shown'>): boolean {
   const shown = new Set(state.shown);
   const remaining = WALKTHROUGH_STEPS.filter((step) => !shown.has(step.id)).length;
@@ -98,7 +98,7 @@ function openDueStep(
   triggers: readonly WalkthroughTrigger[],
   viewer: WalkthroughViewer,
 ): WalkthroughState {
-  // SPEC section 6: never for the free group.
+  // Never for the free group.
   if (!viewer.showWalkthrough || !state.isOn || state.current !== null) return state;
   if (isWalkthroughComplete(state)) return state;
   const due = new Set(triggers);

@@ -1,5 +1,5 @@
 /**
- * The guide's steps (SPEC section 3 "Walkthrough step", section 4 "Walkthrough") as data. Texts are
+ * The guide's steps (docs/product-rules.md#walkthrough) as data. Texts are
  * i18n keys (`walkthrough.<id>.title`, `.message`, and `.title2`/`.message2` where a step has a
  * second part); `target` names the element the popover points at (`data-tour="<target>"`), null
  * for a popover in the middle of the screen.

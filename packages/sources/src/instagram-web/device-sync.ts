@@ -17,7 +17,7 @@ export interface TagscoutCache {
   reportFailure(report: SourceReportBody): Promise<void>;
 }
 
-/** What the app does when the network did not answer (SPEC section 8). */
+/** What the app does when the network did not answer. */
 export const Fallback = {
   /** Ask the server's store instead. */
   serverStore: 'server-store',
@@ -32,7 +32,7 @@ export type DeviceOutcome<T> =
   | { status: 'fetched'; value: T }
   | { status: 'fallback'; failure: FailureClass; fallback: Fallback };
 
-/** Failures admins are told about (the alerts of SPEC section 8, and pages we can no longer read). */
+/** Failures admins are told about (the alerts of docs/product-rules.md#live-sources, and pages we can no longer read). */
 const REPORTED = new Set<FailureClass>([FailureClass.block, FailureClass.cors, FailureClass.parseError]);
 
 /**
@@ -68,7 +68,7 @@ export async function lookupFromDevice(
     return { status: 'fetched', value };
   } catch (error) {
     const outcome = await fallBack(source, cache, { call, error, blocks: options.blocks });
-    // SPEC section 8: a 404 on a tag page is cached as count 0.
+    // A 404 on a tag page is cached as count 0.
     if (outcome.fallback === Fallback.countZero && item.type === 'hashtag') {
       void cache.postRecommend({ hashtag: { hashtag: item.name, count: 0 }, posts: [] }).catch(() => {});
     }

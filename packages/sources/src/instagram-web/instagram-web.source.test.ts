@@ -226,7 +226,7 @@ describe('instagram-web source against a fake network', () => {
     expect(fake.requests).toHaveLength(3);
   });
 
-  it('retries a 429 and a 500 with the SPEC back-off, within the 5 s spacing', async () => {
+  it('retries a 429 and a 500 with the device back-off, within the 5 s spacing', async () => {
     fake.fail('rate-limited', { pathPrefix: '/api/v1/tags/' });
     fake.fail('server-error', { pathPrefix: '/api/v1/tags/' });
     expect(await source.lookupCounts(['lisbon'])).toEqual([{ hashtag: 'lisbon', count: 51_234_567 }]);

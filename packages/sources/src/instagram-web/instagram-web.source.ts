@@ -225,7 +225,7 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
 }
 
 /**
- * The network's answers by class (SPEC section 8). A block is a redirect to the login page (or, in a
+ * The network's answers by class (docs/product-rules.md#live-sources). A block is a redirect to the login page (or, in a
  * browser that hides redirects, an opaque redirect), the login page served in place of the answer,
  * a 401/403, or a JSON demand to log in; a 404 is not-found; an opaque answer is a cross-origin
  * refusal; 429 and 5xx may pass.

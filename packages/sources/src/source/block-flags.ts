@@ -13,7 +13,7 @@ export interface BlockFlag {
 }
 
 /**
- * The per-type block flags of SPEC section 4: once the network answers a call with its login page,
+ * The per-type block flags (docs/product-rules.md#live-sources): once the network answers a call with its login page,
  * no call of that type is made until the flag lapses, so the app falls back to the server's store
  * or to direct lookups instead of hammering a network that has shut us out.
  */

@@ -14,7 +14,7 @@ export interface SourceFailureDetails {
   cause?: unknown;
 }
 
-/** A call to a social network that failed, classed as in SPEC section 8. */
+/** A call to a social network that failed, classed as in docs/product-rules.md#live-sources. */
 export class SourceFailure extends Error {
   readonly source: string;
   readonly call: SourceCall;

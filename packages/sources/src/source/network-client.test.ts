@@ -69,7 +69,7 @@ describe('network client: limiter, retries, timeouts and block flags', () => {
   const get = (target: NetworkClient, path = '/tag') =>
     target.get({ call: 'lookup:hashtag', url: `${server.url}${path}`, classify });
 
-  it('backs off as SPEC section 9 says: 5 retries, 500 ms doubling, then fails unknown', async () => {
+  it('backs off on a device: 5 retries, 500 ms doubling, then fails unknown', async () => {
     faults.add('503', { times: Number.POSITIVE_INFINITY });
     await expect(get(client({ retry: SPEC_RETRY_POLICY }))).rejects.toMatchObject({
       failure: 'unknown',
@@ -79,7 +79,7 @@ describe('network client: limiter, retries, timeouts and block flags', () => {
     expect(server.requests).toHaveLength(6);
   });
 
-  it('keeps to 2 retries on the server (SECURITY F8)', async () => {
+  it('keeps to 2 retries on the server', async () => {
     faults.add('503', { times: Number.POSITIVE_INFINITY });
     await expect(get(client({ retry: SERVER_RETRY_POLICY }))).rejects.toMatchObject({ failure: 'unknown' });
     expect(clock.sleeps).toEqual([500, 1000]);

@@ -3,9 +3,9 @@ import { BlockFlags } from './block-flags.js';
 import { type Clock, systemClock } from './clock.js';
 import { SourceFailure } from './failure.js';
 import { type RateLimits, SourceLimiters } from './rate-limiter.js';
-import { backoffDelay, type RetryPolicy, SPEC_RETRY_POLICY } from './retry.js';
+import { backoffDelay, type RetryPolicy, SPEC_RETRY_POLICY, withRetries } from './retry.js';
 
-/** SECURITY F8: every outbound call gives up after 5 s. */
+/** Every outbound call gives up after 5 s (docs/security-policy.md#outbound-calls). */
 export const DEFAULT_TIMEOUT_MS = 5000;
 /** Pages larger than this are not read (a tag page is far smaller). */
 export const MAX_BODY_CHARS = 5_000_000;
@@ -85,14 +85,29 @@ export class NetworkClient {
   }
 
   async get(options: GetOptions): Promise<NetworkResponse> {
-    for (let retry = 0; ; retry++) {
-      const failure = await this.attempt(options);
-      if (!(failure instanceof SourceFailure)) return failure;
-      if (!failure.isFromBlockFlag) this.onFailure?.(failure);
-      const wait = Math.max(backoffDelay(this.retry, retry + 1), failure.retryAfterMs ?? 0);
-      if (!failure.isRetryable || retry >= this.retry.retries || wait > this.retry.maxWaitMs) throw failure;
-      await this.clock.sleep(wait, options.signal);
-    }
+    return withRetries(
+      async () => {
+        const answer = await this.attempt(options);
+        if (answer instanceof SourceFailure) throw answer;
+        return answer;
+      },
+      {
+        retries: this.retry.retries,
+        isRetryable: (failure) => failure instanceof SourceFailure && failure.isRetryable,
+        waitMs: (retry, failure) => {
+          const wait = Math.max(
+            backoffDelay(this.retry, retry),
+            (failure as SourceFailure).retryAfterMs ?? 0,
+          );
+          return wait > this.retry.maxWaitMs ? null : wait;
+        },
+        onFailure: (failure) => {
+          if (failure instanceof SourceFailure && !failure.isFromBlockFlag) this.onFailure?.(failure);
+        },
+        sleep: (ms, signal) => this.clock.sleep(ms, signal),
+        signal: options.signal,
+      },
+    );
   }
 
   /** A failure of this source (parsers raise parse errors with it). */

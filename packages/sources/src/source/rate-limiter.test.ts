@@ -38,7 +38,7 @@ describe('rate limiter on a fake clock', () => {
     expect(await limiter.acquire()).toBe(61_000);
   });
 
-  it('gives place searches their own limiter of 1 per second (SPEC section 9)', async () => {
+  it('gives place searches their own limiter of 1 per second', async () => {
     const clock = new FakeClock({ start: 0, autoAdvance: true });
     const limiters = new SourceLimiters({ clock });
     const times: number[] = [];

@@ -34,7 +34,7 @@ export class RateLimiter {
 }
 
 export interface RateLimits {
-  /** Every call but place searches: SPEC section 9, 1 request per 5 s. */
+  /** Every call but place searches: 1 request per 5 s (docs/product-rules.md#live-sources). */
   intervalMs: number;
   /** Place searches: 1 per second. */
   placeSearchIntervalMs: number;

@@ -24,7 +24,7 @@ export interface CallOptions {
 /**
  * One social network. Answers come in the store's ingest shapes (the bodies of POST
  * /api/cache/autocomplete and /api/cache/recommend), so the server and devices store them alike.
- * Every method fails with a SourceFailure classed as in SPEC section 8.
+ * Every method fails with a SourceFailure classed as in docs/product-rules.md#live-sources.
  */
 export interface SocialSource {
   readonly name: string;

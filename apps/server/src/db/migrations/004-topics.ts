@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, type MigrationDialect } from './portable.js';
 
 /**
- * Topics (collections, SPEC section 3). The tag lists and filters are JSON text on both dialects:
+ * Topics (collections). The tag lists and filters are JSON text on both dialects:
  * they are read and written whole, never queried inside. `modified` is also the version a PUT names
  * (compare-and-set), so it only grows. Every read is by owner: (owner_id, modified) serves the list.
  */

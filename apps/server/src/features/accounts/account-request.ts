@@ -7,7 +7,7 @@ export interface AuthRequest {
   ip: string;
   platform: Platform;
   viewer: Viewer;
-  /** Records an authentication event (SECURITY §4.2): never a password, code or token. */
+  /** Records an authentication event (docs/security-policy.md#logging): never a password, code or token. */
   audit(
     event: AuthEvent,
     fields: { email?: string; userId?: string; outcome: 'success' | 'failure' | 'refused' },

@@ -127,7 +127,7 @@ export async function moveTrialClock(
   });
 }
 
-/** Global sign-out (SECURITY §2): every session of the user, and a bumped epoch, in one transaction. */
+/** Global sign-out (docs/security-policy.md#sessions): every session of the user, and a bumped epoch, in one transaction. */
 export async function deleteAllSessions(database: Database, userId: string, now: number): Promise<number> {
   return database.db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst();

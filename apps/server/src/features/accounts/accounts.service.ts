@@ -105,7 +105,7 @@ export async function findAccountBilling(database: Database, userId: string): Pr
   };
 }
 
-/** The names and promo code a user registered with (SPEC getUserDetails). */
+/** The names and promo code a user registered with (getUserDetails). */
 export async function findUserDetails(database: Database, userId: string) {
   const row = await findAccount(database, userId);
   return {

@@ -12,7 +12,7 @@ import type { AccountsRuntime } from './accounts.runtime.js';
 import { callAuth, throwIfRefused, withoutCredentials } from './auth-calls.js';
 import { DAY_MS, type TrialOutcome, type TrialRegisterInput, trialUsed } from './trial-outcome.js';
 
-/** SPEC section 9: the anonymous trial lasts 3 days on web and Android, 0.0417 days on iOS. */
+/** The anonymous trial lasts 3 days on web and Android, 0.0417 days on iOS. */
 export function anonymousTrialDays(platform: Platform): number {
   if (platform === 'ios') return LIMITS.anonymousTrialDaysIos;
   return platform === 'android' ? LIMITS.anonymousTrialDaysAndroid : LIMITS.anonymousTrialDaysWeb;

@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER, DONT_REMEMBER_COOKIE, SESSION_COOKIE } from './better
 /**
  * The bridge between Fastify and Better Auth's web Request/Response, and where our cookie names
  * live: Better Auth names its cookies "sid" and "sid_dr"; over HTTPS the browser sees them as
- * "__Host-sid" and "__Host-sid_dr" with Secure (SECURITY §4.3), and only those names are read.
+ * "__Host-sid" and "__Host-sid_dr" with Secure (docs/security-policy.md#sessions), and only those names are read.
  */
 const HOST_PREFIX = '__Host-';
 const OUR_COOKIES = new Set([SESSION_COOKIE, DONT_REMEMBER_COOKIE]);

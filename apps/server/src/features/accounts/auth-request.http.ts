@@ -5,7 +5,7 @@ import type { AuthRequest } from './account-request.js';
 import { throwIfRefused } from './auth-calls.js';
 import { authHeaders, forwardSetCookies } from './auth-http.js';
 
-/** SECURITY §2 request limits: auth bodies are small. */
+/** Auth bodies are small (docs/security-policy.md#request-limits). */
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
 export function authRequestOf(request: FastifyRequest): AuthRequest {

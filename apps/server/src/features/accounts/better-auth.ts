@@ -9,7 +9,7 @@ import type { CodeEmailKind } from '../email/email-templates.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { withHashedSessionTokens } from './session-token-hash.js';
 
-/** SECURITY §2 session lifetimes: idle 7 days (Better Auth's sliding expiry), absolute 30 days (ours). */
+/** Session lifetimes (docs/security-policy.md#sessions): idle 7 days (Better Auth's sliding expiry), absolute 30 days (ours). */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 /** Codes: 6 digits, 10 minutes, 5 wrong tries. */
@@ -41,7 +41,7 @@ export interface AuthOptions {
  * Better Auth on our Kysely instance (decision 007): email and password with argon2id, emailed
  * 6-digit codes (verification, password reset, and the email trial's sign-in), anonymous users for
  * the anonymous trial, bearer tokens for the apps, and roles. Its own rate limiter is off: ours
- * (throttle.ts) applies SECURITY's values across processes.
+ * (throttle.ts) applies docs/security-policy.md#rate-limits across processes.
  */
 export function createAuth(options: AuthOptions) {
   const { log } = options;

@@ -79,7 +79,7 @@ export async function registerEmailTrial(
 
 /**
  * The email trial's code step. A new address starts its trial (an anonymous trial on this device
- * moves into it); an address verified before gets SPEC's "already registered" answer with its own
+ * moves into it); an address verified before gets the "already registered" answer with its own
  * device id and details, and no new trial. Either way the visitor is signed in: the code proved
  * they own the address.
  */

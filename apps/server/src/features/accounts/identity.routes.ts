@@ -32,7 +32,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...post,
       schema: {
         tags,
-        summary: 'Account setup: email and password (SPEC section 5 rules); a code is emailed',
+        summary: 'Account setup: email and password (the password rules); a code is emailed',
         body: SignUpBodySchema,
         response: { 202: CheckEmailResponseSchema, ...errors },
       },

@@ -151,7 +151,7 @@ async function setCredentialPassword(runtime: AccountsRuntime, userId: string, p
 /**
  * Sign-in with email and password. Better Auth answers an unknown address and a wrong password
  * alike (and hashes the password for an unknown address so timing matches); we add the per-account
- * lock and SPEC's message.
+ * lock and the product's message (docs/product-rules.md#sign-in-and-account-setup).
  */
 export async function signIn(
   runtime: AccountsRuntime,

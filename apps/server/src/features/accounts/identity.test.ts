@@ -90,7 +90,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     expect(rows.some((row) => row.value.includes(code))).toBe(false);
   });
 
-  it('refuses passwords that break the SPEC rules, are too long or too common', async () => {
+  it('refuses passwords that break the password rules, are too long or too common', async () => {
     const cases: [string, string][] = [
       ['Short-1a', 'Short-1a'],
       ['nouppercase-42', 'nouppercase-42'],

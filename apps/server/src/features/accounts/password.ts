@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { checkPasswordRules, PASSWORD_RULES, type PasswordRule } from '@tagscout/core/api';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** argon2id with OWASP's parameters (SECURITY §2): m=19456 KiB, t=2, p=1. */
+/** argon2id with OWASP's parameters (docs/security-policy.md#passwords): m=19456 KiB, t=2, p=1. */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export async function hashPassword(password: string): Promise<string> {
@@ -29,8 +29,8 @@ const RULE_TEXT: Record<PasswordRule, string> = {
 let commonPasswords: Set<string> | undefined;
 
 /**
- * Why a password is refused, or null when it is acceptable: the SPEC section 5 rules, the 128
- * maximum, and (SECURITY §4.1) no common password, even decorated ("Password123!" is "password"
+ * Why a password is refused, or null when it is acceptable: the product's rules, the 128
+ * maximum, and no common password (docs/security-policy.md#passwords), even decorated ("Password123!" is "password"
  * with a suffix), and not the email's local part or the product name.
  */
 export function findPasswordProblem(password: string, repeat: string, email: string): string | null {

@@ -9,7 +9,7 @@ import type { Throttle } from './throttle.js';
 const DAY_MS = 86_400_000;
 
 /**
- * The free related-search limit (SPEC section 6), for GET /api/info/*?recommended=1: visitors whose
+ * The free related-search limit (docs/product-rules.md#free-limits), for GET /api/info/*?recommended=1: visitors whose
  * capabilities carry a relatedSearchLimit (free, expired trials) may expand related tags until the
  * count reaches the limit, then once more; after that 403 related_limit_reached. Counted per user,
  * else per device id, per UTC day. A visitor with neither is not counted (decision 007: an IP is

@@ -27,7 +27,7 @@ import { checkForTrial, registerTrial } from './trial.service.js';
 const errors = errorResponses(400, 401, 404, 409, 429);
 const tags = ['trial'];
 
-/** The trial API of SPEC section 7, under /api/trial (docs/api-accounts.md). */
+/** The trial API (docs/product-rules.md#api-names), under /api/trial (docs/api-accounts.md). */
 export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   const runtime = app.accounts;
   const post = { bodyLimit: AUTH_BODY_LIMIT, preHandler: countAuthPost };

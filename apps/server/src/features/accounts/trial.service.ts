@@ -12,7 +12,7 @@ import { registerAnonymousTrial } from './anonymous-trial.service.js';
 import { registerEmailTrial } from './email-trial.service.js';
 import type { TrialOutcome, TrialRegisterInput } from './trial-outcome.js';
 
-/** SPEC section 9's two trials: "Skip" starts the anonymous one; an email (without the anonymous promo code) the email one. */
+/** The two trials (docs/product-rules.md#trials): "Skip" starts the anonymous one; an email (without the anonymous promo code) the email one. */
 export async function registerTrial(
   runtime: AccountsRuntime,
   input: TrialRegisterInput,

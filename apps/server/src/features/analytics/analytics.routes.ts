@@ -12,10 +12,10 @@ import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { type AnalyticsContext, registerEvents, summarizeEvents } from './analytics.service.js';
 
-/** SECURITY §4.9: per IP and, separately, per device. */
+/** Per IP and, separately, per device (docs/security-policy.md#rate-limits). */
 export const EVENTS_PER_MINUTE = { perIp: 60, perDevice: 20 } as const;
 
-/** SPEC 7 registerEvent: analytics batches from the apps (answer 202). */
+/** registerEvent: analytics batches from the apps (answer 202). */
 export function analyticsRoutes(context: AnalyticsContext): FastifyPluginAsyncZod {
   return async (app) => {
     // The route's own limit counts per address; this one per device (the plugin runs one hook per request).

@@ -12,7 +12,7 @@ export interface AnalyticsContext {
 const DAY_MS = 86_400_000;
 
 /**
- * Stores a batch (SECURITY §4.9). Who sent it comes from the session where there is one (never
+ * Stores a batch (docs/security-policy.md#analytics). Who sent it comes from the session where there is one (never
  * the body's userID); the server stamps receivedAt; the client's timestamp is kept, not trusted.
  */
 export async function registerEvents(

@@ -6,6 +6,7 @@ import {
   UpdateBannedTagsResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forgetCachedTags } from '../hashtags/hashtags.service.js';
 import { adminErrors, auditOf } from './appdata.http.js';
 import {
   type AppDataContext,
@@ -60,8 +61,17 @@ export function appDataAdminRoutes(context: AppDataContext): FastifyPluginAsyncZ
           response: { 200: UpdateBannedTagsResponseSchema, ...adminErrors },
         },
       },
-      async (request) =>
-        replaceBannedTagList(context, request.viewer, request.body.tags, auditOf(context, request)),
+      async (request) => {
+        const result = await replaceBannedTagList(
+          context,
+          request.viewer,
+          request.body.tags,
+          auditOf(context, request),
+        );
+        // This process's cached answers carry the old flags; other processes' expire on their own.
+        forgetCachedTags(app.hashtags);
+        return result;
+      },
     );
 
     app.get(

@@ -13,11 +13,11 @@ import { errorResponses } from '../../app-error.js';
 import { type AppDataContext, checkVersion, getAppData, submitFeedback } from './appdata.service.js';
 
 const tags = ['appdata'];
-/** Public app data may be reused briefly by browsers and proxies (SECURITY: cached briefly). */
+/** Public app data may be reused briefly by browsers and proxies (docs/security-policy.md#http-hardening). */
 const PUBLIC_CACHE = 'public, max-age=15';
 const FEEDBACK_BODY_LIMIT = 8 * 1024;
 
-/** App data for everyone (SPEC 3, 7): outage banner, countdown, versions, switches; beta feedback. */
+/** App data for everyone (docs/product-rules.md#app-data): outage banner, countdown, versions, switches; beta feedback. */
 export const appDataRoutes: FastifyPluginAsyncZod<{ context: AppDataContext }> = async (app, { context }) => {
   const storeUrls = { ios: app.config.APP_STORE_URL, android: app.config.PLAY_STORE_URL };
   const cached = (reply: FastifyReply) => reply.header('cache-control', PUBLIC_CACHE);
@@ -42,7 +42,7 @@ export const appDataRoutes: FastifyPluginAsyncZod<{ context: AppDataContext }> =
     {
       schema: {
         tags,
-        summary: 'SPEC 7 version check: shouldUpdate when the running app is older than the minimum version',
+        summary: 'Version check: shouldUpdate when the running app is older than the minimum version',
         querystring: VersionCheckQuerySchema,
         response: { 200: VersionCheckResponseSchema },
       },
@@ -62,7 +62,7 @@ export const appDataRoutes: FastifyPluginAsyncZod<{ context: AppDataContext }> =
     {
       schema: {
         tags,
-        summary: 'SPEC 7 "version-named path": the app configuration (feature switches) for that version',
+        summary: 'The app configuration (feature switches) for that version',
         params: VersionConfigParamsSchema,
         response: { 200: FeatureSwitchesSchema },
       },

@@ -53,7 +53,7 @@ const KEY = {
   networkCaps: 'networkCaps',
 } as const;
 
-/** SPEC section 8's outage banner text, ready for an administrator to switch on. */
+/** The outage banner text (docs/product-rules.md#messages), ready for an administrator to switch on. */
 export const DEFAULT_OUTAGE: OutageMessage = {
   showMessage: false,
   en: 'The expand-related-tags feature has been temporarily disabled by the network. We are building an alternative.',
@@ -132,7 +132,7 @@ export async function updateAppData(
   return getAdminAppData(context);
 }
 
-/** SPEC 7 version check: the running app is older than the oldest supported one (apps only). */
+/** Version check: the running app is older than the oldest supported one (apps only). */
 export async function checkVersion(
   context: AppDataContext,
   query: { runningVersion: string; platform?: 'web' | 'ios' | 'android' | undefined },

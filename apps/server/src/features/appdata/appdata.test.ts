@@ -10,6 +10,7 @@ import {
   testClock,
   untilSettled,
 } from '../../test/test-users.js';
+import { storeIngest } from '../hashtags/ingest.repository.js';
 
 describe.each(testDialects)('app data on %s', (dialect) => {
   let testApp: TestApp;
@@ -22,6 +23,8 @@ describe.each(testDialects)('app data on %s', (dialect) => {
       now: clock.now,
       COUNTDOWN_DATE: '2030-01-02T03:04:05Z',
       APP_MINIMUM_VERSION: '2.0.0',
+      // As in production: autocomplete answers kept, which a ban must not leave stale.
+      AUTOCOMPLETE_CACHE_SECONDS: 30,
     });
     admin = await createTestViewer(testApp.app, 'admin');
     trial = await createTestViewer(testApp.app, 'emailTrial');
@@ -146,6 +149,30 @@ describe.each(testDialects)('app data on %s', (dialect) => {
       expect(response.json()).toEqual({ bannedTags: ['alone', 'beautyblogger'], rejected: ['two words'] });
       const list = await call({ method: 'GET', url: '/api/banned-tags' });
       expect(list.json().bannedTags).toEqual(['alone', 'beautyblogger']);
+    });
+
+    it('shows a newly banned tag as banned in autocomplete answers kept before the change', async () => {
+      await storeIngest(testApp.testDatabase.database, {
+        hashtags: [
+          { name: 'sunnytips', count: 90 },
+          { name: 'sunnyhacks', count: 80 },
+        ],
+        network: 'instagram',
+        source: 'test',
+        now: Date.now(),
+      });
+      const suggest = async () =>
+        (await call({ method: 'GET', url: '/api/autocomplete/hashtag/sunn?network=instagram' })).json()
+          .hashtags;
+      expect(await suggest()).toEqual([
+        { hashtag: 'sunnytips', count: 90 },
+        { hashtag: 'sunnyhacks', count: 80 },
+      ]);
+      await asAdmin('PUT', '/api/admin/banned-tags', { tags: ['sunnyhacks'] });
+      expect(await suggest()).toEqual([
+        { hashtag: 'sunnytips', count: 90 },
+        { hashtag: 'sunnyhacks', count: 80, banned: true },
+      ]);
     });
   });
 

@@ -5,7 +5,7 @@ import { readSetting } from '../../db/settings.js';
 export const COUNTDOWN_SETTING = 'countdown_date';
 
 /**
- * SPEC 7's live-event countdown: seconds since 1970, from the settings table or else COUNTDOWN_DATE
+ * The live-event countdown (docs/product-rules.md#app-data): seconds since 1970, from the settings table or else COUNTDOWN_DATE
  * (an ISO date or epoch seconds); 0 when neither is set.
  */
 export async function findCountdownDate(database: Database, configured: string | undefined): Promise<number> {

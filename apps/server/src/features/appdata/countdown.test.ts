@@ -15,7 +15,7 @@ describe.each(testDialects)('the live-event countdown on %s', (dialect) => {
   const countdown = async () =>
     (await pacedInject(testApp.app, { method: 'GET', url: '/api/countdown' })).json();
 
-  it('answers COUNTDOWN_DATE in seconds, as SPEC 7 shapes it', async () => {
+  it('answers COUNTDOWN_DATE in seconds, as return.countDownDate', async () => {
     expect(await countdown()).toEqual({ return: { countDownDate: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 } });
   });
 

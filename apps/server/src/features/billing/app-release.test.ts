@@ -30,7 +30,7 @@ describe('where the apps are, and billing configuration', () => {
   it('refuses to start with BILLING_PROVIDER=stripe and no keys, naming what is missing', async () => {
     const testDatabase = await createTestDatabase('sqlite');
     try {
-      const config = loadConfig({}, { LOG_LEVEL: 'silent', SEED_CORPUS: false, BILLING_PROVIDER: 'stripe' });
+      const config = loadConfig({}, { LOG_LEVEL: 'silent', BILLING_PROVIDER: 'stripe' });
       await expect(buildApp(config, { database: testDatabase.database })).rejects.toThrow(
         /BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY/,
       );

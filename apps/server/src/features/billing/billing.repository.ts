@@ -14,7 +14,7 @@ export async function inTransaction<T>(
   return database.db.transaction().execute((trx) => work({ ...database, db: trx }));
 }
 
-// ---- Webhook dedupe (SECURITY §4.5) ----
+// ---- Webhook dedupe (docs/security-policy.md#web-billing) ----
 
 /** Records the event; false when it was already recorded (the caller then applies nothing). */
 export async function recordProcessedEvent(

@@ -96,7 +96,7 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
     mailer: app.accounts.mailer,
     local,
     apple: createAppleStore(config),
-    googlePlay: createGooglePlay(config, now),
+    googlePlay: createGooglePlay(config),
     accountTokenSecret,
   };
 }
@@ -150,14 +150,13 @@ function createAppleStore(config: Config): AppleStore | null {
   }
 }
 
-function createGooglePlay(config: Config, now: () => number): GooglePlay | null {
+function createGooglePlay(config: Config): GooglePlay | null {
   if (!config.GOOGLE_PLAY_SERVICE_ACCOUNT_FILE) return null;
   try {
     return new GooglePlay({
       packageName: config.GOOGLE_PLAY_PACKAGE_NAME,
       serviceAccount: readServiceAccount(config.GOOGLE_PLAY_SERVICE_ACCOUNT_FILE),
       apiUrl: config.GOOGLE_PLAY_API_URL,
-      now,
     });
   } catch (error) {
     throw new ConfigError(

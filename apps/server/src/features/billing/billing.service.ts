@@ -89,7 +89,7 @@ export async function startCheckout(
 }
 
 /**
- * Where the browser goes after paying. Nothing is granted here (SECURITY: never on the redirect):
+ * Where the browser goes after paying. Nothing is granted here (docs/security-policy.md#web-billing):
  * a signed-in buyer goes back to the plans page, which waits for the webhook's effect; a new
  * customer goes to account setup for the address they paid with (the same link is emailed to
  * them, so closing this tab loses nothing).

@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
-/** processed_events ids are kept 30 days (SECURITY §4.5; Apple retries span about 6.5 days). */
+/** processed_events ids are kept 30 days (docs/security-policy.md#web-billing; Apple retries span about 6.5 days). */
 const EVENT_RETENTION_MS = 30 * DAY_MS;
 
 /**

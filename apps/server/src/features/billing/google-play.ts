@@ -1,16 +1,21 @@
-import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { androidpublisher, type androidpublisher_v3 } from '@googleapis/androidpublisher';
+import { withRetries } from '@tagscout/sources/source';
+import { type gaxios, JWT } from 'google-auth-library';
 import { z } from 'zod';
 import { ProviderUnavailableError } from './billing-provider.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
+/** Where google-auth-library asks for tokens, whatever the key file says. */
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const TIMEOUT_MS = 5000;
 const RETRY_DELAYS_MS = [200, 600];
 
 const ServiceAccountSchema = z.object({
   client_email: z.string().min(1),
   private_key: z.string().min(1),
-  token_uri: z.url().default('https://oauth2.googleapis.com/token'),
+  private_key_id: z.string().optional(),
+  token_uri: z.url().default(GOOGLE_TOKEN_URL),
 });
 export type ServiceAccount = z.infer<typeof ServiceAccountSchema>;
 
@@ -35,117 +40,97 @@ export interface GooglePlayOptions {
   serviceAccount: ServiceAccount;
   /** https://androidpublisher.googleapis.com, or a local fake in tests. */
   apiUrl: string;
-  now: () => number;
-  fetch?: typeof fetch;
 }
 
 /**
- * The Google Play Developer API (androidpublisher v3) with a service account: an OAuth token from
- * a signed JWT (RS256), then purchases.subscriptionsv2.get and purchases.subscriptions.acknowledge.
- * Calls time out after 5 s and are retried twice on network errors and 5xx; a 404 or 410 means
- * Google does not know the token.
+ * The Google Play Developer API (androidpublisher v3) through Google's client libraries: the
+ * service account's OAuth token (google-auth-library), then purchases.subscriptionsv2.get and
+ * purchases.subscriptions.acknowledge. Calls time out after 5 s and are retried twice on network
+ * errors and 5xx; a 404 or 410 means Google does not know the token.
  */
 export class GooglePlay {
-  private token: { value: string; expiresAt: number } | null = null;
-  private readonly fetch: typeof fetch;
+  private readonly api: androidpublisher_v3.Androidpublisher;
 
   constructor(private readonly options: GooglePlayOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    const { serviceAccount } = options;
+    const auth = new JWT({
+      email: serviceAccount.client_email,
+      key: serviceAccount.private_key,
+      keyId: serviceAccount.private_key_id,
+      scopes: [SCOPE],
+    });
+    if (serviceAccount.token_uri !== GOOGLE_TOKEN_URL) sendTokenRequestsTo(auth, serviceAccount.token_uri);
+    this.api = androidpublisher({
+      version: 'v3',
+      auth,
+      rootUrl: options.apiUrl,
+      timeout: TIMEOUT_MS,
+      retry: false,
+    });
   }
 
   /** The purchase, or null when Google does not know the token. */
   async getSubscription(purchaseToken: string): Promise<SubscriptionPurchaseV2 | null> {
-    const url = `${this.base()}/purchases/subscriptionsv2/tokens/${encodeURIComponent(purchaseToken)}`;
-    const response = await this.request(url, { method: 'GET' });
-    if (response.status === 404 || response.status === 410) return null;
-    if (!response.ok) throw new ProviderUnavailableError(`Google Play answered ${response.status}`);
-    const parsed = SubscriptionPurchaseV2Schema.safeParse(await response.json().catch(() => null));
+    const response = await this.call('purchase', () =>
+      this.api.purchases.subscriptionsv2.get({ packageName: this.options.packageName, token: purchaseToken }),
+    );
+    if (response === null) return null;
+    const parsed = SubscriptionPurchaseV2Schema.safeParse(response.data);
     if (!parsed.success) throw new ProviderUnavailableError('Google Play answered an unexpected purchase');
     return parsed.data;
   }
 
   async acknowledge(productId: string, purchaseToken: string): Promise<void> {
-    const url = `${this.base()}/purchases/subscriptions/${encodeURIComponent(productId)}/tokens/${encodeURIComponent(purchaseToken)}:acknowledge`;
-    const response = await this.request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    if (!response.ok)
-      throw new ProviderUnavailableError(`Google Play acknowledge answered ${response.status}`);
-  }
-
-  private base(): string {
-    const root = this.options.apiUrl.replace(/\/+$/, '');
-    return `${root}/androidpublisher/v3/applications/${encodeURIComponent(this.options.packageName)}`;
-  }
-
-  private async request(url: string, init: RequestInit): Promise<Response> {
-    const token = await this.accessToken();
-    return this.withRetries((signal) =>
-      this.fetch(url, { ...init, signal, headers: { ...init.headers, authorization: `Bearer ${token}` } }),
-    );
-  }
-
-  private async accessToken(): Promise<string> {
-    const now = this.options.now();
-    if (this.token && this.token.expiresAt - 60_000 > now) return this.token.value;
-    const { serviceAccount } = this.options;
-    const response = await this.withRetries((signal) =>
-      this.fetch(serviceAccount.token_uri, {
-        method: 'POST',
-        signal,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-          assertion: signServiceAccountJwt(serviceAccount, now),
-        }).toString(),
+    const response = await this.call('acknowledge', () =>
+      this.api.purchases.subscriptions.acknowledge({
+        packageName: this.options.packageName,
+        subscriptionId: productId,
+        token: purchaseToken,
+        requestBody: {},
       }),
     );
-    const body = (await response.json().catch(() => null)) as {
-      access_token?: string;
-      expires_in?: number;
-    } | null;
-    if (!response.ok || !body?.access_token) {
-      throw new ProviderUnavailableError(`Google OAuth answered ${response.status}`);
-    }
-    this.token = { value: body.access_token, expiresAt: now + (body.expires_in ?? 3600) * 1000 };
-    return body.access_token;
+    if (response === null) throw new ProviderUnavailableError('Google Play acknowledge answered 404');
   }
 
-  private async withRetries(call: (signal: AbortSignal) => Promise<Response>): Promise<Response> {
-    for (let attempt = 0; ; attempt += 1) {
-      let response: Response | null = null;
-      let failure: unknown = null;
-      try {
-        response = await call(AbortSignal.timeout(TIMEOUT_MS));
-      } catch (error) {
-        failure = error;
-      }
-      const shouldRetry = response === null || response.status >= 500;
-      if (!shouldRetry && response) return response;
-      if (attempt >= RETRY_DELAYS_MS.length) {
-        if (response) return response;
-        throw new ProviderUnavailableError(`Google Play is unreachable: ${String(failure)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+  /** The answer, null for a 404 or 410, or ProviderUnavailableError once the retries are spent. */
+  private async call<T>(name: string, request: () => Promise<T>): Promise<T | null> {
+    try {
+      return await withRetries(request, {
+        retries: RETRY_DELAYS_MS.length,
+        isRetryable: (error) => {
+          const status = statusOf(error);
+          return status === undefined || status >= 500;
+        },
+        waitMs: (retry) => RETRY_DELAYS_MS[retry - 1] ?? null,
+      });
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404 || status === 410) return null;
+      throw new ProviderUnavailableError(
+        status === undefined
+          ? `Google Play is unreachable (${name}): ${String(error)}`
+          : `Google Play ${name} answered ${status}`,
+      );
     }
   }
 }
 
-/** A JWT for Google's OAuth token endpoint (JWT bearer grant), signed with the account's key. */
-export function signServiceAccountJwt(account: ServiceAccount, nowMs: number): string {
-  const issuedAt = Math.floor(nowMs / 1000);
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode({
-    iss: account.client_email,
-    scope: SCOPE,
-    aud: account.token_uri,
-    iat: issuedAt,
-    exp: issuedAt + 3600,
-  })}`;
-  const signature = createSign('RSA-SHA256').update(unsigned).sign(account.private_key).toString('base64url');
-  return `${unsigned}.${signature}`;
+/** The HTTP status of a Google API failure; undefined when no answer came (network, timeout). */
+function statusOf(error: unknown): number | undefined {
+  return (error as gaxios.GaxiosError | null)?.response?.status;
+}
+
+/**
+ * google-auth-library always asks https://oauth2.googleapis.com/token for tokens; a key file whose
+ * token_uri names another endpoint (the local fake in tests) has its token requests sent there.
+ */
+function sendTokenRequestsTo(auth: JWT, tokenUri: string): void {
+  auth.transporter.interceptors.request.add({
+    resolved: async (config) => {
+      if (String(config.url) === GOOGLE_TOKEN_URL) config.url = new URL(tokenUri);
+      return config;
+    },
+  });
 }
 
 export function readServiceAccount(path: string): ServiceAccount {

@@ -132,8 +132,11 @@ describe.each(testDialects)('Google Play purchases on %s', (dialect) => {
     const token = await purchase(viewer);
     google.failWith = 503;
     try {
+      const callsBefore = google.purchaseCalls;
       const response = await verify(viewer, token);
       expect(response.statusCode).toBe(503);
+      // The first try and two retries.
+      expect(google.purchaseCalls - callsBefore).toBe(3);
       expect((await readMe(app(), onAndroid(viewer))).account.hasValidStoreSubscription).toBe(false);
     } finally {
       google.failWith = null;

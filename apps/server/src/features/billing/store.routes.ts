@@ -15,7 +15,7 @@ const tags = ['store'];
 // A signed transaction is a few kilobytes; nothing here needs the default 1 MiB.
 const bodyLimit = 64 * 1024;
 
-/** App Store and Google Play purchases (SPEC section 7: ios-verify, android-verify), for the signed-in user. */
+/** App Store and Google Play purchases (ios-verify, android-verify), for the signed-in user. */
 export function storeRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -150,7 +150,7 @@ export async function sweepStorePurchases(runtime: BillingRuntime): Promise<void
   if (!runtime.googlePlay) return;
   for (const purchase of await findUnacknowledgedPurchases(runtime.database, 'android')) {
     await acknowledge(runtime, purchase.product_id, purchase.purchase_key);
-    // Google refunds a purchase not acknowledged within 3 days (SECURITY §4.6: alert after 24 h).
+    // Google refunds a purchase not acknowledged within 3 days (docs/security-policy.md#store-purchases: alert after 24 h).
     if (now - purchase.created_at > DAY_MS) {
       runtime.log.error(
         { userId: purchase.user_id, productId: purchase.product_id },

@@ -9,7 +9,7 @@ import {
   type OutgoingEmail,
 } from './email.repository.js';
 
-/** SECURITY F8: outbound calls time out after 5 s. */
+/** Outbound calls time out after 5 s (docs/security-policy.md#outbound-calls). */
 const SMTP_TIMEOUT_MS = 5000;
 const RETRY_EVERY_MS = 60_000;
 const RETRY_MAX_ATTEMPTS = 5;

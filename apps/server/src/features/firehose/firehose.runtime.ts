@@ -23,6 +23,8 @@ export interface FirehoseRuntime {
   status(): FirehoseStatus;
   /** One full maintenance round now, the daily work included (tests). */
   maintainNow(): Promise<void>;
+  /** How many times this process has asked for the consumer lock (tests). */
+  lockRequests(): number;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export function createFirehoseRuntime(options: {
   let lock: HeldLock | undefined;
   let isClosed = false;
   let isClaiming = false;
+  let lockRequests = 0;
   let maintaining: Promise<void> = Promise.resolve();
   const timers: NodeJS.Timeout[] = [];
 
@@ -106,6 +109,7 @@ export function createFirehoseRuntime(options: {
         log.warn(`Bluesky: could not ask for the consumer lock (${error.message})`);
         return undefined;
       });
+      lockRequests += 1;
       if (!held) return;
       if (isClosed) return held.release();
       lock = held;
@@ -150,6 +154,7 @@ export function createFirehoseRuntime(options: {
           : null,
       };
     },
+    lockRequests: () => lockRequests,
     maintainNow: () => {
       context.maintenance.refreshedDay = undefined;
       context.maintenance.prunedUsesDay = undefined;

@@ -316,7 +316,6 @@ describe.runIf(testDialects.includes('postgres'))(
         {},
         {
           LOG_LEVEL: 'silent',
-          SEED_CORPUS: false,
           LOAD_SHEDDING: false,
           WEB_DIST: '/nonexistent',
           BLUESKY_JETSTREAM_URL: [fake.url],
@@ -334,8 +333,17 @@ describe.runIf(testDialects.includes('postgres'))(
       const roles = () => apps.map((app) => app.sources.firehose.status().role);
       try {
         await until(() => roles().filter((role) => role === 'consumer').length === 1, 'one consumer');
-        // Several lock rounds later, still one consumer and one connection.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Once each standby has asked for the lock three more times: still one consumer and one connection.
+        const asked = apps.map((app) => app.sources.firehose.lockRequests());
+        await until(
+          () =>
+            apps.every(
+              (app, index) =>
+                app.sources.firehose.status().role === 'consumer' ||
+                app.sources.firehose.lockRequests() >= asked[index]! + 3,
+            ),
+          'three more lock requests from each standby',
+        );
         expect(roles().filter((role) => role === 'consumer')).toHaveLength(1);
         expect(roles().filter((role) => role === 'standby')).toHaveLength(2);
         expect(fake.connected).toBe(1);

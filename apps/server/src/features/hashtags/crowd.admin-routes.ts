@@ -5,7 +5,7 @@ import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { purgeSubmitter } from './crowd-purge.service.js';
 import type { CrowdRule } from './crowd-rule.js';
-import type { HashtagContext } from './hashtags.service.js';
+import { forgetCachedTags, type HashtagContext } from './hashtags.service.js';
 
 /** Records an administrator's change (the admin audit log). */
 export type AuditOf = (request: FastifyRequest) => (action: string, details: object) => Promise<void>;
@@ -37,10 +37,7 @@ export function crowdAdminRoutes(options: {
         const submitter = request.params.userId;
         const result = await purgeSubmitter(context.database, { submitter, rule });
         // This process's caches may hold the removed values; other processes' expire on their own.
-        context.suggestions?.clear();
-        context.tagRows?.clear();
-        context.related.clear();
-        context.windows?.clear();
+        forgetCachedTags(context);
         context.defaultNetwork.forget();
         await options.audit(request)('crowd.purge-submitter', { submitter, ...result });
         return { submitter, ...result };

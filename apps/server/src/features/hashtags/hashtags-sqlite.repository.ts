@@ -1,8 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 
 /**
- * The hot read statements on SQLite, prepared once per connection: autocomplete, counts and the
- * related cache's freshness check run them thousands of times a second, and building and compiling
+ * The hot read statements on SQLite, prepared once per connection: autocomplete and counts run them thousands of times a second, and building and compiling
  * them through the query builder cost more than running them (bench/README.md). Each one is the
  * statement hashtags.repository.ts builds with Kysely for PostgreSQL.
  */
@@ -16,7 +15,7 @@ export function hotStatements(sqlite: SqliteDatabase.Database): HotStatements {
 }
 
 type HotStatements = Record<
-  'byNames' | 'byName' | 'byPrefix' | 'countByPrefix' | 'topByPrefix' | 'countNewerTagPosts',
+  'byNames' | 'byName' | 'byPrefix' | 'countByPrefix' | 'topByPrefix',
   SqliteDatabase.Statement
 >;
 
@@ -48,12 +47,5 @@ function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
       `select * from (select ${COLUMNS} from hashtags where network = ? order by post_count desc, name limit ?) ` +
         "where name > ? and name < ? and count_state <> 'pending' order by post_count desc, name limit ?",
     ),
-    /** (network, name, taken_at, post_id, cap) */
-    countNewerTagPosts: sqlite
-      .prepare(
-        'select count(*) from (select 1 from post_hashtags where hashtag_id = ' +
-          '(select id from hashtags where network = ? and name = ?) and (taken_at, post_id) > (?, ?) limit ?)',
-      )
-      .pluck(),
   };
 }

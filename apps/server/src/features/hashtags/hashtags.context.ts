@@ -7,11 +7,11 @@ import { DefaultNetwork } from './default-network.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import type { HashtagRow } from './hashtags.repository.js';
 import type { HashtagContext, HashtagWindow, RelatedList } from './hashtags.service.js';
+import { NewPostTracker } from './new-post-tracker.js';
+import { newPostReader } from './new-posts.repository.js';
 import { RelatedCache } from './related-cache.js';
+import { SuggestionCache } from './suggestion-cache.js';
 
-/** Autocomplete answers for short prefixes kept per process, and for how long. */
-const SUGGESTIONS_KEPT = 5000;
-const SUGGESTIONS_TTL_MS = 30_000;
 /** A related list is redone once this share of its posts are newer than it (decision 016). */
 const RELATED_NEW_POST_SHARE = 0.1;
 /** How long a "trending now" answer is kept (decision 018). */
@@ -29,30 +29,59 @@ export function createHashtagContext(
     Config,
     'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES' | 'DEFAULT_NETWORK'
   > &
-    Partial<Pick<Config, 'CROWD_POST_SHARE' | 'RELATED_CACHE_RECHECK_MS'>>,
+    Partial<
+      Pick<
+        Config,
+        | 'CROWD_POST_SHARE'
+        | 'RELATED_CACHE_RECHECK_MS'
+        | 'AUTOCOMPLETE_CACHE_SECONDS'
+        | 'AUTOCOMPLETE_CACHE_ENTRIES'
+      >
+    >,
   sources?: HashtagSourceHook,
+  log: (message: string, error?: unknown) => void = () => {},
+  /** The caches' clock (tests move it); the system's by default. */
+  now?: () => number,
 ): HashtagContext {
   const recheckAfterMs = config.RELATED_CACHE_RECHECK_MS ?? 0;
+  const maxAgeMs = config.RELATED_CACHE_SECONDS * 1000;
+  const isCached = maxAgeMs > 0 && config.RELATED_CACHE_ENTRIES > 0;
+  // Another writer's transaction holding a lower post id is looked for as long as a list lives.
+  const postTracker = new NewPostTracker({
+    reader: newPostReader(database),
+    intervalMs: recheckAfterMs,
+    gapMs: Math.max(maxAgeMs, 1000),
+    log,
+  });
+  if (isCached) postTracker.start();
+  const checkOnRequest = recheckAfterMs === 0;
   return {
     database,
     defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK }),
-    suggestions: new LRUCache<string, HashtagRow[]>({ max: SUGGESTIONS_KEPT, ttl: SUGGESTIONS_TTL_MS }),
+    suggestions: new SuggestionCache({
+      maxAgeMs: (config.AUTOCOMPLETE_CACHE_SECONDS ?? 0) * 1000,
+      maxEntries: config.AUTOCOMPLETE_CACHE_ENTRIES ?? 0,
+      ...(now && { now }),
+    }),
+    postTracker,
     related: new RelatedCache<RelatedList>({
-      maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
+      maxAgeMs,
       maxEntries: config.RELATED_CACHE_ENTRIES,
       newPostShare: RELATED_NEW_POST_SHARE,
-      recheckAfterMs,
+      tracker: postTracker,
+      checkOnRequest,
     }),
-    ...(recheckAfterMs > 0 &&
-      config.RELATED_CACHE_ENTRIES > 0 && {
-        tagRows: new LRUCache<string, HashtagRow>({ max: config.RELATED_CACHE_ENTRIES, ttl: recheckAfterMs }),
+    ...(!checkOnRequest &&
+      isCached && {
+        tagRows: new LRUCache<string, HashtagRow>({ max: config.RELATED_CACHE_ENTRIES, ttl: maxAgeMs }),
       }),
     // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
     windows: new RelatedCache<HashtagWindow>({
-      maxAgeMs: config.RELATED_CACHE_SECONDS * 1000,
+      maxAgeMs,
       maxEntries: Math.ceil(config.RELATED_CACHE_ENTRIES / WINDOWS_PER_LIST),
       newPostShare: RELATED_NEW_POST_SHARE,
-      recheckAfterMs,
+      tracker: postTracker,
+      checkOnRequest,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
     trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS }),

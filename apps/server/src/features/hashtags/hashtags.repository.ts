@@ -3,6 +3,7 @@ import { NETWORKS, type Network } from '@tagscout/core/networks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
+import { queryHot } from './hashtags-postgres.repository.js';
 import { hotStatements } from './hashtags-sqlite.repository.js';
 
 export interface HashtagRow {
@@ -55,6 +56,7 @@ export async function findHashtagsByNames(
         : statements.byNames.all(network, JSON.stringify(names))
     ) as HashtagRow[];
   }
+  if (database.pool) return queryHot<HashtagRow>(database.pool, 'byNames', [network, names]);
   return database.db
     .selectFrom('hashtags')
     .select(hashtagColumns)
@@ -77,6 +79,9 @@ export async function findHashtagsByPrefix(
       limit,
     ) as HashtagRow[];
   }
+  if (database.pool) {
+    return queryHot<HashtagRow>(database.pool, 'byPrefix', [network, prefix, prefix + MAX_CHAR, limit]);
+  }
   return database.db
     .selectFrom('hashtags')
     .select(hashtagColumns)
@@ -98,6 +103,15 @@ export async function countHashtagsByPrefix(
   const { network, prefix, cap } = options;
   if (database.sqlite) {
     return Number(hotStatements(database.sqlite).countByPrefix.get(network, prefix, prefix + MAX_CHAR, cap));
+  }
+  if (database.pool) {
+    const [row] = await queryHot<{ n: number }>(database.pool, 'countByPrefix', [
+      network,
+      prefix,
+      prefix + MAX_CHAR,
+      cap,
+    ]);
+    return Number(row?.n ?? 0);
   }
   const matches = database.db
     .selectFrom('hashtags')
@@ -133,6 +147,17 @@ export async function findTopHashtagsByPrefix(
       limit,
     );
     return rows.length === limit ? (rows as HashtagRow[]) : undefined;
+  }
+  if (database.pool) {
+    const { network, among, prefix, limit } = options;
+    const rows = await queryHot<HashtagRow>(database.pool, 'topByPrefix', [
+      network,
+      among,
+      prefix,
+      prefix + MAX_CHAR,
+      limit,
+    ]);
+    return rows.length === limit ? rows : undefined;
   }
   const top = database.db
     .selectFrom('hashtags')
@@ -213,13 +238,6 @@ export interface RecentPosts {
   posts: number[][];
   /** The tags those posts carry (those in at least `minPosts` of them), by id. */
   tags: Map<number, HashtagRow>;
-  /** The newest post read: where its link sits in the item's key range. */
-  newest: PostCursor | undefined;
-}
-
-export interface PostCursor {
-  takenAt: number;
-  postId: number;
 }
 
 // The three link tables share (taken_at, post_id) after their item column; the builder is typed as
@@ -266,7 +284,7 @@ export async function findRecentPosts(
   const readNewest = (limit: number) =>
     linksOf(db, options.item)
       .innerJoin('posts', 'posts.id', 'links.post_id')
-      .select(['posts.tag_ids', 'posts.submitted_by', 'links.taken_at', 'links.post_id'])
+      .select(['posts.tag_ids', 'posts.submitted_by'])
       .orderBy('links.taken_at', 'desc')
       .orderBy('links.post_id', 'desc')
       .limit(limit)
@@ -277,15 +295,13 @@ export async function findRecentPosts(
       { window, perSubmitter },
     );
   const rows = await readNewest(window);
-  const first = rows[0];
-  const newest = first ? { takenAt: Number(first.taken_at), postId: Number(first.post_id) } : undefined;
   let kept = capped(rows);
   if (kept.length < rows.length && rows.length === window)
     kept = capped(await readNewest(window * CAPPED_READ_FACTOR));
   const posts = kept.map((tagIds) => (tagIds === '' ? [] : tagIds.split(',').map(Number)));
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   const tags = new Map<number, HashtagRow>();
-  if (ids.length === 0) return { posts, tags, newest };
+  if (ids.length === 0) return { posts, tags };
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
   const idIn =
     database.dialect === 'postgres'
@@ -298,29 +314,7 @@ export async function findRecentPosts(
     .where('count_state', '<>', 'pending')
     .execute();
   for (const { id, ...tag } of found) tags.set(id, tag);
-  return { posts, tags, newest };
-}
-
-/** How many of the item's posts are newer than `since`, counting no further than `cap` (one index range). */
-export async function countPostsNewerThan(
-  database: Database,
-  options: { item: ItemKey; since: PostCursor; cap: number },
-): Promise<number> {
-  const { since, item } = options;
-  if (database.sqlite && item.kind === 'hashtag') {
-    const statement = hotStatements(database.sqlite).countNewerTagPosts;
-    return Number(statement.get(item.network, item.name, since.takenAt, since.postId, options.cap));
-  }
-  const newer = linksOf(database.db, options.item)
-    .select('links.post_id')
-    .where(sql<boolean>`(links.taken_at, links.post_id) > (${since.takenAt}, ${since.postId})`)
-    .limit(options.cap)
-    .as('newer');
-  const row = await database.db
-    .selectFrom(newer)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { posts, tags };
 }
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */

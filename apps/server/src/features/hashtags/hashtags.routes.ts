@@ -41,7 +41,7 @@ const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
 const errors = errorResponses(400, 404);
 const crowdErrors = errorResponses(400, 401, 403);
 
-/** Search, counts, related tags, banned tags and the crowd cache (SPEC section 7). */
+/** Search, counts, related tags, banned tags and the crowd cache. */
 export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
   const { context } = options;
   const cacheRateLimit = {

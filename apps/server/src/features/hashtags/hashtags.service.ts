@@ -35,7 +35,6 @@ import {
 } from './hashtags.presenter.js';
 import {
   countHashtagsByPrefix,
-  countPostsNewerThan,
   findHashtagsByNames,
   findHashtagsByPrefix,
   findPlace,
@@ -47,7 +46,9 @@ import {
   type HashtagRow,
   type ItemKey,
 } from './hashtags.repository.js';
-import type { PostCursor, RelatedCache } from './related-cache.js';
+import type { NewPostTracker } from './new-post-tracker.js';
+import type { RelatedCache } from './related-cache.js';
+import type { SuggestionCache } from './suggestion-cache.js';
 
 /** An item's related tags and how many of its recent posts they come from. */
 export interface RelatedList {
@@ -59,10 +60,12 @@ export interface HashtagContext {
   database: Database;
   /** The network answering requests that name none (DEFAULT_NETWORK). */
   defaultNetwork: DefaultNetwork;
-  /** Answers for short prefixes, kept briefly (keyed "network:prefix"); none when absent. */
-  suggestions?: LRUCache<string, HashtagRow[]>;
-  /** Known tags' rows as the related route last read them, kept as long as a list goes unchecked (decision 016). */
+  /** Autocomplete answers per network and prefix, kept briefly (decision 019); none when absent. */
+  suggestions?: SuggestionCache;
+  /** Known tags' rows as the related route last read them, kept as long as a related list (decision 016). */
   tagRows?: LRUCache<string, HashtagRow>;
+  /** Counts new posts per item for the related caches (decision 016). */
+  postTracker: NewPostTracker;
   /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
   related: RelatedCache<RelatedList>;
   /** Each tag's recent posts for suggestions, cached as related lists are (decision 015). */
@@ -77,6 +80,14 @@ export interface HashtagContext {
   trending: LRUCache<string, TrendingResponse>;
   /** The last day of each snapshot network (the sample), whose trends end there. */
   snapshotDays: LRUCache<string, number>;
+}
+
+/** Forgets every cached answer that carries tags' counts or banned flags (after an admin change). */
+export function forgetCachedTags(context: HashtagContext): void {
+  context.suggestions?.clear();
+  context.tagRows?.clear();
+  context.related.clear();
+  context.windows?.clear();
 }
 
 /** Unknown names one counts request may start indexing (the rest wait for a later request). */
@@ -97,14 +108,10 @@ export async function autocompleteHashtags(
   const network = await context.defaultNetwork.resolve(request.network);
   const prefix = normalizeQuery(request.query);
   if (prefix === '') return { network, hashtags: [] };
-  const isShort = [...prefix].length <= SHORT_PREFIX_CHARS;
-  const key = `${network}:${prefix}`;
-  const cached = isShort ? context.suggestions?.get(key) : undefined;
-  let rows = cached ?? (await findSuggestions(context.database, { network, prefix, isShort }));
+  const rows = await findSuggestions(context, { network, prefix });
   const sources = sourcesOf(context, network);
-  if (!cached && sources) rows = await askSources(sources, prefix, rows);
-  if (isShort && !cached) context.suggestions?.set(key, rows);
-  return { network, hashtags: rows.map(presentHashtag) };
+  const answered = sources ? await askSources(sources, prefix, rows) : rows;
+  return { network, hashtags: answered.map(presentHashtag) };
 }
 
 /** The live source, when one runs and feeds this network. */
@@ -129,25 +136,39 @@ async function askSources(
   return rows;
 }
 
+/** The exact tag read from the store on every request; the other matches from the cache when it holds them. */
 async function findSuggestions(
-  database: Database,
-  options: { network: Network; prefix: string; isShort: boolean },
+  context: HashtagContext,
+  options: { network: Network; prefix: string },
 ): Promise<HashtagRow[]> {
   const { network, prefix } = options;
   const limit = INGEST_LIMITS.suggestions;
   // A tag seen only in crowd reports is not suggested, even when typed in full (decision 011).
-  const exact = (await findHashtagsByNames(database, network, [prefix])).find(
+  const exact = (await findHashtagsByNames(context.database, network, [prefix])).find(
     (row) => row.count_state !== 'pending',
   );
-  const wanted = exact ? limit - 1 : limit;
+  let others = context.suggestions?.get(network, prefix);
+  if (!others) {
+    others = await findPrefixMatches(context.database, { network, prefix, limit });
+    context.suggestions?.set(network, prefix, others);
+  }
+  return exact ? [exact, ...others.slice(0, limit - 1)] : others;
+}
+
+/** The `limit` most used tags starting with the prefix (the prefix itself excluded). */
+async function findPrefixMatches(
+  database: Database,
+  options: { network: Network; prefix: string; limit: number },
+): Promise<HashtagRow[]> {
+  const { network, prefix, limit } = options;
   const isCrowded =
-    options.isShort &&
+    [...prefix].length <= SHORT_PREFIX_CHARS &&
     (await countHashtagsByPrefix(database, { network, prefix, cap: SORTABLE_MATCHES })) >= SORTABLE_MATCHES;
-  const others =
+  return (
     (isCrowded
-      ? await findTopHashtagsByPrefix(database, { network, prefix, limit: wanted, among: SHORT_PREFIX_AMONG })
-      : undefined) ?? (await findHashtagsByPrefix(database, { network, prefix, limit: wanted }));
-  return exact ? [exact, ...others] : others;
+      ? await findTopHashtagsByPrefix(database, { network, prefix, limit, among: SHORT_PREFIX_AMONG })
+      : undefined) ?? (await findHashtagsByPrefix(database, { network, prefix, limit }))
+  );
 }
 
 export async function autocompletePlaces(
@@ -312,13 +333,14 @@ export async function findRelatedTags(
   item: ItemKey,
   ranking: RelatedRanking = 'subcount',
 ): Promise<RelatedList> {
-  const key = `${relatedKeyOf(item)}|${ranking}`;
-  return context.related.get(key, {
+  const itemKey = relatedKeyOf(item);
+  return context.related.get(`${itemKey}|${ranking}`, {
+    item: itemKey,
     compute: () => computeRelated(context, item, ranking),
-    countNewer: (since, cap) => countPostsNewerThan(context.database, { item, since, cap }),
   });
 }
 
+/** An item's key in the related caches, as the new-post tracker names the items of a post. */
 function relatedKeyOf(item: ItemKey): string {
   return item.kind === 'hashtag' ? `hashtag:${item.network}:${item.name}` : `${item.kind}:${item.id}`;
 }
@@ -355,7 +377,6 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
       related_post_count: recent.posts.length,
     },
     postCount: recent.posts.length,
-    newest: recent.newest,
   };
 }
 
@@ -379,15 +400,9 @@ export async function findHashtagWindows(
   const windows: HashtagWindow[] = [];
   for (const name of request.names) {
     const item: ItemKey = { kind: 'hashtag', network: request.network, name };
-    const source = {
-      compute: () => computeWindow(context, item),
-      countNewer: (since: PostCursor, cap: number) =>
-        countPostsNewerThan(context.database, { item, since, cap }),
-    };
+    const source = { item: relatedKeyOf(item), compute: () => computeWindow(context, item) };
     windows.push(
-      context.windows
-        ? await context.windows.get(relatedKeyOf(item), source)
-        : (await source.compute()).value,
+      context.windows ? await context.windows.get(source.item, source) : (await source.compute()).value,
     );
   }
   return windows;
@@ -407,5 +422,5 @@ async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'h
   const posts = recent.posts.map((ids) =>
     ids.map((id) => recent.tags.get(id)?.name).filter((tag): tag is string => tag !== undefined),
   );
-  return { value: { hashtag: name, posts, tags }, postCount: posts.length, newest: recent.newest };
+  return { value: { hashtag: name, posts, tags }, postCount: posts.length };
 }

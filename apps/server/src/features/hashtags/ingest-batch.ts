@@ -60,26 +60,37 @@ export interface PostWriting {
   uses: DailyUses;
 }
 
-/** Uses per (tag id, day), summed in memory so each pair is written once per batch. */
+/** Days on either side of 1970 a use may fall on; with tag ids below 2^32 a pair's key stays an exact double. */
+const DAY_SLOTS = 2 ** 21;
+const DAY_OFFSET = 2 ** 20;
+
+/**
+ * Uses per (tag id, day), summed in memory so each pair is written once per batch. Keyed by one
+ * number per pair (an import adds millions), which also sorts as (tag id, day).
+ */
 export class DailyUses {
-  private readonly byKey = new Map<string, number>();
+  private readonly byKey = new Map<number, number>();
 
   /** `by` -1 takes a removed post's uses back. */
   add(tagIds: readonly number[], takenAt: number, by = 1): void {
-    const day = dayOfEpochSeconds(takenAt);
+    const day = dayOfEpochSeconds(takenAt) + DAY_OFFSET;
+    if (day < 0 || day >= DAY_SLOTS) throw new RangeError(`taken_at ${takenAt} is out of range`);
     for (const tagId of tagIds) {
-      const key = `${tagId}:${day}`;
+      const key = tagId * DAY_SLOTS + day;
       this.byKey.set(key, (this.byKey.get(key) ?? 0) + by);
     }
   }
 
   /** [tag id, day, uses], in key order so concurrent writers touch rows in one order. */
   rows(): [number, number, number][] {
-    const rows = [...this.byKey].map(([key, uses]): [number, number, number] => {
-      const [tagId, day] = key.split(':').map(Number) as [number, number];
-      return [tagId, day, uses];
-    });
-    return rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const keys = Float64Array.from(this.byKey.keys()).sort();
+    const rows = new Array<[number, number, number]>(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const day = key % DAY_SLOTS;
+      rows[i] = [(key - day) / DAY_SLOTS, day - DAY_OFFSET, this.byKey.get(key)!];
+    }
+    return rows;
   }
 }
 
@@ -179,7 +190,8 @@ export function mergeRepeat(
   const old = stored.tag_ids === '' ? [] : stored.tag_ids.split(',').map(Number);
   const known = new Set(old);
   const added = tagIds.filter((id) => !known.has(id));
-  writing.uses.add(added, stored.taken_at);
+  // A pending post's uses are counted from its tags when it is linked.
+  if (stored.linked) writing.uses.add(added, stored.taken_at);
   const owner = stored.owner ?? post.owner;
   const placeId = stored.place_id ?? post.placeId;
   const submittedBy = reporter === null ? null : stored.submitted_by;

@@ -47,19 +47,21 @@ export function storeIngestSqlite(
 
 function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: PostWriting): void {
   const stateOfNewTags = newTagState(batch);
-  const resolve = (name: string): number => {
-    let id = writing.tagIdOf(name);
-    if (id === undefined) {
-      id =
-        statements.selectTag.get(batch.network, name) ??
-        statements.insertTag.get(batch.network, name, stateOfNewTags, batch.now)!;
-      writing.created.set(name, id);
-    }
-    return id;
-  };
+  // Tags not known yet, looked up or created in name order: neighbouring names share the pages of
+  // the tag indexes, where post order would touch a random page of each for every new tag.
+  const unknown = new Set<string>();
+  for (const post of batch.posts ?? [])
+    for (const name of post.hashtags) if (writing.tagIdOf(name) === undefined) unknown.add(name);
+  for (const name of [...unknown].sort()) {
+    const id =
+      statements.selectTag.get(batch.network, name) ??
+      statements.insertTag.get(batch.network, name, stateOfNewTags, batch.now)!;
+    writing.created.set(name, id);
+  }
+  const idOf = (name: string): number => writing.tagIdOf(name)!;
   const links = new PostLinks();
   for (const post of batch.posts ?? []) {
-    const tagIds = post.hashtags.map(resolve);
+    const tagIds = post.hashtags.map(idOf);
     const { postId, owner, takenAt, placeId } = post;
     const id = statements.insertPost.get(
       postId,
@@ -73,8 +75,10 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
       writing.linked,
     );
     if (id !== undefined) {
-      writing.uses.add(tagIds, takenAt);
-      if (writing.linked) links.addPost({ id, takenAt, placeId, owner }, tagIds);
+      if (writing.linked) {
+        writing.uses.add(tagIds, takenAt);
+        links.addPost({ id, takenAt, placeId, owner }, tagIds);
+      }
       continue;
     }
     const stored = statements.selectPost.get(postId)!;

@@ -182,8 +182,9 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
       await storeIngest(deferred, batch, { deferLinks: true });
     }
     const before = await snapshot(deferred);
-    // Nothing is linked yet; "a" has gained its place and its new tag on the row.
+    // Nothing is linked or counted yet; "a" has gained its place and its new tag on the row.
     expect(before.links).toEqual([]);
+    expect(before.dailyUses).toEqual([]);
     expect(before.placeLinks).toEqual([]);
     expect(before.posts.find((post) => post.post_id === 'a')).toMatchObject({ place_id: 'pl1' });
 

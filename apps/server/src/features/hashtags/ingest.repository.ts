@@ -18,6 +18,8 @@ import {
 } from './ingest-batch.js';
 import { storeIngestSqlite } from './ingest-sqlite.repository.js';
 
+const SECONDS_PER_DAY = 86_400;
+
 export type { IngestBatch, PlaceToStore, PostToStore, ProfileToStore } from './ingest-batch.js';
 
 export interface StoreOptions {
@@ -26,8 +28,9 @@ export interface StoreOptions {
   /** Tag name -> id, shared across batches of one import (one network); filled only with committed ids. */
   tagIds?: Map<string, number>;
   /**
-   * Bulk imports: store new posts without their links (linked = 0); linkPendingPosts then writes
-   * every pending link at once, sorted by tag. Until then those posts count for no tag.
+   * Bulk imports: store new posts without their links and daily uses (linked = 0); linkPendingPosts
+   * then writes every pending link and use at once, sorted by key. Until then those posts count for
+   * no tag.
    */
   deferLinks?: boolean;
 }
@@ -274,8 +277,10 @@ async function storePostsKysely(
     for (const row of inserted) {
       isNew.add(row.post_id);
       const post = { id: row.id, takenAt: row.taken_at, placeId: row.place_id, owner: row.owner };
-      writing.uses.add(tagIdsOf.get(row.post_id)!, row.taken_at);
-      if (writing.linked) links.addPost(post, tagIdsOf.get(row.post_id)!);
+      if (writing.linked) {
+        writing.uses.add(tagIdsOf.get(row.post_id)!, row.taken_at);
+        links.addPost(post, tagIdsOf.get(row.post_id)!);
+      }
       if (reporter !== null) reportOf(row.id, chunkById.get(row.post_id)!, tagIdsOf.get(row.post_id)!);
     }
     const repeats = chunk.filter((post) => !isNew.has(post.postId));
@@ -357,25 +362,40 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
 }
 
 /**
- * Writes the links of every post stored with deferLinks (to its tags, place and owner), each table
- * in one statement sorted by key so it is appended to, and marks those posts linked. Returns how
- * many posts it linked.
+ * Writes the links of every post stored with deferLinks (to its tags, place and owner) and its
+ * tags' daily uses, each table in one statement sorted by key so it is appended to, and marks those
+ * posts linked. Returns how many posts it linked.
  */
 export async function linkPendingPosts(database: Database): Promise<number> {
   const pending = database.db.selectFrom('posts').select('id').where('linked', '=', 0);
   if ((await pending.limit(1).executeTakeFirst()) === undefined) return 0;
-  const tagIdsOfPending =
-    database.dialect === 'postgres'
-      ? sql`select t.tag_id, p.taken_at, p.id from posts p
-            cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
-            where p.linked = 0 and p.tag_ids <> ''`
-      : sql`select j.value, p.taken_at, p.id from posts p join json_each('[' || p.tag_ids || ']') j
-            where p.linked = 0 and p.tag_ids <> ''`;
+  const isPostgres = database.dialect === 'postgres';
+  const tagIdsOfPending = isPostgres
+    ? sql`select t.tag_id, p.taken_at, p.id from posts p
+          cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
+          where p.linked = 0 and p.tag_ids <> ''`
+    : sql`select j.value, p.taken_at, p.id from posts p join json_each('[' || p.tag_ids || ']') j
+          where p.linked = 0 and p.tag_ids <> ''`;
+  // The day as dayOfEpochSeconds counts it (rounded down, also before 1970).
+  const day = isPostgres
+    ? sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::numeric)::integer`
+    : sql`(p.taken_at / ${sql.lit(SECONDS_PER_DAY)} - (p.taken_at % ${sql.lit(SECONDS_PER_DAY)} < 0))`;
+  const usesOfPending = isPostgres
+    ? sql`select t.tag_id, ${day}, count(*) from posts p
+          cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
+          where p.linked = 0 and p.tag_ids <> '' group by 1, 2`
+    : sql`select j.value, ${day}, count(*) from posts p join json_each('[' || p.tag_ids || ']') j
+          where p.linked = 0 and p.tag_ids <> '' group by 1, 2`;
   return database.db.transaction().execute(async (trx) => {
     // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
-    if (database.dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
+    if (isPostgres) await sql`set local statement_timeout = 0`.execute(trx);
     await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
               ${tagIdsOfPending} order by 1, 2, 3 on conflict do nothing`.execute(trx);
+    await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
+              ${usesOfPending} order by 1, 2
+              on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
+      trx,
+    );
     await sql`insert into post_places (place_id, taken_at, post_id)
               select place_id, taken_at, id from posts where linked = 0 and place_id is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);

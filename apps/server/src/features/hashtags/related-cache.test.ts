@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, type Database } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { createHashtagContext } from './hashtags.context.js';
 import { findRelatedTags, type HashtagContext, type RelatedList } from './hashtags.service.js';
 import { storeIngest } from './ingest.repository.js';
+import { type NewPostReader, NewPostTracker, type TrackedPost } from './new-post-tracker.js';
 import { RelatedCache } from './related-cache.js';
 
 const T0 = 1_700_000_000;
@@ -12,22 +13,31 @@ const WINDOW = 20;
 const MINUTE = 60_000;
 
 /** A context as the app builds it, on its own connection (a server process of its own), with a clock. */
-function contextOn(database: Database, clock: { now: number }): HashtagContext {
+function contextOn(database: Database, clock: { now: number }, recheckMs = 0): HashtagContext {
+  const context = createHashtagContext(database, {
+    RELATED_POST_WINDOW: WINDOW,
+    RELATED_CACHE_SECONDS: 60,
+    RELATED_CACHE_ENTRIES: 100,
+    RELATED_CACHE_RECHECK_MS: recheckMs,
+    DEFAULT_NETWORK: ['instagram'],
+  });
+  contexts.push(context);
   return {
-    ...createHashtagContext(database, {
-      RELATED_POST_WINDOW: WINDOW,
-      RELATED_CACHE_SECONDS: 60,
-      RELATED_CACHE_ENTRIES: 100,
-      DEFAULT_NETWORK: ['instagram'],
-    }),
+    ...context,
     related: new RelatedCache<RelatedList>({
       maxAgeMs: MINUTE,
       maxEntries: 100,
       newPostShare: 0.1,
+      tracker: context.postTracker,
+      checkOnRequest: recheckMs === 0,
       now: () => clock.now,
     }),
   };
 }
+const contexts: HashtagContext[] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.postTracker.stop();
+});
 
 let nextPost = 0;
 async function addPosts(database: Database, count: number, tags: string[]): Promise<void> {
@@ -109,20 +119,138 @@ describe.each(testDialects)('related-tag cache on %s', (dialect) => {
     expect(await findRelatedTags(fresh, item, 'popularity')).toEqual(byPopularity);
     expect(await findRelatedTags(fresh, item, 'spec')).toEqual(bySpec);
   });
+
+  it('in the background, refreshes a list after another process writes, with no request waiting', async () => {
+    const reader = contextOn(otherConnection, { now: 0 }, 20);
+    const item = { kind: 'hashtag', network: 'instagram', name: 'reef' } as const;
+    expect(namesOf(await findRelatedTags(reader, item))).toEqual([]);
+    await addPosts(testDatabase.database, 2, ['reef', 'coral']);
+    await vi.waitFor(async () => expect(namesOf(await findRelatedTags(reader, item))).toEqual(['coral']), {
+      timeout: 5000,
+    });
+    // A list of 2 posts stands until 1 newer post: the tracker counts it, and the list is redone.
+    await addPosts(testDatabase.database, 2, ['reef', 'fish']);
+    await vi.waitFor(
+      async () => expect(namesOf(await findRelatedTags(reader, item))).toEqual(['coral', 'fish']),
+      { timeout: 5000 },
+    );
+  });
+
+  it('keeps serving cached lists from memory when the store cannot be read, and logs that once', async () => {
+    const lost = connectDatabase(testDatabase.url);
+    const logged: string[] = [];
+    const context = createHashtagContext(
+      lost,
+      {
+        RELATED_POST_WINDOW: WINDOW,
+        RELATED_CACHE_SECONDS: 60,
+        RELATED_CACHE_ENTRIES: 100,
+        RELATED_CACHE_RECHECK_MS: 5,
+        DEFAULT_NETWORK: ['instagram'],
+      },
+      undefined,
+      (message) => logged.push(message),
+    );
+    contexts.push(context);
+    const item = { kind: 'hashtag', network: 'instagram', name: 'surf' } as const;
+    const before = await findRelatedTags(context, item);
+    await lost.close();
+    await vi.waitFor(() => expect(logged).toEqual(['Related lists: reading new posts failed']));
+    // Several more passes fail; the answer is still the cached one, and nothing more is logged.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await findRelatedTags(context, item)).toEqual(before);
+    expect(logged).toHaveLength(1);
+  });
+});
+
+/** A store as the tracker reads it, in memory: posts by id, each with its tag ids. */
+function fakeStore() {
+  const posts: TrackedPost[] = [];
+  const reader: NewPostReader = {
+    lastPostId: async () => Math.max(0, ...posts.map((post) => post.id)),
+    postsAfter: async (afterId, ids, limit) =>
+      posts
+        .filter((post) => post.id > afterId || ids.includes(post.id))
+        .sort((a, b) => a.id - b.id)
+        .slice(0, limit + ids.length),
+    tagNames: async (ids) => new Map(ids.map((id) => [id, `t${id}`])),
+  };
+  const add = (id: number, tagIds: number[]) =>
+    posts.push({ id, network: 'instagram', tagIds, placeId: null, owner: null });
+  return { reader, add };
+}
+
+describe('NewPostTracker', () => {
+  const tracker = (reader: NewPostReader) =>
+    new NewPostTracker({ reader, intervalMs: 0, gapMs: MINUTE, log: () => {} });
+
+  it('counts a post that commits below the watermark (a lower id, a later commit)', async () => {
+    const store = fakeStore();
+    store.add(1, [7]);
+    const posts = tracker(store.reader);
+    await posts.catchUp();
+    const watch = posts.watch('hashtag:instagram:t7');
+    store.add(3, [7]);
+    await posts.catchUp();
+    expect(posts.newerSince(watch)).toBe(1);
+    // Id 2 was taken first and committed after 3 was read.
+    store.add(2, [7]);
+    await posts.catchUp();
+    expect(posts.newerSince(watch)).toBe(2);
+    await posts.catchUp();
+    expect(posts.newerSince(watch)).toBe(2);
+  });
+
+  it('makes every list stale after more posts than one pass reads', async () => {
+    const store = fakeStore();
+    const posts = tracker(store.reader);
+    await posts.catchUp();
+    const watch = posts.watch('hashtag:instagram:t1');
+    for (let id = 1; id <= 20_000; id++) store.add(id, [2]);
+    await posts.catchUp();
+    expect(posts.newerSince(watch)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('counts only items a list watches, and forgets them when no list does', async () => {
+    const store = fakeStore();
+    const posts = tracker(store.reader);
+    await posts.catchUp();
+    const first = posts.watch('hashtag:instagram:t1');
+    const second = posts.watch('hashtag:instagram:t1');
+    store.add(1, [1]);
+    await posts.catchUp();
+    posts.unwatch(first);
+    expect(posts.newerSince(second)).toBe(1);
+    posts.unwatch(second);
+    const later = posts.watch('hashtag:instagram:t1');
+    expect(later.newer).toBe(0);
+  });
 });
 
 describe('RelatedCache', () => {
   const source = (value: { n: number }, computed: { times: number }) => ({
+    item: 'hashtag:instagram:t1',
     compute: async () => {
       computed.times++;
       await new Promise((resolve) => setImmediate(resolve));
-      return { value, postCount: 500, newest: { takenAt: 1, postId: 1 } };
+      return { value, postCount: 500 };
     },
-    countNewer: async () => 0,
   });
+  const cacheOf = (maxEntries: number) =>
+    new RelatedCache<{ n: number }>({
+      maxAgeMs: MINUTE,
+      maxEntries,
+      newPostShare: 0.1,
+      tracker: new NewPostTracker({
+        reader: fakeStore().reader,
+        intervalMs: 0,
+        gapMs: MINUTE,
+        log: () => {},
+      }),
+    });
 
   it('computes concurrent misses of one key once', async () => {
-    const cache = new RelatedCache<{ n: number }>({ maxAgeMs: MINUTE, maxEntries: 10, newPostShare: 0.1 });
+    const cache = cacheOf(10);
     const computed = { times: 0 };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => cache.get('k', source({ n: 1 }, computed))),
@@ -131,44 +259,8 @@ describe('RelatedCache', () => {
     expect(new Set(answers).size).toBe(1);
   });
 
-  it('serves a list checked within recheckAfterMs from memory, then checks the store again', async () => {
-    const clock = { now: 0 };
-    const cache = new RelatedCache<{ n: number }>({
-      maxAgeMs: MINUTE,
-      maxEntries: 10,
-      newPostShare: 0.1,
-      recheckAfterMs: 1000,
-      now: () => clock.now,
-    });
-    const counts = { calls: 0, newer: 0 };
-    const store = {
-      compute: async () => ({ value: { n: counts.newer }, postCount: 20, newest: { takenAt: 1, postId: 1 } }),
-      countNewer: async () => {
-        counts.calls++;
-        return counts.newer;
-      },
-    };
-    expect(await cache.get('k', store)).toEqual({ n: 0 });
-    counts.newer = 5;
-    clock.now = 999;
-    // Within a second of the computation: no round trip, the list as it was.
-    expect(await cache.get('k', store)).toEqual({ n: 0 });
-    expect(counts.calls).toBe(0);
-    clock.now = 1000;
-    // Checked again: 5 newer posts of 20 is over a tenth, so the list is redone.
-    expect(await cache.get('k', store)).toEqual({ n: 5 });
-    expect(counts.calls).toBe(1);
-    counts.newer = 0;
-    clock.now = 2500;
-    expect(await cache.get('k', store)).toEqual({ n: 5 });
-    clock.now = 3000;
-    expect(await cache.get('k', store)).toEqual({ n: 5 });
-    // The check at 2500 found it fresh, so 3000 is within its second: still one call since.
-    expect(counts.calls).toBe(2);
-  });
-
   it('keeps at most maxEntries lists, dropping the least recently used', async () => {
-    const cache = new RelatedCache<{ n: number }>({ maxAgeMs: MINUTE, maxEntries: 3, newPostShare: 0.1 });
+    const cache = cacheOf(3);
     const computed = { times: 0 };
     for (const key of ['a', 'b', 'c', 'a', 'd']) await cache.get(key, source({ n: 1 }, computed));
     expect(cache.size).toBe(3);

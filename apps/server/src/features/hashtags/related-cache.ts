@@ -1,18 +1,11 @@
 import { LRUCache } from 'lru-cache';
-
-/** Where an item's newest read post sits in its link table's key: (taken_at, post_id). */
-export interface PostCursor {
-  takenAt: number;
-  postId: number;
-}
+import type { NewPostTracker, Watch } from './new-post-tracker.js';
 
 /** A computed related list with what the cache needs to judge its freshness. */
 export interface ComputedRelated<V> {
   value: V;
   /** How many posts the list came from (the window, or fewer for a small item). */
   postCount: number;
-  /** The newest of those posts; undefined when the item had none. */
-  newest: PostCursor | undefined;
 }
 
 export interface RelatedCacheOptions {
@@ -25,35 +18,33 @@ export interface RelatedCacheOptions {
    * 500-post list stays until 50 newer posts arrive, a 3-post list is redone on its first new post.
    */
   newPostShare: number;
+  /** Counts each item's new posts (one per process, shared by the caches). */
+  tracker: NewPostTracker;
   /**
-   * A list checked against the store this recently is served without checking again, so a cached
-   * answer is pure memory (on PostgreSQL the check is a round trip). 0 checks on every request.
+   * Whether a request waits for the tracker to read the store before judging a list (tests, which
+   * read what they just wrote). Otherwise the tracker reads in the background and a cached answer is
+   * pure memory.
    */
-  recheckAfterMs?: number;
+  checkOnRequest?: boolean;
   now?: () => number;
 }
 
-/** How to compute a list and how to count the item's posts newer than a cursor (at most `cap`). */
+/** How to compute a list, and the item it belongs to (the tracker's key: "hashtag:network:name"...). */
 export interface RelatedSource<V> {
+  item: string;
   compute(): Promise<ComputedRelated<V>>;
-  countNewer(since: PostCursor, cap: number): Promise<number>;
 }
-
-/** Times are epoch seconds and post ids row ids: both 0 or more. */
-const BEFORE_EVERY_POST: PostCursor = { takenAt: -1, postId: -1 };
 
 interface Entry<V> extends ComputedRelated<V> {
   computedAt: number;
-  /** When the store last confirmed the list was fresh. */
-  checkedAt: number;
+  watch: Watch;
 }
 
 /**
  * Related lists per item (and ranking), kept in memory: one answer costs milliseconds of reading and
  * counting, a cached one microseconds. An answer is served while it is younger than maxAgeMs and
- * fewer than newPostShare of its posts are newer than it (one indexed count, capped, per request);
- * otherwise it is computed again. The check reads the store, so posts written by another process
- * are seen too; each process keeps its own cache, so nothing is shared that could be corrupted
+ * fewer than newPostShare of its posts are newer than it, as the tracker counted them; otherwise it
+ * is computed again. Each process keeps its own cache, so nothing is shared that could be corrupted
  * (docs/decisions/016-related-cache.md). Concurrent misses of one key share one computation.
  */
 export class RelatedCache<V extends object> {
@@ -61,13 +52,19 @@ export class RelatedCache<V extends object> {
   private readonly computing = new Map<string, Promise<Entry<V>>>();
 
   constructor(private readonly options: RelatedCacheOptions) {
-    this.entries = new LRUCache<string, Entry<V>>({ max: Math.max(1, options.maxEntries) });
+    this.entries = new LRUCache<string, Entry<V>>({
+      max: Math.max(1, options.maxEntries),
+      dispose: (entry) => options.tracker.unwatch(entry.watch),
+    });
   }
 
   async get(key: string, source: RelatedSource<V>): Promise<V> {
     if (this.options.maxAgeMs <= 0 || this.options.maxEntries <= 0) return (await source.compute()).value;
     const cached = this.entries.get(key);
-    if (cached && (await this.isFresh(cached, source))) return cached.value;
+    if (cached) {
+      if (this.options.checkOnRequest) await this.options.tracker.catchUp();
+      if (this.isFresh(cached)) return cached.value;
+    }
     return (await this.compute(key, source)).value;
   }
 
@@ -80,30 +77,36 @@ export class RelatedCache<V extends object> {
     return this.entries.size;
   }
 
-  private async isFresh(entry: Entry<V>, source: RelatedSource<V>): Promise<boolean> {
-    const now = this.now();
-    if (now - entry.computedAt >= this.options.maxAgeMs) return false;
-    if (now - entry.checkedAt < (this.options.recheckAfterMs ?? 0)) return true;
+  private isFresh(entry: Entry<V>): boolean {
+    if (this.now() - entry.computedAt >= this.options.maxAgeMs) return false;
     // An item with no posts yet: any new post changes its (empty) list.
     const allowed = Math.max(1, Math.ceil(entry.postCount * this.options.newPostShare));
-    const since = entry.newest ?? BEFORE_EVERY_POST;
-    const isFresh = (await source.countNewer(since, allowed)) < allowed;
-    if (isFresh) entry.checkedAt = now;
-    return isFresh;
+    return this.options.tracker.newerSince(entry.watch) < allowed;
   }
 
   private compute(key: string, source: RelatedSource<V>): Promise<Entry<V>> {
     const running = this.computing.get(key);
     if (running) return running;
+    const { tracker } = this.options;
     const computedAt = this.now();
-    const promise = source
-      .compute()
-      .then((computed) => {
-        const entry = { ...computed, computedAt, checkedAt: computedAt };
-        this.entries.set(key, entry);
-        return entry;
-      })
-      .finally(() => this.computing.delete(key));
+    const promise = (async () => {
+      if (!tracker.isReady) await tracker.catchUp();
+      // Watched before the read, so every post the list may miss is counted (some it holds may be too).
+      const isCounted = tracker.isReady;
+      const watch = tracker.watch(source.item);
+      let computed: ComputedRelated<V>;
+      try {
+        computed = await source.compute();
+      } catch (error) {
+        tracker.unwatch(watch);
+        throw error;
+      }
+      const entry = { ...computed, computedAt, watch };
+      // Without a watermark new posts cannot be counted: the list is served but not kept.
+      if (isCounted) this.entries.set(key, entry);
+      else tracker.unwatch(watch);
+      return entry;
+    })().finally(() => this.computing.delete(key));
     this.computing.set(key, promise);
     return promise;
   }

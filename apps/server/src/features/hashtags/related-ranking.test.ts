@@ -40,7 +40,7 @@ describe.each(testDialects)('related-tag ranking option on %s', (dialect) => {
     return response.json().data[0].related_tags.map((tag: { hashtag: string }) => tag.hashtag);
   };
 
-  it('orders by co-occurrence by default, and by the SPEC relevance when asked: the specific tag first', async () => {
+  it('orders by co-occurrence by default, and by the relevance score when asked: the specific tag first', async () => {
     expect(await relatedOrder('')).toEqual(['latte', 'beans']);
     expect(await relatedOrder('&ranking=subcount')).toEqual(['latte', 'beans']);
     expect(await relatedOrder('&ranking=spec')).toEqual(['beans', 'latte']);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCorpus } from '@tagscout/corpus';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { prepareHashtagStore } from './hashtags.startup.js';
-import { seedSampleCorpus } from './seed-corpus.js';
+import { seedSampleCorpus, seedSampleIfEmpty } from './seed-corpus.js';
 
 // A tenth of the bundled corpus, so both databases seed in seconds.
 const corpus = { posts: 20_000, hashtags: 5_000, places: 200, profiles: 1_000, now: Date.UTC(2026, 0, 1) };
@@ -11,7 +11,7 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
-    await seedSampleCorpus(testApp.testDatabase.database, { corpus });
+    await seedSampleCorpus(testApp.testDatabase.database, generateCorpus(corpus));
   }, 120_000);
   afterAll(async () => testApp.close());
 
@@ -59,7 +59,7 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
     for (const tag of trending.trending) expect(tag.last_24_hours).toBeGreaterThan(tag.previous_24_hours);
   });
 
-  it('links every seeded post, and a later start does not seed again', async () => {
+  it('links every seeded post, and a later seed step does not seed again', async () => {
     const { database } = testApp.testDatabase;
     const count = async () =>
       Number(
@@ -90,7 +90,25 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(uses.n)).toBe(Number(links.n));
-    await prepareHashtagStore(database, { ...testApp.app.config, SEED_CORPUS: true }, testApp.app.log);
+    const generate = vi.fn(generateCorpus);
+    expect(await seedSampleIfEmpty(database, generate)).toBeNull();
+    expect(generate).not.toHaveBeenCalled();
     expect(await count()).toBe(before);
+  });
+});
+
+describe('the server process', () => {
+  it('never seeds, even with SEED_CORPUS on: the seed step before it does (the server loads no generator)', async () => {
+    const testApp = await buildTestApp('sqlite', { SEED_CORPUS: true });
+    try {
+      const anyPost = await testApp.testDatabase.database.db
+        .selectFrom('posts')
+        .select('id')
+        .limit(1)
+        .execute();
+      expect(anyPost).toEqual([]);
+    } finally {
+      await testApp.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
+import type { IngestCorpus } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
-import type { CorpusOptions } from './corpus/generate-corpus.js';
+import { hasAnyPost } from './hashtags.repository.js';
 import { type IngestBatch, linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
 import { preparePosts, toPlace, toProfile } from './ingest.service.js';
 
@@ -16,22 +17,36 @@ export interface SeedReport {
   seconds: number;
 }
 
+/** Makes the sample corpus whose posts end at `now` (the generator lives in @tagscout/corpus). */
+export type GenerateCorpus = (options: { now: number }) => IngestCorpus;
+
 const BATCH = 20_000;
 
 /**
- * Imports the bundled sample corpus (generateCorpus) so a fresh machine shows a living product with
- * no network. Writes through the ingest path in batches of 20,000 posts, each one transaction, with
- * the links deferred and then written at once, sorted by tag (linkPendingPosts).
+ * Seeds an empty store with the sample corpus, so a fresh machine shows a living product with no
+ * network; a store that holds any post is left as it is. Returns null when it did not seed.
+ */
+export async function seedSampleIfEmpty(
+  database: Database,
+  generate: GenerateCorpus,
+  log?: (message: string) => void,
+): Promise<SeedReport | null> {
+  if (await hasAnyPost(database)) return null;
+  log?.('The store is empty: importing the sample corpus (first start only)...');
+  // Posts end at the start of today (UTC), so the sample's last day is a whole day for its trends.
+  return seedSampleCorpus(database, generate({ now: startOfUtcDay(Date.now()) }), { log });
+}
+
+/**
+ * Writes a sample corpus through the ingest path in batches of 20,000 posts, each one transaction,
+ * with the links deferred and then written at once, sorted by tag (linkPendingPosts).
  */
 export async function seedSampleCorpus(
   database: Database,
-  options: { corpus?: CorpusOptions; log?: (message: string) => void } = {},
+  corpus: IngestCorpus,
+  options: { log?: (message: string) => void } = {},
 ): Promise<SeedReport> {
   const started = performance.now();
-  // Loaded only when seeding: the generator and its word lists are not needed otherwise.
-  const { generateCorpus } = await import('./corpus/generate-corpus.js');
-  // Posts end at the start of today (UTC), so the sample's last day is a whole day for its trends.
-  const corpus = generateCorpus({ now: startOfUtcDay(Date.now()), ...options.corpus });
   const now = Date.now();
   const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   // The sample is a network of its own, shown as "Sample data", never as Instagram.

@@ -87,7 +87,7 @@ describe('load shedding', () => {
 
     const stalledUntil = Date.now() + 1500;
     while (Date.now() < stalledUntil) {
-      // A request handler that blocks the event loop for 1.5 s, as SECURITY F9 describes.
+      // A request handler that blocks the event loop for 1.5 s (docs/security-policy.md#fault-tests).
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
     const shed = await app.inject({ method: 'GET', url: '/api/health' });

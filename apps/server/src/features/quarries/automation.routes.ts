@@ -6,7 +6,7 @@ import { getAutomationTemplate, putAutomationTemplate } from './automation.servi
 import type { QuarriesContext } from './quarries.context.js';
 import { audit, quarryErrors, quarryTags } from './quarries.http.js';
 
-/** The automation settings template (SPEC section 3): stored per account, validated, driving nothing. */
+/** The automation settings template (docs/product-rules.md#prospecting): stored per account, validated, driving nothing. */
 export function registerAutomationRoutes(parent: FastifyInstance, deps: { context: QuarriesContext }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { context } = deps;
@@ -16,7 +16,7 @@ export function registerAutomationRoutes(parent: FastifyInstance, deps: { contex
     {
       schema: {
         tags: quarryTags,
-        summary: "The account's automation settings template, or the SPEC section 9 defaults",
+        summary: "The account's automation settings template, or the defaults until it saves one",
         response: { 200: AutomationTemplateResponseSchema, ...quarryErrors },
       },
     },

@@ -3,7 +3,7 @@ import { type AutomationTemplate, readAutomationTemplate } from '@tagscout/core/
 import { type Actor, adminOwnerId, type QuarriesContext, toIso } from './quarries.context.js';
 import { findAutomationTemplate, saveAutomationTemplate } from './quarries.repository.js';
 
-/** The account's automation settings template, or the SPEC defaults until it saves one. */
+/** The account's automation settings template, or the defaults until it saves one. */
 export async function getAutomationTemplate(
   context: QuarriesContext,
   actor: Actor,

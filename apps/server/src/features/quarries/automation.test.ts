@@ -17,7 +17,7 @@ describe.each(testDialects)('the automation settings template on %s', (dialect) 
   });
   afterAll(async () => testApp.close());
 
-  it('starts from the SPEC section 9 defaults', async () => {
+  it('starts from the default template', async () => {
     const response = await admin.get('/api/quarries/automation-template');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ template: AUTOMATION_TEMPLATE_DEFAULTS, updated_at: null });

@@ -6,7 +6,7 @@ export const quarryErrors = errorResponses(400, 401, 403, 404);
 
 export const quarryTags = ['quarries'];
 
-/** Admin actions are audit-logged (SECURITY §2): who did what to which quarry. */
+/** Admin actions are audit-logged (docs/security-policy.md#access-control): who did what to which quarry. */
 export function audit(request: FastifyRequest, action: string, details: object = {}): void {
   request.log.info({ audit: action, userId: request.viewer.userId, ...details }, 'admin action');
 }

@@ -5,7 +5,7 @@ import type { QuarryTable } from '../../db/tables.js';
 export type QuarryRow = Selectable<QuarryTable>;
 export type QuarryPatch = Omit<Updateable<QuarryTable>, 'id' | 'owner_id' | 'created_at'>;
 
-/** A quarry of one owner: every read and write below names both (SECURITY §4.4). */
+/** A quarry of one owner: every read and write below names both (docs/security-policy.md#access-control). */
 export interface OwnedQuarry {
   ownerId: string;
   quarryId: string;

@@ -33,7 +33,7 @@ import {
 } from './quarries.service.js';
 
 /**
- * Prospecting (SPEC sections 2, 3, 7; decision 008), for administrators only: every route below sits
+ * Prospecting (docs/product-rules.md#prospecting; decision 008), for administrators only: every route below sits
  * behind one onRequest guard, so a route added here is denied to everyone else by default.
  */
 export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,7 +70,8 @@ export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: quarryTags,
-        summary: 'Saves a new quarry: places, post filters and profile filters (SPEC section 9 defaults)',
+        summary:
+          'Saves a new quarry: places, post filters and profile filters (defaults for those not given)',
         body: CreateQuarryBodySchema,
         response: { 201: QuarrySchema, ...quarryErrors },
       },

@@ -72,7 +72,7 @@ export async function createQuarry(
   return getQuarry(context, actor, quarryId);
 }
 
-/** The fields given replace the stored ones (SPEC: PUT also toggles `active`). */
+/** The fields given replace the stored ones (PUT also toggles `active`). */
 export async function updateQuarry(
   context: QuarriesContext,
   actor: Actor,

@@ -85,12 +85,13 @@ describe('fetch queue', () => {
     queue.enqueue({ key: 'next', priority: FetchPriority.index, run: async () => void seen.push('next') });
     await queue.close();
     expect(seen).toEqual(['aborted']);
+    expect(queue.size).toBe(0);
     expect(queue.enqueue({ key: 'late', priority: FetchPriority.index, run: async () => {} })).toBe(false);
   });
 });
 
 describe('live-source settings', () => {
-  it('are off unless MASTODON_URL is set, with the SPEC pace and seeding defaults', () => {
+  it('are off unless MASTODON_URL is set, with the default pace and seeding', () => {
     const config = loadConfig({});
     expect(config.MASTODON_URL).toBeUndefined();
     expect([config.SOURCE_INTERVAL_MS, config.SOURCE_SEED_MINUTES, config.BG_SEED_SEARCHES]).toEqual([

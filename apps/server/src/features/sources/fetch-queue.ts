@@ -1,3 +1,5 @@
+import PQueue from 'p-queue';
+
 /** Order of fetches: what a user is waiting for first, background work last. */
 export const FetchPriority = { index: 0, counts: 1, seed: 2 } as const;
 export type FetchPriority = (typeof FetchPriority)[keyof typeof FetchPriority];
@@ -15,12 +17,9 @@ export interface FetchJob {
  * searches cannot queue work for hours. Failures are the jobs' own business; they are only logged.
  */
 export class FetchQueue {
-  private readonly waiting: (FetchJob & { order: number })[] = [];
+  private readonly queue = new PQueue({ concurrency: 1 });
   private readonly keys = new Set<string>();
   private readonly controller = new AbortController();
-  private readonly idleWaiters: (() => void)[] = [];
-  private running: Promise<void> | null = null;
-  private order = 0;
 
   constructor(
     private readonly options: { maxQueued: number; onError: (error: unknown, job: FetchJob) => void },
@@ -28,12 +27,17 @@ export class FetchQueue {
 
   /** Queues the job; false when it is already queued or running, the queue is full, or closed. */
   enqueue(job: FetchJob): boolean {
-    if (this.controller.signal.aborted || this.keys.has(job.key)) return false;
-    if (this.waiting.length >= this.options.maxQueued) return false;
+    const { signal } = this.controller;
+    if (signal.aborted || this.keys.has(job.key)) return false;
+    if (this.queue.size >= this.options.maxQueued) return false;
     this.keys.add(job.key);
-    this.waiting.push({ ...job, order: this.order++ });
-    this.waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
-    if (!this.running) this.running = this.drain();
+    // p-queue runs greater priorities first; ours count up from the most urgent.
+    void this.queue
+      .add(() => job.run(signal), { id: job.key, priority: -job.priority })
+      .catch((error: unknown) => {
+        if (!signal.aborted) this.options.onError(error, job);
+      })
+      .finally(() => this.keys.delete(job.key));
     return true;
   }
 
@@ -44,28 +48,16 @@ export class FetchQueue {
 
   /** Resolves once nothing waits or runs (tests, and a clean close). */
   whenIdle(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.queue.onIdle();
   }
 
   /** Drops what waits, aborts what runs, and waits for it to stop. */
   async close(): Promise<void> {
-    for (const job of this.waiting.splice(0)) this.keys.delete(job.key);
+    // p-queue drops what waits without settling it: its keys go here.
+    this.queue.clear();
+    const running = new Set(this.queue.runningTasks.map((task) => task.id));
+    for (const key of this.keys) if (!running.has(key)) this.keys.delete(key);
     this.controller.abort(new Error('the fetch queue is closing'));
     await this.whenIdle();
-  }
-
-  private async drain(): Promise<void> {
-    for (let job = this.waiting.shift(); job; job = this.waiting.shift()) {
-      try {
-        await job.run(this.controller.signal);
-      } catch (error) {
-        if (!this.controller.signal.aborted) this.options.onError(error, job);
-      } finally {
-        this.keys.delete(job.key);
-      }
-    }
-    this.running = null;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

@@ -86,7 +86,7 @@ export async function flushSearches(context: SourcesContext): Promise<void> {
 
 /**
  * A tag's count and recent posts, stored through the same ingest as POST /api/cache/recommend.
- * A tag the network does not know is cached with count 0 (SPEC section 8); any other failure
+ * A tag the network does not know is cached with count 0; any other failure
  * leaves it unknown, so a later search tries again.
  */
 async function fetchHashtag(

@@ -11,7 +11,7 @@ import { findSourceStatus, recordDeviceReport } from './sources.service.js';
 
 const REPORT_BODY_LIMIT = 1024;
 
-/** Live sources (decision 010): the admin status with the alerts of SPEC section 8, and device reports. */
+/** Live sources (decision 010): the admin status with its alerts (docs/product-rules.md#live-sources), and device reports. */
 export const sourcesRoutes: FastifyPluginAsyncZod<{ runtime: SourcesRuntime }> = async (app, options) => {
   const { context } = options.runtime;
   // A child plugin's onClose runs before the root's, so fetches stop before the database closes.

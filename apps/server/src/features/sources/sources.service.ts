@@ -80,7 +80,7 @@ export async function recordDeviceReport(
 }
 
 /**
- * The admin view (SPEC section 8): each source, the failures seen, and the alerts they raise:
+ * The admin view (docs/product-rules.md#live-sources): each source, the failures seen, and the alerts they raise:
  * blocking of all searches, blocking of direct lookups, a possible cross-origin issue.
  */
 export async function findSourceStatus(

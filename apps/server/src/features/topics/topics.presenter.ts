@@ -20,7 +20,7 @@ export function presentTopic(row: TopicRow): Topic {
   };
 }
 
-/** SPEC section 7: answers carry the topics keyed by topic_id, in the order given. */
+/** Answers carry the topics keyed by topic_id, in the order given. */
 export function keyById(topics: readonly Topic[]): TopicsById {
   return Object.fromEntries(topics.map((topic) => [topic.topic_id, topic]));
 }

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { TopicTable } from '../../db/tables.js';
 
-/** Every query of the topics feature. Each one filters on owner_id in SQL (SECURITY §2 Owner scope). */
+/** Every query of the topics feature. Each one filters on owner_id in SQL (docs/security-policy.md#access-control). */
 
 export type TopicRow = Selectable<TopicTable>;
 export type NewTopicRow = Insertable<TopicTable>;

@@ -26,7 +26,7 @@ import {
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['topics'];
 
-/** Collections (SPEC section 7): the caller's own topics only, answers keyed by topic_id. */
+/** Collections (docs/product-rules.md#api-names): the caller's own topics only, answers keyed by topic_id. */
 export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: TopicContext = { database: app.database, now: app.config.now ?? Date.now };
   registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>

@@ -45,7 +45,7 @@ export class TopicConflictError extends AppError {
   }
 }
 
-/** What a request names: the topic, and the `owner_id` query SPEC section 7 sends (the caller's own). */
+/** What a request names: the topic, and the `owner_id` query the apps send (the caller's own). */
 export interface TopicRequest {
   topicId: string;
   ownerQuery?: string | undefined;
@@ -127,8 +127,8 @@ export async function removeTopic(
 }
 
 /**
- * The first check of every operation: a session, the capability, and an `owner_id` query (SPEC
- * section 7 sends one) that names the caller. Returns the owner every query is scoped to.
+ * The first check of every operation: a session, the capability, and an `owner_id` query (the apps
+ * send one) that names the caller. Returns the owner every query is scoped to.
  */
 function authorize(
   actor: TopicActor,

@@ -66,7 +66,7 @@ describe.each(testDialects)('topics (collections) on %s', (dialect) => {
   }
 
   describe('create, read, update, delete', () => {
-    it('creates a topic with every SPEC field, keyed by its new UUIDv4, owned by the caller', async () => {
+    it('creates a topic with every field, keyed by its new UUIDv4, owned by the caller', async () => {
       const response = await call(alice, 'POST', `/api/topics?owner_id=${alice.userId}`, listBody);
       expect(response.statusCode).toBe(201);
       const body = response.json() as TopicsById;
@@ -318,7 +318,7 @@ describe.each(testDialects)('topics (collections) on %s', (dialect) => {
     });
   });
 
-  describe('who may keep collections (SPEC section 6)', () => {
+  describe('who may keep collections', () => {
     it.each<[TestViewerKind, number, number]>([
       ['none', 401, 401],
       ['free', 403, 403],

@@ -1,4 +1,4 @@
-/** SPEC local storage key of the device id. */
+/** Local storage key of the device id (docs/product-rules.md#device-storage). */
 export const DEVICE_ID_KEY = 'uuID';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -29,7 +29,7 @@ export interface LoginFormProps {
 
 type Status = 'idle' | 'checking' | 'incorrect' | 'error';
 
-/** Email, password, remember me; the SPEC section 8 messages while and after checking. */
+/** Email, password, remember me; the messages while and after checking (docs/product-rules.md#sign-in-and-account-setup). */
 export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVerified }: LoginFormProps) {
   const { t } = useTranslation();
   const platform = useSession((s) => s.account.platform);

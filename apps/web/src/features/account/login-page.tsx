@@ -8,7 +8,7 @@ import { LoginForm } from './login-form';
 import { ResetCodeForm } from './reset-code-form';
 import { VerifyEmailForm } from './verify-email-form';
 
-/** login, forgot and code (SPEC section 4, "Sign-in"), plus verify for an address not yet proven. */
+/** login, forgot and code (docs/product-rules.md#sign-in-and-account-setup), plus verify for an address not yet proven. */
 export type LoginMode = 'login' | 'forgot' | 'code' | 'verify';
 
 export interface LoginPageProps {

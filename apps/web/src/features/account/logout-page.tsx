@@ -31,7 +31,7 @@ export function LogoutPage() {
       // The list and the search are kept in local storage for a reload; they are not the next person's.
       useExportList.getState().clear();
       useSearch.getState().reset();
-      // SPEC: the sign-out is followed by a reload, so nothing of the account stays in memory.
+      // The sign-out is followed by a reload, so nothing of the account stays in memory.
       window.location.replace('/');
     } catch (failure) {
       setError(accountErrorText(t, failure));

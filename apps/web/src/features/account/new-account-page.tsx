@@ -15,7 +15,7 @@ import { accountErrorText } from './error-text';
 import { NewPasswordForm } from './new-password-form';
 import { VerifyEmailForm } from './verify-email-form';
 
-/** SPEC section 4, "Account setup": form -> waiting -> error | confirmation code -> redirect to /. */
+/** Account setup (docs/product-rules.md#sign-in-and-account-setup): form -> waiting -> error | confirmation code -> redirect to /. */
 type View = 'form' | 'waiting' | 'error' | 'code';
 
 /**

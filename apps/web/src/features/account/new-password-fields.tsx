@@ -12,7 +12,7 @@ export interface NewPasswordFieldsProps {
   autoFocus?: boolean;
 }
 
-/** A new password, the live checklist of the SPEC rules, and the repeat field (sign-up and reset). */
+/** A new password, the live checklist of the password rules, and the repeat field (sign-up and reset). */
 export function NewPasswordFields({
   label,
   password,

@@ -13,7 +13,7 @@ export interface PasswordChecklistProps {
   repeat: string;
 }
 
-/** The live list of password rules (SPEC section 5), each ticked as soon as it holds. */
+/** The live list of password rules (docs/product-rules.md#passwords), each ticked as soon as it holds. */
 export function PasswordChecklist({ checks, password, repeat }: PasswordChecklistProps) {
   const { t } = useTranslation();
   const length = [...password].length;

@@ -19,7 +19,7 @@ export interface SpecialOfferDialogProps {
   onAccept: () => void;
 }
 
-/** The limited-time annual price with its countdown (SPEC section 4, "Special offer"). */
+/** The limited-time annual price with its countdown (docs/product-rules.md#dialogs). */
 export function SpecialOfferDialog({ isOpen, remainingMs, onClose, onAccept }: SpecialOfferDialogProps) {
   const { t } = useTranslation();
   return (

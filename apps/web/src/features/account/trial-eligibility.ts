@@ -2,7 +2,7 @@ import { TrialStatus, UserGroup } from '@tagscout/core/access';
 import type { SessionState } from '../../shell/session-store';
 
 /**
- * Whom the upgrade screen offers the trial sign-up at once (SPEC section 2): unregistered,
+ * Whom the upgrade screen offers the trial sign-up at once (docs/product-rules.md#trials): unregistered,
  * unverified, anonymous-trial and anonymous-email visitors. A signed-in account already has an
  * email, so it is never asked for one.
  */

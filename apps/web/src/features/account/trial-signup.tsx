@@ -16,7 +16,7 @@ import { type TrialStep, useTrialSignupFlow } from './use-trial-signup-flow';
 
 const STEPS: readonly TrialStep[] = ['email', 'code', 'resend'];
 
-/** The full-screen trial sign-up (SPEC section 2): email, code, resend, and "no thanks". */
+/** The full-screen trial sign-up (docs/product-rules.md#trials): email, code, resend, and "no thanks". */
 export function TrialSignup() {
   const isOpen = useTrialSignup((s) => s.isOpen);
   const { t } = useTranslation();

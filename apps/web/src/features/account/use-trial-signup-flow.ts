@@ -30,7 +30,7 @@ export interface TrialSignupFlow {
 }
 
 /**
- * SPEC section 4, "Trial sign-up flow": email -> code -> resend -> code, and the anonymous skip.
+ * The trial sign-up flow (docs/product-rules.md#trials): email -> code -> resend -> code, and the anonymous skip.
  */
 export function useTrialSignupFlow(): TrialSignupFlow {
   const { t, i18n } = useTranslation();

@@ -33,7 +33,7 @@ export function VerifyEmailForm({ email, password, onVerified, onCancel }: Verif
       applyMe(await verifyEmail(email.trim(), code, password));
       onVerified();
     } catch (failure) {
-      // SPEC: a failed confirmation is only logged; the visitor still needs to know to try again.
+      // A failed confirmation is only logged; the visitor still needs to know to try again.
       console.warn('verification failed', failure);
       setError(accountErrorText(t, failure));
       setIsBusy(false);

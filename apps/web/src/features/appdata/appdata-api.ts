@@ -1,50 +1,39 @@
-import type {
-  AdminAppDataResponse,
-  AnalyticsSummaryResponse,
-  AppDataResponse,
-  FeedbackBody,
-  FeedbackListResponse,
-  RegisterEventBody,
-  RegisterEventResponse,
-  UpdateAppDataBody,
-  UpdateBannedTagsResponse,
-} from '@tagscout/core/api';
-import { apiGet, apiSend } from '../../api/client';
+import { api, type Body, dataOf } from '../../api/typed-client';
 
-export function fetchAppData(signal?: AbortSignal): Promise<AppDataResponse> {
-  return apiGet<AppDataResponse>('/appdata', signal ? { signal } : {});
+export function fetchAppData(signal?: AbortSignal) {
+  return dataOf(api.GET('/api/appdata', { signal }));
 }
 
-export function sendFeedback(body: FeedbackBody): Promise<{ id: string }> {
-  return apiSend('POST', '/feedback', body);
+export function sendFeedback(body: Body<'/api/feedback', 'post'>) {
+  return dataOf(api.POST('/api/feedback', { body }));
 }
 
-export function sendEvents(body: RegisterEventBody): Promise<RegisterEventResponse> {
-  return apiSend('POST', '/events', body);
+export function sendEvents(body: Body<'/api/events', 'post'>) {
+  return dataOf(api.POST('/api/events', { body }));
 }
 
 // ---- Admin ----
 
-export function fetchAdminAppData(): Promise<AdminAppDataResponse> {
-  return apiGet<AdminAppDataResponse>('/admin/appdata');
+export function fetchAdminAppData() {
+  return dataOf(api.GET('/api/admin/appdata'));
 }
 
-export function updateAppData(change: UpdateAppDataBody): Promise<AdminAppDataResponse> {
-  return apiSend('PUT', '/admin/appdata', change);
+export function updateAppData(change: Body<'/api/admin/appdata', 'put'>) {
+  return dataOf(api.PUT('/api/admin/appdata', { body: change }));
 }
 
-export function updateBannedTags(tags: string[]): Promise<UpdateBannedTagsResponse> {
-  return apiSend('PUT', '/admin/banned-tags', { tags });
+export function updateBannedTags(tags: string[]) {
+  return dataOf(api.PUT('/api/admin/banned-tags', { body: { tags } }));
 }
 
-export function fetchBannedTags(): Promise<{ bannedTags: string[] }> {
-  return apiGet('/banned-tags');
+export function fetchBannedTags() {
+  return dataOf(api.GET('/api/banned-tags'));
 }
 
-export function fetchFeedback(): Promise<FeedbackListResponse> {
-  return apiGet<FeedbackListResponse>('/admin/feedback');
+export function fetchFeedback() {
+  return dataOf(api.GET('/api/admin/feedback'));
 }
 
-export function fetchAnalyticsSummary(days: number): Promise<AnalyticsSummaryResponse> {
-  return apiGet<AnalyticsSummaryResponse>(`/admin/analytics?days=${days}`);
+export function fetchAnalyticsSummary(days: number) {
+  return dataOf(api.GET('/api/admin/analytics', { params: { query: { days } } }));
 }

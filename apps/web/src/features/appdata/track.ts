@@ -7,7 +7,7 @@ import { getDeviceId } from '../account/device-id';
 import { sendEvents } from './appdata-api';
 import { createTracker, type EventDetails } from './tracker';
 
-/** SPEC local storage: the influencer code a visitor arrived with. */
+/** Local storage: the influencer code a visitor arrived with. */
 const INFLUENCER_KEY = 'influencer';
 
 function userDetail(): UserDetail {
@@ -53,7 +53,7 @@ export function trackEvent(eventType: EventType, details?: EventDetails): void {
   tracker.track(eventType, details);
 }
 
-/** A copy, drill or save click (SPEC section 7: events at the 1st, 5th and 10th). */
+/** A copy, drill or save click (events at the 1st, 5th and 10th: docs/product-rules.md#analytics). */
 export function recordClick(kind: CountedClick): void {
   tracker.recordClick(kind);
 }

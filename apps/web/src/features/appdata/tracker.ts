@@ -9,7 +9,7 @@ import {
   type UserDetail,
 } from '@tagscout/core/api';
 
-/** SPEC local storage: iOS asks for tracking approval; 3 means allowed. */
+/** Local storage: iOS asks for tracking approval; 3 means allowed. */
 export const TRACK_APPROVAL_KEY = 'trackApproval';
 export const TRACK_APPROVED = '3';
 
@@ -31,7 +31,7 @@ export interface EventDetails {
 }
 
 /**
- * Analytics from the device (SPEC section 7): events wait briefly and go in batches of at most 100;
+ * Analytics from the device (docs/product-rules.md#analytics): events wait briefly and go in batches of at most 100;
  * a batch that fails is kept and sent again with the same event ids (the server stores each once).
  * Nothing is sent where the platform asks for approval (iOS) and it was not given.
  */

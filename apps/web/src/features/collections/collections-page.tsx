@@ -25,7 +25,7 @@ import { DeleteTopicDialog } from './delete-topic-dialog';
 import { useDeleteTopic, useTopics } from './queries';
 import { displayTitle } from './use-topic-name';
 
-/** The saved collections (SPEC section 2): name, hashtag count, delete; a row opens the collection. */
+/** The saved collections: name, hashtag count, delete; a row opens the collection. */
 export function CollectionsPage() {
   const { t } = useTranslation();
   const caps = useCapabilities();

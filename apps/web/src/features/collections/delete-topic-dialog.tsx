@@ -15,7 +15,7 @@ export interface DeleteTopicDialogProps {
   onCancel: () => void;
 }
 
-/** SPEC section 2: the confirmation 'Delete hashtag Collection' plus the collection's name. */
+/** The confirmation 'Delete hashtag Collection' plus the collection's name. */
 export function DeleteTopicDialog({ name, count, isDeleting, onConfirm, onCancel }: DeleteTopicDialogProps) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ export const topicKeys = {
   all: ['topics'] as const,
 };
 
-/** The Collections list; fetched each time the screen opens (SPEC section 7). */
+/** The Collections list; fetched each time the screen opens. */
 export function useTopics(isEnabled: boolean) {
   return useQuery({
     queryKey: topicKeys.all,

@@ -1,32 +1,33 @@
-import type { CreateTopicBody, Topic, TopicsById, UpdateTopicBody } from '@tagscout/core/api';
-import { apiGet, apiSend } from '../../api/client';
+import { api, type Body, dataOf, done } from '../../api/typed-client';
 
-/** The topics API (SPEC section 7): every answer is keyed by topic_id. */
+/** The topics API (docs/product-rules.md#api-names): every answer is keyed by topic_id. */
+
+const topic = (topicId: string) => ({ params: { path: { topicId } } });
 
 /** The caller's collections, most recently saved first. */
-export async function fetchTopics(signal?: AbortSignal): Promise<Topic[]> {
-  return Object.values(await apiGet<TopicsById>('/topics', { signal }));
+export async function fetchTopics(signal?: AbortSignal) {
+  return Object.values(await dataOf(api.GET('/api/topics', { signal })));
 }
 
-export async function fetchTopic(topicId: string, signal?: AbortSignal): Promise<Topic> {
-  return onlyTopic(await apiGet<TopicsById>(`/topics/${encodeURIComponent(topicId)}`, { signal }));
+export async function fetchTopic(topicId: string, signal?: AbortSignal) {
+  return onlyTopic(await dataOf(api.GET('/api/topics/{topicId}', { ...topic(topicId), signal })));
 }
 
-export async function createTopic(body: CreateTopicBody): Promise<Topic> {
-  return onlyTopic(await apiSend<TopicsById>('POST', '/topics', body));
+export async function createTopic(body: Body<'/api/topics', 'post'>) {
+  return onlyTopic(await dataOf(api.POST('/api/topics', { body })));
 }
 
 /** Fails with ApiError 409 (code 'conflict') when the topic was saved since `base_modified`. */
-export async function updateTopic(topicId: string, body: UpdateTopicBody): Promise<Topic> {
-  return onlyTopic(await apiSend<TopicsById>('PUT', `/topics/${encodeURIComponent(topicId)}`, body));
+export async function updateTopic(topicId: string, body: Body<'/api/topics/{topicId}', 'put'>) {
+  return onlyTopic(await dataOf(api.PUT('/api/topics/{topicId}', { ...topic(topicId), body })));
 }
 
-export async function deleteTopic(topicId: string): Promise<void> {
-  await apiSend<null>('DELETE', `/topics/${encodeURIComponent(topicId)}`);
+export function deleteTopic(topicId: string): Promise<void> {
+  return done(api.DELETE('/api/topics/{topicId}', topic(topicId)));
 }
 
-function onlyTopic(body: TopicsById): Topic {
-  const topic = Object.values(body)[0];
-  if (!topic) throw new Error('The server answered without the collection.');
-  return topic;
+function onlyTopic<Topic>(body: Record<string, Topic>): Topic {
+  const found = Object.values(body)[0];
+  if (!found) throw new Error('The server answered without the collection.');
+  return found;
 }

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useRef } from 'react';
 import { type To, UNSAFE_NavigationContext } from 'react-router';
 
-/** Where leaving with unsaved changes does not ask (SPEC section 2, main search screen). */
+/** Where leaving with unsaved changes does not ask (docs/product-rules.md#screens-and-routes). */
 const UNGUARDED = ['/logout', '/collections'];
 
 /** Whether leaving the search screen for `pathname` should ask to save first. */

@@ -33,7 +33,7 @@ type TitlePrompt = { mode: 'create' | 'rename'; resolve: (title: string | null) 
 type Notice = { severity: 'success' | 'error'; text: string };
 
 /**
- * The collection's save flow (SPEC section 4 "Collection"): new -> create with a title -> modified ->
+ * The collection's save flow (docs/product-rules.md#collections): new -> create with a title -> modified ->
  * update. An update names the version it was edited from; if the topic was saved elsewhere since,
  * the user reloads that version or saves theirs over it, so no save silently overwrites another.
  */

@@ -80,7 +80,7 @@ const saved: Topic = {
   hidden: ['spam'],
 };
 
-describe('the export list as a collection (SPEC section 4, Collection)', () => {
+describe('the export list as a collection', () => {
   beforeEach(() => state().clear());
 
   it('starts as a new, unmodified topic', () => {

@@ -22,11 +22,11 @@ export interface TopicInfo {
 
 export interface ExportState {
   topic: TopicInfo;
-  /** Changed since the topic was loaded, saved or started (SPEC topicModified). */
+  /** Changed since the topic was loaded, saved or started (topicModified). */
   isModified: boolean;
   /** Counts every change, so a save can tell whether more came in while it was on its way. */
   revision: number;
-  /** Hidden tags of the topic, kept as loaded (SPEC section 3). */
+  /** Hidden tags of the topic, kept as loaded. */
   hidden: string[];
   /** The export list, in the order tags were added. */
   tags: ExportTag[];
@@ -199,7 +199,7 @@ export function topicBody(
   };
 }
 
-/** SPEC: any strategy but the two orders is a random sample. */
+/** Any strategy but the two orders is a random sample (docs/product-rules.md#export-list-and-copy). */
 function strategyOf(strategy: string): NonNullable<CreateTopicBody['exportFilters']>['selectionStrategy'] {
   return strategy === SelectionStrategy.lowestPostCount || strategy === SelectionStrategy.highestPostCount
     ? strategy

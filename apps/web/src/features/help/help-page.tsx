@@ -23,7 +23,7 @@ import { visibleVideos } from './help-videos';
 import { InfoDialog } from './info-dialog';
 
 /**
- * Help (SPEC section 2): the help videos (hidden when their link is none), the guide and the
+ * Help: the help videos (hidden when their link is none), the guide and the
  * tutorial, beta feedback, restore purchase for the free group, and the info dialog.
  */
 export function HelpPage() {
@@ -34,7 +34,7 @@ export function HelpPage() {
   const isGuideOn = useWalkthrough((s) => s.isOn);
   const [isInfoOpen, setIsInfoOpen] = useState(false);
   const videos = visibleVideos();
-  // The free group has no guide (SPEC section 6): its button is disabled and the text says why.
+  // The free group has no guide: its button is disabled and the text says why.
   const guideTextKey = !caps.showWalkthrough
     ? 'help.guide.freeNote'
     : isGuideOn

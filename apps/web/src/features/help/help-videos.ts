@@ -1,4 +1,4 @@
-/** The help videos (SPEC section 2); a link of 'none' hides its button. */
+/** The help videos; a link of 'none' hides its button. */
 export const HELP_VIDEOS: readonly { key: string; url: string }[] = [
   { key: 'gettingStarted', url: 'https://www.youtube.com/@tagscout' },
   { key: 'collections', url: 'https://www.youtube.com/@tagscout/videos' },

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shell/session-store';
 import { getDeviceId } from '../account/device-id';
 
-/** SPEC section 2: version, device or user id, and the copyright line. */
+/** Version, device or user id, and the copyright line. */
 export function InfoDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);

@@ -1,13 +1,6 @@
-import {
-  type HashtagTrend,
-  type NetworksResponse,
-  TREND_LIMITS,
-  type TrendingResponse,
-  type TrendResponse,
-} from '@tagscout/core/api';
+import { TREND_LIMITS } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
-import { apiGet } from '../../api/client';
-import { api, dataOf } from '../../api/typed-client';
+import { type Answer, api, dataOf } from '../../api/typed-client';
 import { useSettings } from '../settings/settings-store';
 
 /** The network the visitor chose in the picker; null until they choose (the server's default answers). */
@@ -15,21 +8,24 @@ export function chosenNetwork(): Network | null {
   return useSettings.getState().searchNetwork;
 }
 
-/** "&network=bluesky" (or "?network=" as the first parameter), or nothing while none is chosen. */
-export function networkParam(first = false): string {
+/** The query's `network` while one is chosen, else nothing (the server's default answers). */
+export function networkQuery(): { network?: Network } {
   const network = chosenNetwork();
-  return network ? `${first ? '?' : '&'}network=${network}` : '';
+  return network ? { network } : {};
 }
 
-export async function fetchNetworks(signal?: AbortSignal): Promise<NetworksResponse> {
+export function fetchNetworks(signal?: AbortSignal) {
   return dataOf(api.GET('/api/networks', { signal }));
 }
+
+type TrendAnswer = Answer<'/api/trends/hashtags', 'get'>;
+type Trend = TrendAnswer['trends'][number];
 
 export interface Trends {
   network: Network;
   firstDay: string;
   lastDay: string;
-  byTag: Map<string, HashtagTrend>;
+  byTag: Map<string, Trend>;
 }
 
 /** The trends of many tags on a network, asked 100 at a time. */
@@ -39,14 +35,11 @@ export async function fetchTrends(
   signal?: AbortSignal,
 ): Promise<Trends> {
   const unique = [...new Set(names)];
-  const byTag = new Map<string, HashtagTrend>();
-  let answer: TrendResponse | undefined;
+  const byTag = new Map<string, Trend>();
+  let answer: TrendAnswer | undefined;
   for (let start = 0; start < unique.length; start += TREND_LIMITS.tags) {
-    const batch = unique
-      .slice(start, start + TREND_LIMITS.tags)
-      .map(encodeURIComponent)
-      .join(',');
-    answer = await apiGet<TrendResponse>(`/trends/hashtags?tags=${batch}&network=${network}`, { signal });
+    const tags = unique.slice(start, start + TREND_LIMITS.tags).join(',');
+    answer = await dataOf(api.GET('/api/trends/hashtags', { params: { query: { tags, network } }, signal }));
     for (const trend of answer.trends) byTag.set(trend.hashtag, trend);
   }
   return {
@@ -57,6 +50,6 @@ export async function fetchTrends(
   };
 }
 
-export async function fetchTrending(network: Network, signal?: AbortSignal): Promise<TrendingResponse> {
+export function fetchTrending(network: Network, signal?: AbortSignal) {
   return dataOf(api.GET('/api/trends/now', { params: { query: { network, limit: 12 } }, signal }));
 }

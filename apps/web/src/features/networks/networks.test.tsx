@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer, notServed } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { NetworkPicker } from './network-picker';
@@ -16,13 +17,12 @@ function serve(routes: Record<string, Answer>) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       asked.push(url);
       const path = new URL(url, 'http://app').pathname;
       const answer = routes[path];
-      if (!answer)
-        return Response.json({ error: { code: 'not_found', message: 'No route' } }, { status: 404 });
-      return Response.json(answer.body, { status: answer.status ?? 200 });
+      if (!answer) notServed({ url, ...init });
+      return contractAnswer({ url, ...init }, answer.body, { status: answer.status });
     }),
   );
   return asked;

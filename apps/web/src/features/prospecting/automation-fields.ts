@@ -17,7 +17,7 @@ const percent = (path: string): AutomationField => ({ path, kind: 'number', min:
 const count = (path: string, max = 1_000_000_000): AutomationField => ({ path, kind: 'number', min: 0, max });
 const flag = (path: string): AutomationField => ({ path, kind: 'switch' });
 
-/** Every field of the template (SPEC section 3), grouped as the form shows them. */
+/** Every field of the template, grouped as the form shows them. */
 export const AUTOMATION_SECTIONS: AutomationSection[] = [
   { key: 'general', fields: [{ path: 'title', kind: 'text', maxLength: 100 }, flag('enabled')] },
   {

@@ -16,7 +16,7 @@ import { AUTOMATION_SECTIONS, writePath } from './automation-fields';
 import { useAutomationTemplate, useSaveAutomationTemplate } from './queries';
 
 /**
- * /prospecting/automation: the account's automation settings template (SPEC section 3), edited and
+ * /prospecting/automation: the account's automation settings template (docs/product-rules.md#prospecting), edited and
  * validated with the same schema the server uses. It is kept, not acted on.
  */
 export function AutomationPage() {

@@ -19,7 +19,7 @@ import { usePlaceSearch } from './queries';
 import { SelectedPlaces } from './selected-places';
 
 /**
- * Search mode (SPEC section 2): the places found for the title bar's text, each selectable (selecting
+ * Search mode: the places found for the title bar's text, each selectable (selecting
  * toggles it in or out of the quarry), the places selected so far, and Next once there is one.
  */
 export function PlaceSearch() {

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { useIsPhone } from '../search/use-is-phone';
 import { useProspecting } from './prospecting-store';
 
-/** The screen's own title bar (SPEC section 2): the Quarries title and the location search field. */
+/** The screen's own title bar: the Quarries title and the location search field. */
 export function ProspectingBar() {
   const { t } = useTranslation();
   const isPhone = useIsPhone();

@@ -23,7 +23,7 @@ export interface ProspectingState {
   searchText: string;
   setSearchText: (text: string) => void;
   startNewQuarry: () => void;
-  /** Selecting a place toggles it in or out of the draft (SPEC section 4). */
+  /** Selecting a place toggles it in or out of the draft. */
   togglePlace: (place: QuarryPlace) => void;
   removePlace: (placeId: string) => void;
   /** Next: from the places to the filters. */

@@ -16,7 +16,7 @@ import { type QuarryDraft, useProspecting } from './prospecting-store';
 import { useCategories, useSaveQuarry } from './queries';
 import { SelectedPlaces } from './selected-places';
 
-/** The filters form (SPEC section 3): title, places, post filters and profile filters. */
+/** The filters form: title, places, post filters and profile filters. */
 export function QuarryFiltersForm() {
   const { t } = useTranslation();
   const draft = useProspecting((s) => s.draft);

@@ -90,7 +90,7 @@ export function useSaveQuarry() {
   });
 }
 
-/** The active switch (SPEC: toggling a quarry's active flag updates it) and the hidden flag; shown at once. */
+/** The active switch (toggling it updates the quarry) and the hidden flag; shown at once. */
 export function useSetFlags() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useProspecting } from './prospecting-store';
 
-/** The places selected for the quarry, each with a remove button (SPEC section 2). */
+/** The places selected for the quarry, each with a remove button. */
 export function SelectedPlaces() {
   const { t } = useTranslation();
   const places = useProspecting((s) => s.draft?.places ?? []);

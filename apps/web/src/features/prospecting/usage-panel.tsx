@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
 import { useUsage } from './queries';
 
-/** The account's prospecting this 30-day period (SPEC "Prospecting usage data"), as bars. */
+/** The account's prospecting this 30-day period, as bars. */
 export function UsagePanel() {
   const { t, i18n } = useTranslation();
   const usage = useUsage();

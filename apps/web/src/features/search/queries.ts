@@ -36,7 +36,7 @@ export function useSearchResults(kind: SearchKind, query: string) {
   });
 }
 
-/** Administrators see when the social network blocks searches or lookups (SPEC section 8). */
+/** Administrators see when the social network blocks searches or lookups (docs/product-rules.md#live-sources). */
 export function useSourceAlerts(isAdmin: boolean) {
   return useQuery({
     queryKey: searchKeys.sourceAlerts,
@@ -67,7 +67,7 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
   });
 }
 
-/** Asks again, with the SPEC back-off, for related-tag counts the store did not know (-1). */
+/** Asks again, with the back-off of docs/product-rules.md#counts-and-retries, for related-tag counts the store did not know (-1). */
 export function useRefreshUnknownCounts(
   item: Pick<ResultItem, 'kind' | 'key'>,
   data: { counts: Map<string, number> } | undefined,

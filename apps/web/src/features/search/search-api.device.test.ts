@@ -1,6 +1,7 @@
 import type { Platform } from '@tagscout/core/access';
 import { FakeClock, type FakeInstagram, startFakeInstagram } from '@tagscout/sources/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer } from '../../api/contract-test-helpers';
 import { createDeviceSource, searchOnDevice, setDeviceSource } from '../../native/device-source';
 import { forgetSearchMode, SEARCH_MODE_TTL_MS } from '../../native/search-mode';
 import { fetchRelated, SearchKind, searchItems } from './search-api';
@@ -24,15 +25,15 @@ const config = { mobileSearchMode: 'device' as 'device' | 'server' | 'unreachabl
 /** Our API, as far as these calls go: the crowd cache feeds what autocomplete and info answer. */
 function fakeApi(calls: ApiCall[]) {
   const storeTags = new Map<string, number>([['surfboard', 1200]]);
-  const respond = (status: number, value: unknown) =>
-    new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
   return async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const respond = (status: number, value: unknown) => contractAnswer({ url, ...init }, value, { status });
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const path = url.replace(/^\/api/, '');
     calls.push({ method, path, headers: { ...(init.headers as Record<string, string>) }, body });
     if (/^\/version\/[^/]+\/config$/.test(path)) {
-      if (config.mobileSearchMode === 'unreachable') return respond(503, { error: { code: 'unavailable' } });
+      if (config.mobileSearchMode === 'unreachable')
+        return respond(503, { error: { code: 'unavailable', message: 'The service is busy.' } });
       const { mobileSearchMode } = config;
       return respond(200, {
         webSearchMode: 'server',
@@ -45,11 +46,12 @@ function fakeApi(calls: ApiCall[]) {
       for (const tag of (body as { hashtags?: { hashtag: string; count: number }[] }).hashtags ?? []) {
         storeTags.set(tag.hashtag, tag.count);
       }
-      return respond(202, { status: 'accepted' });
+      return respond(202, { status: 'accepted', stored: 1, skipped: 0 });
     }
-    if (method === 'POST' && (path === '/cache/recommend' || path === '/sources/reports')) {
-      return respond(202, { status: 'accepted' });
+    if (method === 'POST' && path === '/cache/recommend') {
+      return respond(202, { status: 'accepted', stored: 1, skipped: 0 });
     }
+    if (method === 'POST' && path === '/sources/reports') return respond(202, { status: 'recorded' });
     const autocomplete = path.match(/^\/autocomplete\/(hashtag|place)\/(.+)$/);
     if (autocomplete) {
       const query = decodeURIComponent(autocomplete[2]!);
@@ -57,10 +59,15 @@ function fakeApi(calls: ApiCall[]) {
       const hashtags = [...storeTags]
         .filter(([name]) => name.startsWith(query))
         .map(([hashtag, count]) => ({ hashtag, count }));
-      return respond(200, { hashtags });
+      return respond(200, { network: 'instagram', hashtags });
     }
-    if (path.startsWith('/info/')) {
-      return respond(200, { data: [{ related_tags: [], related_post_count: 0 }] });
+    const info = path.match(/^\/info\/(hashtag|place)\/([^?]+)/);
+    if (info) {
+      const key = decodeURIComponent(info[2]!);
+      const related = { related_tags: [], related_post_count: 0 };
+      return info[1] === 'place'
+        ? respond(200, { data: [{ place_id: key, title: 'Lisbon', count: 0, ...related }] })
+        : respond(200, { network: 'instagram', data: [{ hashtag: key, count: 0, ...related }] });
     }
     return respond(404, { error: { code: 'not_found', message: 'no such route' } });
   };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer } from '../../api/contract-test-helpers';
 import { fetchCounts } from './search-api';
 
 interface Call {
@@ -8,17 +9,14 @@ interface Call {
 
 /** Answers /api/info/hashtag/:names like the server: -1 for a tag until its count becomes known at `knownAt`. */
 function fakeInfoServer(knownAt: Record<string, number>, calls: Call[]) {
-  return vi.fn(async (url: string) => {
+  return vi.fn(async (url: string, init?: RequestInit) => {
     const names = decodeURIComponent(url.replace('/api/info/hashtag/', '')).split(',');
     calls.push({ at: Date.now(), names });
     const data = names.map((hashtag) => ({
       hashtag,
       count: Date.now() >= (knownAt[hashtag] ?? Infinity) ? 42 : -1,
     }));
-    return new Response(JSON.stringify({ data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return contractAnswer({ url, ...init }, { network: 'instagram', data });
   });
 }
 

@@ -1,18 +1,10 @@
-import type {
-  HashtagAutocompleteResponse,
-  HashtagCount,
-  HashtagInfoResponse,
-  PlaceAutocompleteResponse,
-  PlaceInfoResponse,
-  SourceAlert,
-  SourceStatusResponse,
-} from '@tagscout/core/api';
+import type { HashtagCount } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
-import { apiGet } from '../../api/client';
+import { api, dataOf } from '../../api/typed-client';
 import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
 import { isDeviceSearchOn } from '../../native/search-mode';
 import { detectPlatform, isMobileApp } from '../../shell/platform';
-import { chosenNetwork, networkParam } from '../networks/networks-api';
+import { chosenNetwork, networkQuery } from '../networks/networks-api';
 import type { RelatedOrder } from '../settings/settings-store';
 
 export const SearchKind = { tags: 'tags', places: 'places', profiles: 'profiles' } as const;
@@ -33,8 +25,6 @@ export interface RelatedResult {
   tags: { hashtag: string; subcount: number; relevance: number; isBanned: boolean }[];
   postCount: number;
 }
-
-const path = (value: string) => encodeURIComponent(value);
 
 /**
  * In the iOS and Android apps the device asks the network first and posts what it got to the store,
@@ -58,9 +48,9 @@ export async function searchItems(
     await searchOnDevice({ type: kind === SearchKind.places ? 'place' : 'hashtag', query }, { signal });
   }
   if (kind === SearchKind.places) {
-    const { places } = await apiGet<PlaceAutocompleteResponse>(`/autocomplete/place/${path(query)}`, {
-      signal,
-    });
+    const { places } = await dataOf(
+      api.GET('/api/autocomplete/place/{query}', { params: { path: { query } }, signal }),
+    );
     return places.map((place) => ({
       key: place.place_id,
       kind: 'place',
@@ -70,11 +60,11 @@ export async function searchItems(
       isIndexing: false,
     }));
   }
-  const { hashtags } = await apiGet<HashtagAutocompleteResponse>(
-    `/autocomplete/hashtag/${path(query)}${networkParam(true)}`,
-    {
+  const { hashtags } = await dataOf(
+    api.GET('/api/autocomplete/hashtag/{query}', {
+      params: { path: { query }, query: networkQuery() },
       signal,
-    },
+    }),
   );
   return hashtags.map((tag) => ({
     key: tag.hashtag,
@@ -90,17 +80,20 @@ export async function fetchRelated(
   item: Pick<ResultItem, 'kind' | 'key'>,
   ranking: RelatedOrder = 'subcount',
 ): Promise<RelatedResult> {
-  const route = item.kind === 'place' ? 'place' : 'hashtag';
   if (await runsOnDevice()) {
     await lookupOnDevice(
       item.kind === 'place' ? { type: 'place', id: item.key } : { type: 'hashtag', name: item.key },
     );
   }
-  const response = await apiGet<HashtagInfoResponse | PlaceInfoResponse>(
-    `/info/${route}/${path(item.key)}?recommended=1${ranking === 'subcount' ? '' : `&ranking=${ranking}`}${
-      route === 'hashtag' ? networkParam() : ''
-    }`,
-  );
+  const query = { recommended: '1', ...(ranking !== 'subcount' && { ranking }) } as const;
+  const response =
+    item.kind === 'place'
+      ? await dataOf(api.GET('/api/info/place/{id}', { params: { path: { id: item.key }, query } }))
+      : await dataOf(
+          api.GET('/api/info/hashtag/{names}', {
+            params: { path: { names: item.key }, query: { ...query, ...networkQuery() } },
+          }),
+        );
   const info = response.data[0];
   return {
     tags: (info?.related_tags ?? []).map((tag) => ({ ...tag, isBanned: tag.banned === true })),
@@ -112,7 +105,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Counts for tags, asked in batches of 100. Counts not known yet (-1 unknown, -2 being looked up) are asked again,
- * up to 5 times, waiting 500 ms and doubling (SPEC section 9).
+ * up to 5 times, waiting 500 ms and doubling (docs/product-rules.md#counts-and-retries).
  */
 export async function fetchCounts(
   names: readonly string[],
@@ -133,8 +126,10 @@ export async function fetchCounts(
     }
     for (let start = 0; start < pending.length; start += LIMITS.countBatchSize) {
       const batch = pending.slice(start, start + LIMITS.countBatchSize);
-      const { data } = await apiGet<HashtagInfoResponse>(
-        `/info/hashtag/${batch.map(path).join(',')}${networkParam(true)}`,
+      const { data } = await dataOf(
+        api.GET('/api/info/hashtag/{names}', {
+          params: { path: { names: batch.join(',') }, query: networkQuery() },
+        }),
       );
       for (const tag of data) counts.set(tag.hashtag, tag);
     }
@@ -145,7 +140,7 @@ export async function fetchCounts(
 }
 
 /** Administrators: the alerts about the social network (blocked searches or lookups, cross-origin trouble). */
-export async function fetchSourceAlerts(signal?: AbortSignal): Promise<SourceAlert[]> {
-  const { alerts } = await apiGet<SourceStatusResponse>('/sources/status', { signal });
+export async function fetchSourceAlerts(signal?: AbortSignal) {
+  const { alerts } = await dataOf(api.GET('/api/sources/status', { signal }));
   return alerts;
 }

@@ -56,7 +56,7 @@ export function SearchPage() {
   useLeaveGuard(canKeepTopics && hasWorkToLose, (proceed) => setHeld({ proceed }));
   const route = useTopicRoute(topicId, canKeepTopics, (proceed, cancel) => setHeld({ proceed, cancel }));
 
-  // A collection opened on a phone shows its list (SPEC section 2).
+  // A collection opened on a phone shows its list.
   useEffect(() => {
     if (topicId) setPane('export');
   }, [topicId]);

@@ -1,13 +1,30 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
 import { SourceAlerts } from './source-alerts';
 
+const FIREHOSE_OFF = {
+  is_enabled: false,
+  role: 'off',
+  state: 'stopped',
+  instance: null,
+  lag_seconds: null,
+  events_per_second: 0,
+  events: 0,
+  malformed: 0,
+  posts_counted: 0,
+  posts_stored: 0,
+  last_error: null,
+};
+
 function renderAlerts(alerts: string[]) {
-  const fetchMock = vi.fn(async () => Response.json({ sources: [], alerts, failures: [] }));
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    contractAnswer({ url, ...init }, { sources: [], alerts, failures: [], bluesky: FIREHOSE_OFF }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -24,7 +41,7 @@ describe('SourceAlerts', () => {
     useSession.setState(SIGNED_OUT);
   });
 
-  it('shows administrators the alerts of SPEC section 8', async () => {
+  it('shows administrators the blocked-search, blocked-lookup and CORS alerts', async () => {
     useSession.setState(testSession('admin', Date.now()));
     const fetchMock = renderAlerts(['searches_blocked', 'lookups_blocked', 'possible_cors']);
     const region = await screen.findByRole('region', { name: 'Alerts about the social network' });

@@ -1,7 +1,6 @@
-import type { UpdateUserSettingsBody, UserSettings } from '@tagscout/core/api';
 import type { CopyNetwork } from '@tagscout/core/export';
 import { useEffect } from 'react';
-import { apiGet, apiSend } from '../../api/client';
+import { api, type Body, dataOf } from '../../api/typed-client';
 import { useSession } from '../../shell/session-store';
 import { useSettings } from './settings-store';
 
@@ -15,7 +14,7 @@ export function useAccountSettingsSync(): void {
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
-    apiGet<UserSettings>('/account/settings', { signal: controller.signal })
+    dataOf(api.GET('/api/account/settings', { signal: controller.signal }))
       .then((saved) => {
         if (saved.copyNetwork) useSettings.getState().update({ copyNetwork: saved.copyNetwork });
         // First time with an account: it keeps what the visitor chose in this browser.
@@ -34,6 +33,6 @@ export function chooseCopyNetwork(copyNetwork: CopyNetwork): void {
   if (useSession.getState().user) void saveSettings({ copyNetwork });
 }
 
-async function saveSettings(change: UpdateUserSettingsBody): Promise<void> {
-  await apiSend<UserSettings>('PUT', '/account/settings', change).catch(() => {});
+async function saveSettings(change: Body<'/api/account/settings', 'put'>): Promise<void> {
+  await api.PUT('/api/account/settings', { body: change }).catch(() => {});
 }

@@ -16,7 +16,7 @@ import { SUPPORTED_LANGUAGES } from '../../i18n/i18n';
 import { useCapabilities } from '../../shell/session-store';
 import { type RelatedOrder, useSettings } from './settings-store';
 
-/** Every setting of SPEC section 3, stored in the browser and applied at once. */
+/** Every setting (docs/product-rules.md#settings), stored in the browser and applied at once. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();

@@ -12,7 +12,7 @@ describe('settings kept from earlier visits', () => {
     useSettings.getState().reset();
   });
 
-  it("moves version 1's default related order (the SPEC relevance) to today's default", async () => {
+  it("moves version 1's default related order (the relevance score) to today's default", async () => {
     storeFromEarlierVisit(1, { relatedRanking: 'spec', relatedTagCount: 15 });
     await useSettings.persist.rehydrate();
     expect(useSettings.getState().relatedRanking).toBe('subcount');
@@ -20,7 +20,7 @@ describe('settings kept from earlier visits', () => {
     expect(useSettings.getState().relatedTagCount).toBe(15);
   });
 
-  it('keeps the SPEC relevance chosen since then, and any other order chosen before', async () => {
+  it('keeps the relevance score chosen since then, and any other order chosen before', async () => {
     storeFromEarlierVisit(2, { relatedRanking: 'spec' });
     await useSettings.persist.rehydrate();
     expect(useSettings.getState().relatedRanking).toBe('spec');

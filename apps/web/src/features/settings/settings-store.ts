@@ -7,14 +7,14 @@ import { persist } from 'zustand/middleware';
 /** The related tag orders Settings offers (the server's `ranking`). */
 export type RelatedOrder = 'subcount' | 'spec' | 'idfWeighted';
 
-/** The settings of SPEC section 3, kept in the browser and applied at once. */
+/** The settings (docs/product-rules.md#settings), kept in the browser and applied at once. */
 export interface Settings {
   textBeforeHashtagsEnabled: boolean;
   textBeforeHashtagsText: string;
   emojisEnabled: boolean;
   exportCommaDelimited: boolean;
   relatedTagCount: number;
-  /** How related tags are ordered: co-occurrence, the SPEC relevance, or co-occurrence weighted by rarity (decision 015). */
+  /** How related tags are ordered: co-occurrence, the relevance score, or co-occurrence weighted by rarity (decision 015). */
   relatedRanking: RelatedOrder;
   bgSeedSearches: number;
   brandingDisabled: boolean;
@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /**
- * Version 1 stored the related order with the SPEC relevance as its default, so a stored 'spec'
+ * Version 1 stored the related order with the relevance score as its default, so a stored 'spec'
  * from then is almost always that default, not a choice: it moves to today's default (decision
  * 015). A 'spec' stored since version 2 is a choice and stays.
  */

@@ -1,13 +1,14 @@
-import type { SuggestResponse } from '@tagscout/core/api';
 import { SUGGEST_LIMITS } from '@tagscout/core/api';
 import { extractHashtags, normalizeHashtag } from '@tagscout/core/hashtags';
-import { apiGet } from '../../api/client';
-import { networkParam } from '../networks/networks-api';
+import { api, dataOf } from '../../api/typed-client';
+import { networkQuery } from '../networks/networks-api';
 
 /** Suggestions for the export list: its last 30 tags are the list the server is asked about. */
-export async function fetchSuggestions(tags: readonly string[], limit = 10): Promise<SuggestResponse> {
-  const given = tags.slice(-SUGGEST_LIMITS.tags).map(encodeURIComponent).join(',');
-  return apiGet<SuggestResponse>(`/suggest/hashtags?tags=${given}&limit=${limit}${networkParam()}`);
+export function fetchSuggestions(tags: readonly string[], limit = 10) {
+  const given = tags.slice(-SUGGEST_LIMITS.tags).join(',');
+  return dataOf(
+    api.GET('/api/suggest/hashtags', { params: { query: { tags: given, limit, ...networkQuery() } } }),
+  );
 }
 
 /**

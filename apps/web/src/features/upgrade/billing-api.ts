@@ -1,28 +1,19 @@
-import type {
-  AccountTokenResponse,
-  BillingInfoResponse,
-  CheckoutBody,
-  RedirectUrlResponse,
-  RestorePurchaseBody,
-  RestorePurchaseResponse,
-  StoreVerifyResponse,
-} from '@tagscout/core/api';
-import { apiGet, apiSend } from '../../api/client';
+import { api, type Body, dataOf } from '../../api/typed-client';
 import type { PurchaseServer } from '../../native/purchase-flow';
 import type { StoreReceipt } from '../../native/store-purchases';
 
 /** The billing API (decision 009): web checkout, the portal, and the store checks of the apps. */
 
-export const fetchBillingInfo = () => apiGet<BillingInfoResponse>('/billing/info');
+export const fetchBillingInfo = () => dataOf(api.GET('/api/billing/info'));
 
-export const startCheckout = (body: CheckoutBody) =>
-  apiSend<RedirectUrlResponse>('POST', '/billing/checkout', body);
+export const startCheckout = (body: Body<'/api/billing/checkout', 'post'>) =>
+  dataOf(api.POST('/api/billing/checkout', { body }));
 
 export const openPortal = (language: 'en' | 'pt') =>
-  apiSend<RedirectUrlResponse>('POST', '/billing/portal', { language });
+  dataOf(api.POST('/api/billing/portal', { body: { language } }));
 
-export const requestRestoreLink = (body: RestorePurchaseBody) =>
-  apiSend<RestorePurchaseResponse>('POST', '/billing/restore', body);
+export const requestRestoreLink = (body: Body<'/api/billing/restore', 'post'>) =>
+  dataOf(api.POST('/api/billing/restore', { body }));
 
 export const billingInfoQuery = {
   queryKey: ['billing', 'info'] as const,
@@ -32,17 +23,16 @@ export const billingInfoQuery = {
 
 /** Our server, as the mobile purchase flow needs it. */
 export const purchaseServer: PurchaseServer = {
-  accountToken: async () => (await apiGet<AccountTokenResponse>('/store/account-token')).accountToken,
+  accountToken: async () => (await dataOf(api.GET('/api/store/account-token'))).accountToken,
   verify: async (receipt: StoreReceipt) => {
     const answer =
       receipt.platform === 'ios'
-        ? await apiSend<StoreVerifyResponse>('POST', '/store/ios-verify', {
-            receipt: receipt.signedTransaction,
-          })
-        : await apiSend<StoreVerifyResponse>('POST', '/store/android-verify', {
-            purchaseToken: receipt.purchaseToken,
-            productId: receipt.productId,
-          });
+        ? await dataOf(api.POST('/api/store/ios-verify', { body: { receipt: receipt.signedTransaction } }))
+        : await dataOf(
+            api.POST('/api/store/android-verify', {
+              body: { purchaseToken: receipt.purchaseToken, productId: receipt.productId },
+            }),
+          );
     return answer.return.validSubscription;
   },
 };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 const FEATURES = ['related', 'copy', 'branding', 'collections'] as const;
 
-/** What Pro adds (SPEC section 6 premium capabilities), as a short checked list. */
+/** What Pro adds (the premium capabilities), as a short checked list. */
 export function FeatureList() {
   const { t } = useTranslation();
   return (

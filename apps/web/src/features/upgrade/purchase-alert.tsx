@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { LIMITS } from '@tagscout/core/limits';
 import { useTranslation } from 'react-i18next';
 
-/** An alert of the purchase flow (SPEC section 8 texts); closing it continues the flow. */
+/** An alert of the purchase flow (docs/product-rules.md#plans-and-purchases); closing it continues the flow. */
 export function PurchaseAlert({ message, onClose }: { message: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (

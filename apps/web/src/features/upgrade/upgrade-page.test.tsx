@@ -3,11 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import i18n from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer, notServed } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import type { StorePlatform } from '../../native/native-platform';
 import type { StorePurchases } from '../../native/store-purchases';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
-import { testSession } from '../../shell/test-sessions';
+import { testMe, testSession } from '../../shell/test-sessions';
 import { closeTrialSignup, useTrialSignup } from '../account/trial-signup-store';
 import { UpgradePage } from './upgrade-page';
 
@@ -47,20 +48,15 @@ function renderAt(path: string) {
 describe('the plans page', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-    answers = {};
+    answers = { '/api/billing/info': { body: { provider: 'local', isSpecialOfferOpen: false } } };
     calls.length = 0;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-        const answer = answers[url.split('?')[0]!] ?? {
-          status: 404,
-          body: { error: { code: 'not_found', message: 'no' } },
-        };
-        return new Response(JSON.stringify(answer.body), {
-          status: answer.status ?? 200,
-          headers: { 'content-type': 'application/json' },
-        });
+        const answer = answers[url.split('?')[0]!];
+        if (!answer) notServed({ url, ...init });
+        return contractAnswer({ url, ...init }, answer.body, { status: answer.status });
       }),
     );
   });
@@ -75,7 +71,7 @@ describe('the plans page', () => {
     localStorage.clear();
   });
 
-  it('shows the web plans with the SPEC prices, terms and privacy to a trial user', () => {
+  it('shows the web plans with their prices, terms and privacy to a trial user', () => {
     useSession.setState(
       testSession('trial', NOW, {
         user: { id: 'u1', email: 'a@example.com', name: null, isAnonymous: false },
@@ -216,15 +212,15 @@ describe('the plans page in the apps', () => {
     useSession.setState(testSession('unRegTrial', NOW));
     answers = {
       '/api/store/account-token': { body: { accountToken: '6f9619ff-8b86-4011-b42d-00c04fc964ff' } },
+      '/api/billing/info': { body: { provider: 'local', isSpecialOfferOpen: false } },
+      '/api/account/me': { body: testMe('trial') },
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => {
-        const answer = answers[url.split('?')[0]!] ?? {
-          status: 404,
-          body: { error: { code: 'not_found', message: 'no' } },
-        };
-        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const answer = answers[url.split('?')[0]!];
+        if (!answer) notServed({ url, ...init });
+        return contractAnswer({ url, ...init }, answer.body, { status: answer.status });
       }),
     );
   });

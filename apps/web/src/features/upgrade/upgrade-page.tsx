@@ -35,7 +35,7 @@ export interface UpgradePageProps {
 }
 
 /**
- * /upgrade and /specialoffer (SPEC sections 2 and 4): the plans with their prices, the special
+ * /upgrade and /specialoffer (docs/product-rules.md#plans-and-purchases): the plans with their prices, the special
  * offer with its countdown while its window is open, terms and privacy. The web buys through the
  * billing provider's hosted checkout; the apps through their store.
  */
@@ -89,7 +89,7 @@ function StoreUpgradePage({ platform, isSpecialOnly }: { platform: StorePlatform
   const hasRestored = useRef(false);
 
   useEffect(() => {
-    // Sign-in and Help link here with ?restore=1 (SPEC: restore purchases on the apps).
+    // Sign-in and Help link here with ?restore=1 (restore purchases on the apps).
     if (!shouldRestore || hasRestored.current) return;
     hasRestored.current = true;
     void purchase.restore();
@@ -140,14 +140,14 @@ function PlansScreen({
   const isGuided = isGuidedVisit(useLocation().state);
 
   useEffect(() => {
-    // SPEC section 2: the trial sign-up opens by itself, except in special-offer-only mode.
+    // The trial sign-up opens by itself, except in special-offer-only mode.
     if (canStartTrial && !isSpecialOnly && !checkoutState && !isRestoring && !isGuided) openTrialSignup();
   }, [canStartTrial, isSpecialOnly, checkoutState, isRestoring, isGuided]);
 
   function handleCloseOffer() {
     setIsOfferOpen(false);
     if (!isSpecialOnly) return;
-    // SPEC section 4: closing in special-only mode marks the offer seen and goes to the search.
+    // Closing in special-only mode marks the offer seen and goes to the search.
     markSpecialOfferSeen();
     navigate('/tags');
   }

@@ -16,7 +16,7 @@ interface PendingAlert {
 }
 
 /**
- * The apps' purchase flow on the plans screen (SPEC sections 4 and 8): the store's products, a
+ * The apps' purchase flow on the plans screen (docs/product-rules.md#plans-and-purchases): the store's products, a
  * subscribe that shows a spinner until the server has validated the receipt, restore, and the
  * alerts with where each outcome leads.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PlanCard } from './plan-card';
 import { planText } from './plan-text';
 
-/** The web's plans (SPEC section 9 prices): monthly, then annual, highlighted. */
+/** The web's plans: monthly, then annual, highlighted. */
 export function WebPlans({
   busyPlan,
   onChoose,

@@ -16,7 +16,7 @@ import { currentTriggers, findTarget } from './walkthrough-triggers';
 const CHECK_MS = 400;
 
 /**
- * The guide (SPEC section 4): watches what the user does and sees, opens the step that is due
+ * The guide (docs/product-rules.md#walkthrough): watches what the user does and sees, opens the step that is due
  * (the rules are packages/core/walkthrough), follows a step's navigation, and shows the popover.
  */
 export function WalkthroughHost() {
@@ -48,6 +48,11 @@ export function WalkthroughHost() {
     previousPath.current = pathname;
   }, [pathname]);
 
+  // e2e waits for this to prove that the guide, turned off, opens nothing.
+  useEffect(() => {
+    document.body.toggleAttribute('data-guide-off', isLoaded && !isOn);
+  }, [isLoaded, isOn]);
+
   useEffect(() => {
     if (!caps.showWalkthrough && current) dispatchWalkthrough({ type: 'hide' });
   }, [caps.showWalkthrough, current]);
@@ -78,6 +83,8 @@ export function WalkthroughHost() {
           viewer: { showWalkthrough: caps.showWalkthrough, canTurnGuideOff: caps.canTurnGuideOff },
         });
       }
+      // What the guide saw at its last look: e2e waits for it to prove that a step did not open.
+      document.body.dataset.guideSaw = triggers.join(' ');
     };
     check();
     const timer = setInterval(check, CHECK_MS);

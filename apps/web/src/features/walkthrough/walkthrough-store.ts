@@ -7,7 +7,7 @@ import {
 import { create } from 'zustand';
 import { trackEvent } from '../appdata/track';
 
-/** SPEC local storage keys: the guide on or off, and the steps already shown. */
+/** Local storage keys: the guide on or off, and the steps already shown. */
 export const SHOW_GUIDE_KEY = 'showGuide';
 export const WALKTHROUGH_STATE_KEY = 'walkthroughState';
 

@@ -2,6 +2,9 @@ import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Google's token endpoint checks that a service account's JWT is addressed to it by this name. */
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
 export interface FakePurchase {
   productId: string;
   expiryTime: string;
@@ -21,6 +24,8 @@ export class FakeGooglePlay {
   readonly acknowledged: string[] = [];
   /** Status to answer purchase calls with instead (an outage), or null. */
   failWith: number | null = null;
+  /** Purchase calls answered (the failed ones too). */
+  purchaseCalls = 0;
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   private readonly tokens = new Set<string>();
   private server: Server | null = null;
@@ -61,6 +66,7 @@ export class FakeGooglePlay {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !this.tokens.has(token))
       return googleError(response, 401, 'UNAUTHENTICATED', 'Invalid Credentials');
+    this.purchaseCalls += 1;
     if (this.failWith)
       return googleError(response, this.failWith, 'UNAVAILABLE', 'The service is currently unavailable.');
 
@@ -95,11 +101,7 @@ export class FakeGooglePlay {
         .update(`${header}.${claims}`)
         .verify(this.keys.publicKey, Buffer.from(signature, 'base64url'));
     const payload = isSigned ? JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8')) : null;
-    if (
-      !payload ||
-      payload.aud !== `${this.url}/token` ||
-      !String(payload.scope).includes('androidpublisher')
-    ) {
+    if (!payload || payload.aud !== GOOGLE_TOKEN_URL || !String(payload.scope).includes('androidpublisher')) {
       return send(response, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
     }
     const accessToken = `ya29.${randomBytes(16).toString('hex')}`;

@@ -1,3 +1,4 @@
+import type { IngestCorpus } from '@tagscout/core/api';
 import { countHashtags } from './counts.js';
 import { selectPlaces } from './places.js';
 import { planPosts } from './plan.js';
@@ -19,7 +20,7 @@ export interface CorpusOptions {
   days?: number;
 }
 
-export interface SampleCorpus {
+export interface SampleCorpus extends IngestCorpus {
   /** Every distinct tag the posts use, once, with a network-scale total post count. */
   hashtags: { hashtag: string; count: number }[];
   places: { place_id: string; title: string; count: number }[];

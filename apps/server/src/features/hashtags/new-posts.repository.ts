@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connect.js';
+import type { NewPostReader, TrackedPost } from './new-post-tracker.js';
+
+/** The new-post tracker's reads (new-post-tracker.ts): posts by id, the primary key. */
+export function newPostReader(database: Database): NewPostReader {
+  return {
+    lastPostId: async () => {
+      const row = await database.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst();
+      return Number(row?.last ?? 0);
+    },
+    postsAfter: async (afterId, ids, limit) => {
+      const rows = await database.db
+        .selectFrom('posts')
+        .select(['id', 'network', 'tag_ids', 'place_id', 'owner'])
+        .where((eb) =>
+          ids.length === 0 ? eb('id', '>', afterId) : eb.or([eb('id', '>', afterId), idIn(database, ids)]),
+        )
+        .orderBy('id')
+        .limit(limit + ids.length)
+        .execute();
+      return rows.map(
+        (row): TrackedPost => ({
+          id: Number(row.id),
+          network: row.network,
+          tagIds: row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number),
+          placeId: row.place_id,
+          owner: row.owner,
+        }),
+      );
+    },
+    tagNames: async (ids) => {
+      const rows = await database.db
+        .selectFrom('hashtags')
+        .select(['id', 'name'])
+        .where(idIn(database, ids))
+        .execute();
+      return new Map(rows.map((row) => [Number(row.id), row.name]));
+    },
+  };
+}
+
+/** One parameter for any number of ids. */
+function idIn(database: Database, ids: readonly number[]) {
+  return database.dialect === 'postgres'
+    ? sql<boolean>`id = any(${[...ids]}::int[])`
+    : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`;
+}

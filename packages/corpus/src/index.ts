@@ -1,0 +1,1 @@
+export { type CorpusOptions, DEFAULT_CORPUS, generateCorpus, type SampleCorpus } from './generate-corpus.js';
