@@ -13,17 +13,19 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { SUPPORTED_LANGUAGES } from '../../i18n/i18n';
-import { useCapabilities } from '../../shell/session-store';
+import { useCapabilities, useSession } from '../../shell/session-store';
 import { type RelatedOrder, useSettings } from './settings-store';
 
 /** Every setting (docs/product-rules.md#settings), stored in the browser and applied at once. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
+  const isAccountKnown = useSession((session) => session.isLoaded);
   const settings = useSettings();
   const [isBrandingPromptOpen, setIsBrandingPromptOpen] = useState(false);
 
   const handleBranding = (isOn: boolean) => {
+    if (!isAccountKnown) return;
     if (isOn && !caps.canRemoveBranding) return setIsBrandingPromptOpen(true);
     settings.update({ brandingDisabled: isOn });
   };
@@ -115,6 +117,8 @@ export function SettingsPage() {
             <Toggle
               label={t('settings.branding.switch')}
               checked={caps.canRemoveBranding && settings.brandingDisabled}
+              // Until the account is known, a customer's switch would look like a free visitor's.
+              disabled={!isAccountKnown}
               onChange={handleBranding}
             />
           </Setting>
@@ -169,14 +173,17 @@ function Setting({ title, help, children }: { title: string; help?: string; chil
 function Toggle({
   label,
   checked,
+  disabled = false,
   onChange,
 }: {
   label: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (value: boolean) => void;
 }) {
   return (
     <FormControlLabel
+      disabled={disabled}
       control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
       label={label}
     />
