@@ -225,6 +225,19 @@ describe('search and export on the sample corpus', () => {
       .getByRole('link')
       .textContent())!.slice(1);
     await addTag(page, relatedName);
+    // Each related name stays on one line (it was cut mid-word beside its search button).
+    const nameLines = await page
+      .getByTestId('related-row')
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => {
+          const text = document.createRange();
+          text.selectNodeContents(link);
+          return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+    expect(nameLines.length).toBeGreaterThan(0);
+    expect(nameLines.every((lines) => lines === 1)).toBe(true);
     await saveScreenshot(page, 'search-expanded-phone');
     const footer = page.getByRole('navigation', { name: 'Find or export' });
     expect(await footer.getByText('2', { exact: true }).isVisible()).toBe(true);
