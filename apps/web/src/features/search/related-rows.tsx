@@ -137,24 +137,29 @@ function RelatedRow({
     setText(hashtag);
     search(hashtag);
   };
+  const searchButton = (
+    <IconButton size="small" aria-label={t('search.searchTag', { tag: hashtag })} onClick={searchThis}>
+      <SearchIcon fontSize="inherit" />
+    </IconButton>
+  );
+  const name = (
+    <TagName label={hashtag} prefix="#" href={networkTagUrl(hashtag)} isBanned={isBanned} isPhone={isPhone} />
+  );
   return (
     <TableRow hover data-testid="related-row" data-tour="related">
       <TableCell sx={{ pr: 0, textAlign: 'right' }}>
-        <SubdirectoryArrowRight fontSize="small" color="disabled" />
+        {/* A phone's name column is too narrow for the button beside the name: it takes the arrow's place. */}
+        {isPhone ? searchButton : <SubdirectoryArrowRight fontSize="small" color="disabled" />}
       </TableCell>
       <TableCell>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-          <TagName
-            label={hashtag}
-            prefix="#"
-            href={networkTagUrl(hashtag)}
-            isBanned={isBanned}
-            isPhone={isPhone}
-          />
-          <IconButton size="small" aria-label={t('search.searchTag', { tag: hashtag })} onClick={searchThis}>
-            <SearchIcon fontSize="inherit" />
-          </IconButton>
-        </Stack>
+        {isPhone ? (
+          name
+        ) : (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+            {name}
+            {searchButton}
+          </Stack>
+        )}
         <SharedPosts subcount={subcount} posts={posts} />
       </TableCell>
       <TableCell align="right">

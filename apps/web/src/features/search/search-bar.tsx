@@ -20,6 +20,9 @@ import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 
+// On a phone the tabs share their row with the network picker: narrow tabs keep Tags and Places whole.
+const TAB_SX = { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.25, sm: 2 } } as const;
+
 /**
  * Tabs for what to search, New search, and the query box: searches 100 ms after typing stops, or at
  * once on Enter.
@@ -72,9 +75,9 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           scrollButtons={false}
           sx={{ flexGrow: 1, minWidth: 0 }}
         >
-          <Tab value={SearchKind.tags} label={t('search.tabs.tags')} />
-          <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" />
-          <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled />
+          <Tab value={SearchKind.tags} label={t('search.tabs.tags')} sx={TAB_SX} />
+          <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={TAB_SX} />
+          <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled sx={TAB_SX} />
         </Tabs>
         <NetworkPicker />
         {onNewSearch && (
