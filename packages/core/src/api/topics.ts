@@ -21,6 +21,13 @@ export const TOPIC_LIMITS = {
   maxPostCount: 1e10,
 } as const;
 
+/** The collections feature's own error codes. */
+export const TopicErrorCode = {
+  /** The account already keeps TOPIC_LIMITS.topicsPerOwner collections. */
+  collectionsLimit: 'collections_limit_reached',
+} as const;
+export type TopicErrorCode = (typeof TopicErrorCode)[keyof typeof TopicErrorCode];
+
 /** What an empty title is stored as. */
 export const UNTITLED_TOPIC = '(untitled)';
 

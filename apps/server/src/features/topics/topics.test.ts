@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TOPIC_LIMITS, type Topic, type TopicsById } from '@tagscout/core/api';
+import { TOPIC_LIMITS, type Topic, TopicErrorCode, type TopicsById } from '@tagscout/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -404,10 +404,10 @@ describe.each(testDialects)('topics (collections) on %s', (dialect) => {
       expect((await call(alice, 'GET', `/api/topics/${randomUUID()}`)).statusCode).toBe(404);
     });
 
-    it('refuses a new topic past 500 per account, with a clear message', async () => {
-      const viewer = await createTestViewer(testApp.app, 'paying');
+    /** `count` stored collections of the viewer, written straight to the store. */
+    const fillTopics = async (viewer: TestViewer, count: number) => {
       const now = Date.now();
-      const rows = Array.from({ length: TOPIC_LIMITS.topicsPerOwner }, (_, i) => ({
+      const rows = Array.from({ length: count }, (_, i) => ({
         topic_id: randomUUID(),
         owner_id: viewer.userId!,
         creator_id: viewer.userId!,
@@ -422,9 +422,35 @@ describe.each(testDialects)('topics (collections) on %s', (dialect) => {
         hidden: '[]',
       }));
       await insertTopic(testApp.testDatabase.database, rows);
+    };
+
+    it('refuses a new topic past 500 per account, with a clear message and its own code', async () => {
+      const viewer = await createTestViewer(testApp.app, 'paying');
+      await fillTopics(viewer, TOPIC_LIMITS.topicsPerOwner);
       const response = await call(viewer, 'POST', '/api/topics', listBody);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toMatch(/500 collections, the most an account can keep/);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toMatchObject({
+        code: TopicErrorCode.collectionsLimit,
+        message: expect.stringMatching(/500 collections, the most an account can keep/),
+      });
+    });
+
+    it('lets only one of many simultaneous saves take the last free place', async () => {
+      const viewer = await createTestViewer(testApp.app, 'paying');
+      await fillTopics(viewer, TOPIC_LIMITS.topicsPerOwner - 1);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          testApp.app.inject({
+            method: 'POST',
+            url: '/api/topics',
+            headers: viewer.headers,
+            payload: { ...listBody, title: `tab ${i}` },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      const listed = await call(viewer, 'GET', '/api/topics');
+      expect(Object.keys(listed.json())).toHaveLength(TOPIC_LIMITS.topicsPerOwner);
     });
   });
 });
