@@ -28,6 +28,16 @@ describe('errorText: what a failed call says on screen', () => {
     expect(errorText(pt, error)).toBe('Muitas tentativas. Tente novamente em 8 minutos.');
   });
 
+  it('names the collections limit in the visitor’s language', () => {
+    const error = new ApiError(409, 'collections_limit_reached', 'You have 500 collections, the most…');
+    expect(errorText(en, error)).toBe(
+      'You have 500 collections, the most an account can keep. Delete one to save a new one.',
+    );
+    expect(errorText(pt, error)).toBe(
+      'Você tem 500 coleções, o máximo que uma conta pode manter. Apague uma para salvar uma nova.',
+    );
+  });
+
   it('maps codes to their own texts and anything unknown to the translated fallback', () => {
     expect(errorText(pt, new ApiError(0, 'network', 'Could not reach Tagscout.'))).toMatch(
       /^Não foi possível/,

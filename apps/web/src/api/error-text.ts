@@ -1,4 +1,10 @@
-import { AccountErrorCode, BillingErrorCode, ErrorCode } from '@tagscout/core/api';
+import {
+  AccountErrorCode,
+  BillingErrorCode,
+  ErrorCode,
+  TOPIC_LIMITS,
+  TopicErrorCode,
+} from '@tagscout/core/api';
 import { formatWait } from '@tagscout/core/format';
 import type { TFunction } from 'i18next';
 import { ApiError } from './client';
@@ -28,7 +34,13 @@ const KEYS: Readonly<Record<string, string>> = {
   [BillingErrorCode.providerUnavailable]: 'plans.errors.unavailable',
   [BillingErrorCode.badSignature]: 'errors.invalidRequest',
   [BillingErrorCode.checkoutNotFound]: 'errors.notFound',
+  [TopicErrorCode.collectionsLimit]: 'errors.collectionsLimit',
   network: 'errors.network',
+};
+
+/** The numbers a text names, for the codes whose text has any. */
+const VALUES: Readonly<Record<string, Record<string, number>>> = {
+  [TopicErrorCode.collectionsLimit]: { count: TOPIC_LIMITS.topicsPerOwner },
 };
 
 /**
@@ -44,5 +56,5 @@ export function errorText(t: TFunction, error: unknown, fallbackKey = 'errors.un
       : t('errors.rateLimitedFor', { wait: formatWait(error.retryAfterSeconds, t('common.locale')) });
   }
   const key = KEYS[error.code];
-  return key ? t(key) : t(fallbackKey);
+  return key ? t(key, VALUES[error.code]) : t(fallbackKey);
 }

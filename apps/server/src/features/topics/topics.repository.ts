@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { TopicTable } from '../../db/tables.js';
 
@@ -33,17 +33,33 @@ export async function findTopic(
     .executeTakeFirst();
 }
 
-export async function countTopicsOfOwner(database: Database, ownerId: string): Promise<number> {
-  const row = await database.db
-    .selectFrom('topics')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function insertTopic(database: Database, row: NewTopicRow | NewTopicRow[]): Promise<void> {
   await database.db.insertInto('topics').values(row).execute();
+}
+
+/**
+ * Inserts the topic unless its owner already keeps `limit`; false when refused. The count and the
+ * insert share a transaction, and on PostgreSQL the owner's new topics queue behind a transaction lock
+ * so two cannot both take the last place (SQLite writes one transaction at a time anyway).
+ */
+export async function insertTopicWithinLimit(
+  database: Database,
+  row: NewTopicRow,
+  limit: number,
+): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    if (database.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(hashtext(${`topics:${row.owner_id}`}))`.execute(trx);
+    }
+    const { count } = await trx
+      .selectFrom('topics')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('owner_id', '=', row.owner_id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= limit) return false;
+    await trx.insertInto('topics').values(row).execute();
+    return true;
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from './topics.service.js';
 
 const errors = errorResponses(400, 401, 403, 404);
+const createErrors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['topics'];
 
 /** Collections (docs/product-rules.md#api-names): the caller's own topics only, answers keyed by topic_id. */
@@ -59,7 +60,7 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Saves a new collection; an empty title is stored as '(untitled)'",
         querystring: TopicOwnerQuerySchema,
         body: CreateTopicBodySchema,
-        response: { 201: TopicsByIdSchema, ...errors },
+        response: { 201: TopicsByIdSchema, ...createErrors },
       },
     },
     async (request, reply) => {

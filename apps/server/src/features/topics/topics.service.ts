@@ -6,6 +6,7 @@ import {
   ErrorCode,
   TOPIC_LIMITS,
   type Topic,
+  TopicErrorCode,
   topicTitle,
   type UpdateTopic,
 } from '@tagscout/core/api';
@@ -13,11 +14,10 @@ import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import { presentTopic, serializeFilters } from './topics.presenter.js';
 import {
-  countTopicsOfOwner,
   deleteTopic,
   findTopic,
   findTopicsOfOwner,
-  insertTopic,
+  insertTopicWithinLimit,
   moveTopicsToOwner,
   type TopicChanges,
   updateTopicAtVersion,
@@ -78,20 +78,22 @@ export async function createTopic(
   { input, ownerQuery }: Pick<TopicRequest, 'ownerQuery'> & { input: CreateTopic },
 ): Promise<Topic> {
   const ownerId = authorize(actor, 'canSaveTopics', ownerQuery);
-  if ((await countTopicsOfOwner(context.database, ownerId)) >= TOPIC_LIMITS.topicsPerOwner) {
-    throw AppError.badRequest(
-      `You have ${TOPIC_LIMITS.topicsPerOwner} collections, the most an account can keep. Delete one to save a new one.`,
-    );
-  }
   const now = context.now();
   const topicId = randomUUID();
-  await insertTopic(context.database, {
+  const row = {
     topic_id: topicId,
     owner_id: ownerId,
     creator_id: ownerId,
     created: now,
     ...storedFields(input, now),
-  });
+  };
+  if (!(await insertTopicWithinLimit(context.database, row, TOPIC_LIMITS.topicsPerOwner))) {
+    throw new AppError(
+      409,
+      TopicErrorCode.collectionsLimit,
+      `You have ${TOPIC_LIMITS.topicsPerOwner} collections, the most an account can keep. Delete one to save a new one.`,
+    );
+  }
   return getTopic(context, actor, { topicId });
 }
 
