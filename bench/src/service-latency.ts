@@ -28,7 +28,7 @@ export async function measureServiceLatency(database: Database, samples: Samples
   const context = createHashtagContext(database, { ...settings, RELATED_CACHE_SECONDS: 60 });
   const {
     suggestions: _off,
-    tagRows: _rows,
+    tags: _rows,
     ...uncached
   }: HashtagContext = createHashtagContext(database, {
     ...settings,
@@ -61,6 +61,12 @@ export async function measureServiceLatency(database: Database, samples: Samples
     ),
     summarize(
       'info, 100 names',
+      await timeEach(samples.nameBatches.slice(0, 1000), (names) =>
+        findHashtagInfo(context, { names, recommended: false }),
+      ),
+    ),
+    summarize(
+      'info, 100 names (every batch asked before)',
       await timeEach(samples.nameBatches.slice(0, 1000), (names) =>
         findHashtagInfo(context, { names, recommended: false }),
       ),

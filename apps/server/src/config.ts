@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   /** Autocomplete answers are kept this long at most (decision 019); 0 reads every answer from the store. */
   AUTOCOMPLETE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   AUTOCOMPLETE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
+  /** Tags' rows (counts, the tag typed in full) kept per process (decision 020); 0 reads every one from the store. */
+  TAG_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 (off) or more tags').default(200_000),
   BANNED_TAGS_FILE: z
     .string()
     .min(1)

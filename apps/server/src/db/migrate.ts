@@ -23,6 +23,7 @@ import { sourceReportsMigration } from './migrations/019-source-reports.js';
 import { pendingSignupBillingMigration } from './migrations/020-pending-signup-billing.js';
 import { userSettingsMigration } from './migrations/021-user-settings.js';
 import { crowdPostReportsMigration } from './migrations/022-crowd-post-reports.js';
+import { hashtagChangesMigration } from './migrations/023-hashtag-changes.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '020-pending-signup-billing': pendingSignupBillingMigration(),
     '021-user-settings': userSettingsMigration(dialect),
     '022-crowd-post-reports': crowdPostReportsMigration(dialect),
+    '023-hashtag-changes': hashtagChangesMigration(dialect),
   };
 }
 

@@ -13,6 +13,7 @@ export interface Tables {
   post_places: PostPlaceTable;
   post_owners: PostOwnerTable;
   hashtag_daily_uses: HashtagDailyUsesTable;
+  hashtag_changes: HashtagChangeTable;
   // Accounts (migration 003, decision 007). Better Auth's tables keep its camelCase columns.
   users: AuthUserTable;
   sessions: AuthSessionTable;
@@ -177,6 +178,13 @@ export interface PostOwnerTable {
   owner: string;
   taken_at: number;
   post_id: number;
+}
+
+/** A change to what a tag answers, written by triggers (migration 023, decision 020). */
+export interface HashtagChangeTable {
+  id: Generated<number>;
+  network: string;
+  name: string;
 }
 
 /** A tag's uses per UTC day (day = whole days since 1970), from every post stored or counted. */

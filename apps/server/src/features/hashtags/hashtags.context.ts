@@ -5,12 +5,12 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { DefaultNetwork } from './default-network.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
-import type { HashtagRow } from './hashtags.repository.js';
 import type { HashtagContext, HashtagWindow, RelatedList } from './hashtags.service.js';
 import { NewPostTracker } from './new-post-tracker.js';
-import { newPostReader } from './new-posts.repository.js';
+import { newPostReader, tagChangeReader } from './new-posts.repository.js';
 import { RelatedCache } from './related-cache.js';
 import { SuggestionCache } from './suggestion-cache.js';
+import { TagRowCache } from './tag-row-cache.js';
 
 /** A related list is redone once this share of its posts are newer than it (decision 016). */
 const RELATED_NEW_POST_SHARE = 0.1;
@@ -36,6 +36,7 @@ export function createHashtagContext(
         | 'RELATED_CACHE_RECHECK_MS'
         | 'AUTOCOMPLETE_CACHE_SECONDS'
         | 'AUTOCOMPLETE_CACHE_ENTRIES'
+        | 'TAG_CACHE_ENTRIES'
       >
     >,
   sources?: HashtagSourceHook,
@@ -49,6 +50,7 @@ export function createHashtagContext(
   // Another writer's transaction holding a lower post id is looked for as long as a list lives.
   const postTracker = new NewPostTracker({
     reader: newPostReader(database),
+    changes: tagChangeReader(database),
     intervalMs: recheckAfterMs,
     gapMs: Math.max(maxAgeMs, 1000),
     log,
@@ -71,10 +73,14 @@ export function createHashtagContext(
       tracker: postTracker,
       checkOnRequest,
     }),
-    ...(!checkOnRequest &&
-      isCached && {
-        tagRows: new LRUCache<string, HashtagRow>({ max: config.RELATED_CACHE_ENTRIES, ttl: maxAgeMs }),
-      }),
+    // Rows follow the tracker, so they are kept only while it reads (the related cache on).
+    tags: new TagRowCache({
+      maxEntries: isCached ? (config.TAG_CACHE_ENTRIES ?? 0) : 0,
+      maxAgeMs,
+      tracker: postTracker,
+      checkOnRequest,
+      ...(now && { now }),
+    }),
     // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
     windows: new RelatedCache<HashtagWindow>({
       maxAgeMs,

@@ -49,6 +49,7 @@ import {
 import type { NewPostTracker } from './new-post-tracker.js';
 import type { RelatedCache } from './related-cache.js';
 import type { SuggestionCache } from './suggestion-cache.js';
+import type { TagRowCache } from './tag-row-cache.js';
 
 /** An item's related tags and how many of its recent posts they come from. */
 export interface RelatedList {
@@ -62,8 +63,8 @@ export interface HashtagContext {
   defaultNetwork: DefaultNetwork;
   /** Autocomplete answers per network and prefix, kept briefly (decision 019); none when absent. */
   suggestions?: SuggestionCache;
-  /** Known tags' rows as the related route last read them, kept as long as a related list (decision 016). */
-  tagRows?: LRUCache<string, HashtagRow>;
+  /** Tags' rows and names the store lacks, following the new-post tracker (decision 020). */
+  tags?: TagRowCache;
   /** Counts new posts per item for the related caches (decision 016). */
   postTracker: NewPostTracker;
   /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
@@ -85,7 +86,7 @@ export interface HashtagContext {
 /** Forgets every cached answer that carries tags' counts or banned flags (after an admin change). */
 export function forgetCachedTags(context: HashtagContext): void {
   context.suggestions?.clear();
-  context.tagRows?.clear();
+  context.tags?.forget();
   context.related.clear();
   context.windows?.clear();
 }
@@ -144,9 +145,7 @@ async function findSuggestions(
   const { network, prefix } = options;
   const limit = INGEST_LIMITS.suggestions;
   // A tag seen only in crowd reports is not suggested, even when typed in full (decision 011).
-  const exact = (await findHashtagsByNames(context.database, network, [prefix])).find(
-    (row) => row.count_state !== 'pending',
-  );
+  const exact = (await findTagRows(context, network, [prefix])).find((row) => row.count_state !== 'pending');
   let others = context.suggestions?.get(network, prefix);
   if (!others) {
     others = await findPrefixMatches(context.database, { network, prefix, limit });
@@ -220,9 +219,7 @@ export async function findHashtagInfo(
 
   const names = asked.map((name) => normalizeHashtag(name));
   const valid = [...new Set(names.filter((name): name is string => name !== null))];
-  const rows = new Map(
-    (await findHashtagsByNames(context.database, network, valid)).map((row) => [row.name, row]),
-  );
+  const rows = new Map((await findTagRows(context, network, valid)).map((row) => [row.name, row]));
   if (sources) {
     const missing = valid
       .filter((name) => (rows.get(name)?.count_state ?? 'indexing') === 'indexing')
@@ -262,14 +259,15 @@ async function findHashtagWithRelated(
   return { ...presentHashtag(row), ...related };
 }
 
-/** A tag's row, from memory while a cached related list would be served unchecked too. */
+/** A tag's row, from memory when kept. */
 async function findTagRow(context: HashtagContext, network: Network, name: string) {
-  const key = `${network}:${name}`;
-  const remembered = context.tagRows?.get(key);
-  if (remembered) return remembered;
-  const [found] = await findHashtagsByNames(context.database, network, [name]);
-  if (found?.count_state === 'known') context.tagRows?.set(key, found);
-  return found;
+  return (await findTagRows(context, network, [name]))[0];
+}
+
+/** The rows of those of `names` the store holds, in no particular order; from memory where kept. */
+function findTagRows(context: HashtagContext, network: Network, names: readonly string[]) {
+  const read = (missing: readonly string[]) => findHashtagsByNames(context.database, network, missing);
+  return context.tags ? context.tags.rowsOf(network, names, read) : read(names);
 }
 
 const NETWORK_TITLES: Record<Network, string> = {

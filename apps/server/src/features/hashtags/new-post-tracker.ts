@@ -19,8 +19,33 @@ export interface NewPostReader {
   tagNames(ids: readonly number[]): Promise<Map<number, string>>;
 }
 
+/** A change to what a tag answers (its count, state or banned flag), as triggers note them (migration 023). */
+export interface TagChange {
+  id: number;
+  network: string;
+  name: string;
+}
+
+/** How the tracker reads the feed of tag changes (new-posts.repository.ts). */
+export interface TagChangeReader {
+  /** The highest change id, 0 when there is none. */
+  lastChangeId(): Promise<number>;
+  /** Changes with an id above `afterId` (at most `limit` of them, lowest first) and those among `ids`. */
+  changesAfter(afterId: number, ids: readonly number[], limit: number): Promise<TagChange[]>;
+  /** Forgets changes with an id below `id`. */
+  pruneBelow(id: number): Promise<void>;
+}
+
+/**
+ * Called after a pass with the tags (`network:name`) that new posts carry or whose row changed, or
+ * 'all' when a pass could not say (a bulk write).
+ */
+export type TagListener = (tags: ReadonlySet<string> | 'all') => void;
+
 export interface NewPostTrackerOptions {
   reader: NewPostReader;
+  /** The feed of tag changes; without it only posts are read. */
+  changes?: TagChangeReader;
   /** Between two reads in the background; 0 reads only when asked (`catchUp`). */
   intervalMs: number;
   /** A missing id (a transaction that may still commit) is looked for again this long. */
@@ -40,6 +65,47 @@ export interface Watch {
 const POSTS_PER_PASS = 20_000;
 /** Missing ids looked for again at most. */
 const GAPS_KEPT = 1000;
+/** Every this many passes, changes this far below the watermark are deleted (about every 5 minutes). */
+const PRUNE_EVERY_PASSES = 300;
+const CHANGES_KEPT = 100_000;
+
+/**
+ * A watermark on an id-ordered table that other transactions write to. On PostgreSQL ids are taken
+ * before commit, so a row may appear below the watermark after it moved past: every id missing in a
+ * read is looked for again in later reads for `gapMs`.
+ */
+class Watermark {
+  value: number | undefined;
+  /** Ids missing below the watermark, with when they were first missed. */
+  private readonly gaps = new Map<number, number>();
+
+  /** The missing ids still worth looking for. */
+  missing(now: number, gapMs: number): number[] {
+    for (const [id, missedAt] of this.gaps) if (now - missedAt >= gapMs) this.gaps.delete(id);
+    return [...this.gaps.keys()];
+  }
+
+  /** Moves past what a read found (rows above the watermark and missing ones found). */
+  advance(found: readonly { id: number }[], now: number): void {
+    const from = this.value ?? 0;
+    let expected = from + 1;
+    let highest = from;
+    for (const { id } of found) {
+      this.gaps.delete(id);
+      if (id <= from) continue;
+      for (; expected < id && this.gaps.size < GAPS_KEPT; expected++) this.gaps.set(expected, now);
+      expected = id + 1;
+      highest = Math.max(highest, id);
+    }
+    this.value = highest;
+  }
+
+  /** After a bulk write: nothing below `id` is looked for any more. */
+  reset(id: number): void {
+    this.gaps.clear();
+    this.value = id;
+  }
+}
 
 /**
  * Counts new posts per item for the related caches, so a cached list is judged from memory (decision
@@ -52,9 +118,10 @@ const GAPS_KEPT = 1000;
  * started before a list was read may count posts the list already holds: that only redoes it sooner.
  */
 export class NewPostTracker {
-  private watermark: number | undefined;
-  /** Ids missing below the watermark, with when they were first missed. */
-  private readonly gaps = new Map<number, number>();
+  private readonly posts = new Watermark();
+  private readonly changes = new Watermark();
+  private readonly listeners: TagListener[] = [];
+  private passes = 0;
   private readonly counts = new Map<string, { watchers: number; newer: number }>();
   private readonly tagNames = new LRUCache<number, string>({ max: 100_000 });
   /** Bumped when a pass cannot say which items got posts: every list is stale. */
@@ -85,7 +152,12 @@ export class NewPostTracker {
 
   /** Whether the watermark is set: before that, new posts cannot be counted. */
   get isReady(): boolean {
-    return this.watermark !== undefined;
+    return this.posts.value !== undefined;
+  }
+
+  /** Tells the listener, after every pass, which tags' rows may have changed (tag-row-cache.ts). */
+  onTags(listener: TagListener): void {
+    this.listeners.push(listener);
   }
 
   /** Counts the item's new posts from now until `unwatch`. */
@@ -137,36 +209,62 @@ export class NewPostTracker {
   }
 
   private async read(): Promise<void> {
-    const { reader } = this.options;
-    if (this.watermark === undefined) {
-      this.watermark = await reader.lastPostId();
+    const { reader, changes } = this.options;
+    if (this.posts.value === undefined) {
+      // Changes first: a change between the two reads is read again, never missed.
+      if (changes) this.changes.reset(await changes.lastChangeId());
+      this.posts.reset(await reader.lastPostId());
       return;
     }
     const now = this.now();
-    for (const [id, missedAt] of this.gaps) if (now - missedAt >= this.options.gapMs) this.gaps.delete(id);
-    const from = this.watermark;
-    const posts = await reader.postsAfter(from, [...this.gaps.keys()], POSTS_PER_PASS);
-    const above = posts.filter((post) => post.id > from);
-    if (above.length >= POSTS_PER_PASS) {
+    const tags = new Set<string>();
+    let isBulk = false;
+    if (changes) isBulk = await this.readChanges(changes, now, tags);
+    const from = this.posts.value;
+    const posts = await reader.postsAfter(from, this.posts.missing(now, this.options.gapMs), POSTS_PER_PASS);
+    if (posts.filter((post) => post.id > from).length >= POSTS_PER_PASS) {
       this.epoch++;
-      this.gaps.clear();
-      this.watermark = await reader.lastPostId();
+      this.posts.reset(await reader.lastPostId());
+      this.tell('all');
       return;
     }
     await this.learnTagNames(posts);
     for (const post of posts) {
-      this.gaps.delete(post.id);
       for (const item of this.itemsOf(post)) {
         const count = this.counts.get(item);
         if (count) count.newer++;
       }
+      for (const id of post.tagIds) {
+        const name = this.tagNames.get(id);
+        if (name !== undefined) tags.add(`${post.network}:${name}`);
+      }
     }
-    let expected = from + 1;
-    for (const post of above) {
-      for (; expected < post.id && this.gaps.size < GAPS_KEPT; expected++) this.gaps.set(expected, now);
-      expected = post.id + 1;
+    this.posts.advance(posts, now);
+    if (isBulk) this.tell('all');
+    else if (tags.size > 0) this.tell(tags);
+  }
+
+  /** Reads the tag changes since the last pass into `tags`; true when there were too many to list. */
+  private async readChanges(changes: TagChangeReader, now: number, tags: Set<string>): Promise<boolean> {
+    const from = this.changes.value ?? 0;
+    const found = await changes.changesAfter(
+      from,
+      this.changes.missing(now, this.options.gapMs),
+      POSTS_PER_PASS,
+    );
+    if (++this.passes % PRUNE_EVERY_PASSES === 0 && from > CHANGES_KEPT)
+      await changes.pruneBelow(from - CHANGES_KEPT);
+    if (found.filter((change) => change.id > from).length >= POSTS_PER_PASS) {
+      this.changes.reset(await changes.lastChangeId());
+      return true;
     }
-    this.watermark = Math.max(from, ...above.map((post) => post.id));
+    for (const change of found) tags.add(`${change.network}:${change.name}`);
+    this.changes.advance(found, now);
+    return false;
+  }
+
+  private tell(tags: ReadonlySet<string> | 'all'): void {
+    for (const listener of this.listeners) listener(tags);
   }
 
   private async learnTagNames(posts: TrackedPost[]): Promise<void> {

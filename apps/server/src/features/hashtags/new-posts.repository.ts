@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
-import type { NewPostReader, TrackedPost } from './new-post-tracker.js';
+import type { NewPostReader, TagChangeReader, TrackedPost } from './new-post-tracker.js';
 
 /** The new-post tracker's reads (new-post-tracker.ts): posts by id, the primary key. */
 export function newPostReader(database: Database): NewPostReader {
@@ -39,6 +39,34 @@ export function newPostReader(database: Database): NewPostReader {
         .where(idIn(database, ids))
         .execute();
       return new Map(rows.map((row) => [Number(row.id), row.name]));
+    },
+  };
+}
+
+/** The tracker's reads of the tag changes the triggers of migration 023 write. */
+export function tagChangeReader(database: Database): TagChangeReader {
+  return {
+    lastChangeId: async () => {
+      const row = await database.db
+        .selectFrom('hashtag_changes')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst();
+      return Number(row?.last ?? 0);
+    },
+    changesAfter: async (afterId, ids, limit) => {
+      const rows = await database.db
+        .selectFrom('hashtag_changes')
+        .select(['id', 'network', 'name'])
+        .where((eb) =>
+          ids.length === 0 ? eb('id', '>', afterId) : eb.or([eb('id', '>', afterId), idIn(database, ids)]),
+        )
+        .orderBy('id')
+        .limit(limit + ids.length)
+        .execute();
+      return rows.map((row) => ({ id: Number(row.id), network: row.network, name: row.name }));
+    },
+    pruneBelow: async (id) => {
+      await database.db.deleteFrom('hashtag_changes').where('id', '<', id).execute();
     },
   };
 }
