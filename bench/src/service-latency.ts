@@ -23,6 +23,7 @@ export async function measureServiceLatency(database: Database, samples: Samples
     RELATED_CACHE_RECHECK_MS: 1000,
     AUTOCOMPLETE_CACHE_SECONDS: 30,
     AUTOCOMPLETE_CACHE_ENTRIES: 20_000,
+    TAG_CACHE_ENTRIES: 200_000,
     DEFAULT_NETWORK: ['sample' as const],
   };
   const context = createHashtagContext(database, { ...settings, RELATED_CACHE_SECONDS: 60 });

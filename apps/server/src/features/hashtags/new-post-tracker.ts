@@ -217,9 +217,10 @@ export class NewPostTracker {
       return;
     }
     const now = this.now();
+    // Told before posts are read, so a failing read of posts cannot lose them.
+    const changed = changes && (await this.readChanges(changes, now));
+    if (changed === 'all' || (changed && changed.size > 0)) this.tell(changed);
     const tags = new Set<string>();
-    let isBulk = false;
-    if (changes) isBulk = await this.readChanges(changes, now, tags);
     const from = this.posts.value;
     const posts = await reader.postsAfter(from, this.posts.missing(now, this.options.gapMs), POSTS_PER_PASS);
     if (posts.filter((post) => post.id > from).length >= POSTS_PER_PASS) {
@@ -240,12 +241,11 @@ export class NewPostTracker {
       }
     }
     this.posts.advance(posts, now);
-    if (isBulk) this.tell('all');
-    else if (tags.size > 0) this.tell(tags);
+    if (tags.size > 0) this.tell(tags);
   }
 
-  /** Reads the tag changes since the last pass into `tags`; true when there were too many to list. */
-  private async readChanges(changes: TagChangeReader, now: number, tags: Set<string>): Promise<boolean> {
+  /** The tags changed since the last pass, or 'all' when there were too many to list. */
+  private async readChanges(changes: TagChangeReader, now: number): Promise<Set<string> | 'all'> {
     const from = this.changes.value ?? 0;
     const found = await changes.changesAfter(
       from,
@@ -256,11 +256,10 @@ export class NewPostTracker {
       await changes.pruneBelow(from - CHANGES_KEPT);
     if (found.filter((change) => change.id > from).length >= POSTS_PER_PASS) {
       this.changes.reset(await changes.lastChangeId());
-      return true;
+      return 'all';
     }
-    for (const change of found) tags.add(`${change.network}:${change.name}`);
     this.changes.advance(found, now);
-    return false;
+    return new Set(found.map((change) => `${change.network}:${change.name}`));
   }
 
   private tell(tags: ReadonlySet<string> | 'all'): void {
