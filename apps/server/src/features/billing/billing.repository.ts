@@ -111,24 +111,6 @@ export async function claimBillingCustomer(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The newest customer with this address that no account has claimed yet. */
-export async function findUnclaimedCustomerByEmail(
-  database: Database,
-  provider: string,
-  email: string,
-): Promise<BillingCustomerRow | undefined> {
-  const row = await database.db
-    .selectFrom('billing_customers')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('email', '=', email)
-    .where('user_id', 'is', null)
-    .orderBy('updated_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && toCustomer(row);
-}
-
 /** Marks the set-up link as sent to an unclaimed customer; false if it was already (or it is claimed). */
 export async function markSetupLinkSent(
   database: Database,
@@ -145,17 +127,17 @@ export async function markSetupLinkSent(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The newest customer with this address, claimed or not. */
+/** The newest customer with this address; with `unclaimedOnly`, the newest no account has claimed yet. */
 export async function findNewestCustomerByEmail(
   database: Database,
-  provider: string,
-  email: string,
+  query: { provider: string; email: string; unclaimedOnly?: boolean },
 ): Promise<BillingCustomerRow | undefined> {
   const row = await database.db
     .selectFrom('billing_customers')
     .selectAll()
-    .where('provider', '=', provider)
-    .where('email', '=', email)
+    .where('provider', '=', query.provider)
+    .where('email', '=', query.email)
+    .$if(query.unclaimedOnly === true, (select) => select.where('user_id', 'is', null))
     .orderBy('updated_at', 'desc')
     .limit(1)
     .executeTakeFirst();

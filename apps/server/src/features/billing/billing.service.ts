@@ -19,7 +19,6 @@ import {
   findCheckoutSession,
   findCheckoutSessionByProviderId,
   findNewestCustomerByEmail,
-  findUnclaimedCustomerByEmail,
   insertCheckoutSession,
   inTransaction,
   isEventProcessed,
@@ -198,7 +197,11 @@ export async function claimCustomer(
   if (!userId || !email || resolveAccess(account).isPaying) return null;
   if (runtime.provider.name === 'none') return null;
   const { database, provider } = runtime;
-  const customer = await findUnclaimedCustomerByEmail(database, provider.name, email.toLowerCase());
+  const customer = await findNewestCustomerByEmail(database, {
+    provider: provider.name,
+    email: email.toLowerCase(),
+    unclaimedOnly: true,
+  });
   if (!customer) return null;
   const isClaimed = await inTransaction(database, async (scoped) => {
     const now = runtime.now();
@@ -235,7 +238,7 @@ export async function emailRestoreLink(
   const { database, provider } = runtime;
   if (provider.name === 'none') return;
   const email = input.email.trim().toLowerCase();
-  const customer = await findNewestCustomerByEmail(database, provider.name, email);
+  const customer = await findNewestCustomerByEmail(database, { provider: provider.name, email });
   if (!customer) return;
   const now = runtime.now();
   const isDue = await markLinkEmailed(database, {
