@@ -1,6 +1,5 @@
 import {
   createInstagramWebSource,
-  createTagscoutCache,
   type DeviceOutcome,
   INSTAGRAM_WEB,
   lookupFromDevice,
@@ -16,7 +15,7 @@ import {
   type SocialSource,
   systemClock,
 } from '@tagscout/sources/source';
-import { API_BASE, identityHeaders } from '../api/client';
+import { crowdCache } from './crowd-cache';
 
 /**
  * The apps' live path (docs/product-rules.md#live-sources, decision 010): in the iOS and Android apps the device
@@ -39,7 +38,7 @@ export interface DeviceSourceOptions {
   /** The network's web address (a fake's in tests). */
   baseUrl?: string;
   clock?: Clock;
-  /** Used for the network and our API; the global fetch at call time by default. */
+  /** Used for the network (our API goes through the typed client); the global fetch at call time by default. */
   fetch?: typeof fetch;
 }
 
@@ -54,8 +53,7 @@ export function createDeviceSource(options: DeviceSourceOptions = {}): DeviceSou
   const blocks = new BlockFlags({ clock });
   const client = new NetworkClient({ source: INSTAGRAM_WEB, clock, blocks, fetch });
   const source = createInstagramWebSource({ client, baseUrl: options.baseUrl });
-  const cache = createTagscoutCache({ apiBase: API_BASE, fetch, headers: identityHeaders });
-  return { source, client, blocks, cache };
+  return { source, client, blocks, cache: crowdCache };
 }
 
 let current: DeviceSource | undefined;

@@ -3,14 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NetworkClient } from '../source/network-client.js';
 import type { SocialSource } from '../source/social-source.js';
 import { FakeClock } from '../testing/fake-clock.js';
-import { type FakeServer, json, startFakeServer } from '../testing/fake-http.js';
 import { type FakeInstagram, startFakeInstagram } from '../testing/fake-instagram.js';
-import {
-  createTagscoutCache,
-  lookupFromDevice,
-  searchFromDevice,
-  type TagscoutCache,
-} from './device-sync.js';
+import { lookupFromDevice, searchFromDevice, type TagscoutCache } from './device-sync.js';
 import { createInstagramWebSource } from './instagram-web.source.js';
 
 /** What a device sent to the server. */
@@ -105,38 +99,5 @@ describe('instagram-web on the device: cache posts, fallbacks and reports', () =
     });
     expect(outcome).toEqual({ status: 'fallback', failure: 'cors', fallback: 'server-store' });
     expect(cache.reports).toEqual([{ source: 'instagram-web', call: 'search:place', failure: 'cors' }]);
-  });
-});
-
-describe('the cache endpoints over fetch', () => {
-  let server: FakeServer;
-  beforeEach(async () => {
-    server = await startFakeServer(() => json(202, { status: 'accepted', stored: 1, skipped: 0 }));
-  });
-  afterEach(async () => server.close());
-
-  it('posts JSON with the app headers to /cache/* and /sources/reports', async () => {
-    const cache = createTagscoutCache({
-      apiBase: `${server.url}/api/`,
-      headers: () => ({ 'x-platform': 'ios' }),
-    });
-    await cache.postAutocomplete({ query: 'a', hashtags: [{ hashtag: 'a', count: 1 }] });
-    await cache.reportFailure({ source: 'instagram-web', call: 'search:hashtag', failure: 'block' });
-    expect(
-      server.requests.map((request) => [
-        request.method,
-        request.path,
-        request.headers['x-platform'],
-        JSON.parse(request.body),
-      ]),
-    ).toEqual([
-      ['POST', '/api/cache/autocomplete', 'ios', { query: 'a', hashtags: [{ hashtag: 'a', count: 1 }] }],
-      [
-        'POST',
-        '/api/sources/reports',
-        'ios',
-        { source: 'instagram-web', call: 'search:hashtag', failure: 'block' },
-      ],
-    ]);
   });
 });

@@ -10,7 +10,11 @@ import type { BlockFlags } from '../source/block-flags.js';
 import { isSourceFailure } from '../source/failure.js';
 import type { ItemRef, SearchRequest, SocialSource } from '../source/social-source.js';
 
-/** The server's crowd-cache and report endpoints, as a device calls them (fire and forget). */
+/**
+ * Sends what the device read to our server: the crowd-cache posts and the failure reports (fire and
+ * forget). The app supplies it, built on its API client typed by the server's OpenAPI document, so this
+ * package never knows our routes.
+ */
 export interface TagscoutCache {
   postAutocomplete(body: CacheAutocompleteBody): Promise<void>;
   postRecommend(body: CacheRecommendBody): Promise<void>;
@@ -94,28 +98,4 @@ async function fallBack(
     void cache.reportFailure({ source: 'instagram-web', call, failure: error.failure }).catch(() => {});
   }
   return { status: 'fallback', failure: error.failure, fallback: fallbackFor(call, error.failure, blocks) };
-}
-
-/** The cache endpoints over fetch, with the headers every API call carries (platform, device, token). */
-export function createTagscoutCache(options: {
-  apiBase: string;
-  fetch?: typeof fetch;
-  headers?: () => Record<string, string>;
-}): TagscoutCache {
-  const send = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const base = options.apiBase.replace(/\/+$/, '');
-  const post = async (path: string, body: unknown) => {
-    const response = await send(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers?.() },
-      body: JSON.stringify(body),
-    });
-    await response.body?.cancel();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  };
-  return {
-    postAutocomplete: (body) => post('/cache/autocomplete', body),
-    postRecommend: (body) => post('/cache/recommend', body),
-    reportFailure: (report) => post('/sources/reports', report),
-  };
 }
