@@ -449,6 +449,34 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     expect(refused.statusCode).toBe(404);
   });
 
+  it('gives a customer whose subscription lapsed the purchase their address made signed out meanwhile', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    await submitForm(app(), `${await checkout(viewer.headers, 'monthly')}/pay`);
+    const first = (await readMe(app(), viewer.headers)).account.billingId;
+
+    // Paid again from a signed-out browser with the same address: a customer no account has yet.
+    clock.advance(60_000);
+    const signedOut = await checkout({ origin: 'http://localhost:80' });
+    await submitForm(app(), `${signedOut}/pay`, { email: viewer.email!.toLowerCase() });
+
+    // The first subscription is cancelled after that, so its customer is the newest with the address.
+    clock.advance(60_000);
+    const portal = await app().inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: viewer.headers,
+      payload: {},
+    });
+    const portalPath = new URL((portal.json() as { url: string }).url).pathname;
+    expect((await submitForm(app(), `${portalPath}/cancel`)).statusCode).toBe(303);
+
+    const me = await readMe(app(), viewer.headers);
+    expect(me.capabilities.isPaying).toBe(true);
+    expect(me.account.subscriptions).toEqual([{ status: 'active' }]);
+    expect(me.account.billingId).toMatch(/^cus_local_/);
+    expect(me.account.billingId).not.toBe(first);
+  });
+
   it('sells the special price only in the 3 days after the trial ended (server clock)', async () => {
     const info = async (headers: Record<string, string>) =>
       (await app().inject({ method: 'GET', url: '/api/billing/info', headers })).json();
