@@ -47,6 +47,14 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     return url.pathname;
   }
 
+  /** Cancels the viewer's subscription in the local provider's portal (its webhook follows). */
+  async function cancelInPortal(headers: Record<string, string>) {
+    const portal = await app().inject({ method: 'POST', url: '/api/billing/portal', headers, payload: {} });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const portalPath = new URL((portal.json() as { url: string }).url).pathname;
+    return submitForm(app(), `${portalPath}/cancel`);
+  }
+
   /** A webhook signed with the provider's secret (what only the provider can make). */
   async function deliver(payload: string, signedAt = clock.now(), key = secret) {
     return app().inject({
@@ -209,14 +217,7 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     expect(await countRows(app(), 'processed_events')).toBe(before + 1);
 
     // Cancel in the portal, then replay the purchase: still cancelled (no resurrection).
-    const portal = await app().inject({
-      method: 'POST',
-      url: '/api/billing/portal',
-      headers: viewer.headers,
-      payload: {},
-    });
-    const portalPath = new URL((portal.json() as { url: string }).url).pathname;
-    await submitForm(app(), `${portalPath}/cancel`);
+    await cancelInPortal(viewer.headers);
     expect((await deliver(completed.payload)).json()).toEqual({ received: true, duplicate: true });
     const me = await readMe(app(), viewer.headers);
     expect(me.account.subscriptions).toEqual([{ status: 'canceled' }]);
@@ -227,13 +228,7 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     const viewer = await createTestViewer(app(), 'emailTrial');
     const page = await checkout(viewer.headers);
     await submitForm(app(), `${page}/pay`);
-    const portal = await app().inject({
-      method: 'POST',
-      url: '/api/billing/portal',
-      headers: viewer.headers,
-      payload: {},
-    });
-    await submitForm(app(), `${new URL((portal.json() as { url: string }).url).pathname}/cancel`);
+    await cancelInPortal(viewer.headers);
     const [created, deleted] = (await deliveredPayloads())
       .slice(-2)
       .map((event) => JSON.parse(event.payload));
@@ -461,14 +456,7 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
 
     // The first subscription is cancelled after that, so its customer is the newest with the address.
     clock.advance(60_000);
-    const portal = await app().inject({
-      method: 'POST',
-      url: '/api/billing/portal',
-      headers: viewer.headers,
-      payload: {},
-    });
-    const portalPath = new URL((portal.json() as { url: string }).url).pathname;
-    expect((await submitForm(app(), `${portalPath}/cancel`)).statusCode).toBe(303);
+    expect((await cancelInPortal(viewer.headers)).statusCode).toBe(303);
 
     const me = await readMe(app(), viewer.headers);
     expect(me.capabilities.isPaying).toBe(true);
