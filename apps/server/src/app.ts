@@ -79,8 +79,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const sources = await createSourcesRuntime({ database, config, log: app.log });
   app.decorate('sources', sources);
   await app.register(sourcesRoutes, { prefix: '/api', runtime: sources });
-  const hashtags = createHashtagContext(database, config, sources.hashtagHook, (message, error) =>
-    app.log.warn({ err: error }, message),
+  const hashtags = createHashtagContext(
+    database,
+    config,
+    sources.hashtagHook,
+    (message, error) => app.log.warn({ err: error }, message),
+    config.now,
   );
   app.decorate('hashtags', hashtags);
   app.addHook('onClose', () => hashtags.postTracker.stop());

@@ -96,5 +96,6 @@ export function createHashtagContext(
       postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
     }),
     ...(sources && { sources }),
+    ...(now && { now }),
   };
 }

@@ -6,6 +6,9 @@ import { setBannedTags } from './banned-tags.service.js';
 import { storeIngest } from './ingest.repository.js';
 
 const today = dayOfEpochMs(Date.now());
+// An hour before today ends: "the last 24 hours" is then nearly all today (at 00:30 it is nearly all
+// yesterday, and the ranking below would be another).
+const lateToday = (today + 1) * 86_400_000 - 3_600_000;
 const isoDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(testDialects)('trends on %s', (dialect) => {
@@ -35,7 +38,10 @@ describe.each(testDialects)('trends on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
+    testApp = await buildTestApp(dialect, {
+      BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt',
+      now: () => lateToday,
+    });
     // bluesky: #rising used 2 a day the week before last and 5 a day last week; #steady has a gap.
     const rising: Record<number, number> = {};
     for (let ago = 0; ago < 7; ago++) rising[ago] = 5;
