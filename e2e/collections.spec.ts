@@ -389,7 +389,7 @@ describe('saves survive kill -9 of the server', () => {
               continue;
             }
             if (answer.status === 503) {
-              // Load shedding (under-pressure): not acknowledged; the client tries again shortly.
+              // Load shedding: not acknowledged; the client tries again shortly.
               totals.busy++;
               busyMessages.add(answer.message ?? '');
               await new Promise((resolve) => setTimeout(resolve, 50));

@@ -9,7 +9,7 @@ export interface IngestFigures {
   /** Per-request latency, ms (first try to accepted, retries included). */
   p50: number;
   p99: number;
-  /** 503 answers (under-pressure shedding load) retried after min(Retry-After, 1 s). */
+  /** 503 answers (load shedding) retried after min(Retry-After, 1 s). */
   shed: number;
   /** Other 5xx answers (server errors), each retried; the run stops after MAX_FAILURES. */
   failed: number;

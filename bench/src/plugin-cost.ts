@@ -14,10 +14,10 @@ const VARIANTS = [
   '',
   'helmet',
   'rate-limit',
-  'under-pressure',
+  'load-shedding',
   'logger',
   'zod',
-  'helmet,rate-limit,under-pressure,logger,zod',
+  'helmet,rate-limit,load-shedding,logger,zod',
 ];
 
 const options = readBenchOptions();

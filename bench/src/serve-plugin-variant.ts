@@ -1,7 +1,7 @@
 // The stand-in (one indexed SELECT per request) with some of the app's plugins around it, to price
 // each plugin: `serve-plugin-variant.ts <store.db> helmet,rate-limit,...`. Prints its port.
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
+import { registerLoadShedding } from '@tagscout/server/app';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 const [file, list = ''] = process.argv.slice(2);
 if (!file)
-  throw new Error('Usage: serve-plugin-variant.ts <store.db> [helmet,rate-limit,under-pressure,logger,zod]');
+  throw new Error('Usage: serve-plugin-variant.ts <store.db> [helmet,rate-limit,load-shedding,logger,zod]');
 const plugins = new Set(list.split(',').filter(Boolean));
 const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('cache_size = -65536');
@@ -32,13 +32,7 @@ if (plugins.has('helmet')) {
 }
 if (plugins.has('rate-limit'))
   await app.register(rateLimit, { global: true, max: 1e9, timeWindow: '1 minute' });
-if (plugins.has('under-pressure')) {
-  await app.register(underPressure, {
-    maxEventLoopDelay: 1000,
-    maxEventLoopUtilization: 0.98,
-    retryAfter: 50,
-  });
-}
+if (plugins.has('load-shedding')) registerLoadShedding(app);
 const isZod = plugins.has('zod');
 if (isZod) {
   app.setValidatorCompiler(validatorCompiler);

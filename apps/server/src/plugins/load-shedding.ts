@@ -1,7 +1,7 @@
-import underPressure from '@fastify/under-pressure';
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.js';
+import { TurnScheduler } from './turn-scheduler.js';
 
 export interface LoadSheddingOptions {
   /** Shed while the event loop is this many ms behind (requests then wait at least that long). */
@@ -10,12 +10,18 @@ export interface LoadSheddingOptions {
   maxInFlight: number;
   /** Seconds a shed client is asked to wait (Retry-After). */
   retryAfterSeconds: number;
+  /** Request work per event-loop turn; the rest waits for later turns (turn-scheduler.ts). */
+  turnBudgetMs: number;
+  /** A request that waited longer than this for its turn is shed. */
+  maxWaitMs: number;
 }
 
 export const LOAD_SHEDDING_DEFAULTS: LoadSheddingOptions = {
   maxLagMs: 300,
   maxInFlight: 256,
   retryAfterSeconds: 2,
+  turnBudgetMs: 2,
+  maxWaitMs: 1000,
 };
 
 /** How often the lag clock ticks: a request sees the loop as late once a tick is this much overdue. */
@@ -24,18 +30,21 @@ const TICK_MS = 10;
 /**
  * Load shedding that answers fast. Under overload a server that queues answers every request late
  * (seconds, then client timeouts); this one answers what it can at once and the rest with a cheap
- * 503 and Retry-After, so every client hears back within a fraction of a second. A request is shed
- * when the event loop is late (a tick overdue: the loop is working through a backlog of requests,
- * e.g. SQLite work on a full core), when too many requests wait at once (PostgreSQL's pool is
- * full), or when under-pressure sees the loop saturated over its sampling window
- * (docs/security-policy.md#load-shedding). Shed requests are counted and reported in one warn line per second, never one by one.
+ * 503 and Retry-After, so every client hears back within about a second. Each loop turn runs a
+ * bounded amount of request work (turn-scheduler.ts), so new connections keep being accepted; a
+ * request is shed when it waited for its turn longer than maxWaitMs, when the event loop is late
+ * (a tick overdue: e.g. a disk read held it), or when too many requests wait at once (PostgreSQL's
+ * pool is full) (docs/security-policy.md#load-shedding). A busy loop alone sheds nothing: what can
+ * be answered within maxWaitMs is answered. Shed requests are counted and reported in one warn line
+ * per second, never one by one.
  * Crowd-cache ingest (`/api/cache/`, rate-limited on its own) and sign-in traffic (`/api/auth/`)
- * are never shed: refusing them loses data or locks people out, and each is cheap to retry late.
+ * wait for their turn like the rest but are never shed: refusing them loses data or locks people
+ * out, and each is cheap to retry late.
  */
-export async function registerLoadShedding(
+export function registerLoadShedding(
   app: FastifyInstance,
   options: LoadSheddingOptions = LOAD_SHEDDING_DEFAULTS,
-): Promise<void> {
+): void {
   let shed = 0;
   let inFlight = 0;
   let lastTick = performance.now();
@@ -61,13 +70,20 @@ export async function registerLoadShedding(
     return errorBody(ErrorCode.unavailable, 'The service is busy. Try again in a few seconds.');
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
+  const scheduler = new TurnScheduler(options);
+  const run = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (isNeverShed(request)) return done();
     const lag = performance.now() - lastTick - TICK_MS;
     if (lag > options.maxLagMs || inFlight >= options.maxInFlight) return reply.send(shedding(reply));
     inFlight++;
     request.countedInFlight = true;
     done();
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    scheduler.admit({
+      start: () => run(request, reply, done),
+      late: () => (isNeverShed(request) ? done() : reply.send(shedding(reply))),
+    });
   });
   const leave = (request: FastifyRequest) => {
     if (!request.countedInFlight) return;
@@ -83,17 +99,6 @@ export async function registerLoadShedding(
     done();
   });
   app.decorateRequest('countedInFlight', false);
-
-  await app.register(underPressure, {
-    maxEventLoopDelay: 1000,
-    maxEventLoopUtilization: 0.98,
-    retryAfter: options.retryAfterSeconds,
-    // Answered like the shedding above, counted, not thrown (a thrown 503 is logged with its stack).
-    // Fastify runs nothing more for a request once its reply is sent.
-    pressureHandler: (request, reply) => {
-      if (!isNeverShed(request)) reply.send(shedding(reply));
-    },
-  });
 }
 
 function isNeverShed(request: FastifyRequest): boolean {

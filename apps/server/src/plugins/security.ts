@@ -43,7 +43,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(isApiPath(request.url) ? API_HEADERS : pageHeaders);
     done();
   });
-  if (config.LOAD_SHEDDING) await registerLoadShedding(app);
+  if (config.LOAD_SHEDDING) registerLoadShedding(app);
   // With several server processes (WEB_CONCURRENCY), Redis keeps one count per client for all of
   // them; without it each process counts alone (cluster.ts divides the limits among them).
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;

@@ -207,31 +207,3 @@ export function freshIp(): string {
   nextAddress += 1;
   return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
 }
-
-/**
- * Waits until load shedding (@fastify/under-pressure, plugins/security.ts) no longer sees the
- * app's own start-up as pressure: building an app keeps the event loop busy for a second or more,
- * and the plugin answers 503 until its next sample. Call after buildTestApp.
- */
-export async function untilSettled(app: FastifyInstance, timeoutMs = 5000): Promise<void> {
-  const probe = app as FastifyInstance & { isUnderPressure?: () => boolean };
-  const deadline = Date.now() + timeoutMs;
-  while (probe.isUnderPressure?.() && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * inject() for tests that are not about load shedding: a short idle pause, then a wait until
- * @fastify/under-pressure (plugins/security.ts) no longer sheds load. Back-to-back requests on
- * synchronous SQLite keep the event loop over 98% busy, and the plugin then answers 503.
- */
-export async function pacedInject(
-  app: FastifyInstance,
-  options: Parameters<FastifyInstance['inject']>[0] & object,
-): Promise<Awaited<ReturnType<FastifyInstance['inject']>>> {
-  await new Promise((resolve) => setTimeout(resolve, 3));
-  // A machine busy with other test files starves this one, which the plugin also reads as pressure.
-  await untilSettled(app);
-  return app.inject(options);
-}

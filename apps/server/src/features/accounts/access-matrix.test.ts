@@ -5,11 +5,9 @@ import { testDialects } from '../../test/test-database.js';
 import {
   createTestViewer,
   freshIp,
-  pacedInject,
   TEST_VIEWER_KINDS,
   type TestViewer,
   type TestViewerKind,
-  untilSettled,
 } from '../../test/test-users.js';
 
 describe.each(testDialects)('access matrix on %s', (dialect) => {
@@ -19,7 +17,6 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
   beforeAll(async () => {
     testApp = await buildTestApp(dialect);
     for (const kind of TEST_VIEWER_KINDS) viewers.set(kind, await createTestViewer(testApp.app, kind));
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
@@ -48,7 +45,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
           row.freshViewer && kind !== 'none' ? await createTestViewer(testApp.app, kind) : viewers.get(kind);
         if (!viewer) throw new Error(`no ${kind} viewer`);
         const url = rowUrl(row, viewer);
-        const response = await pacedInject(testApp.app, {
+        const response = await testApp.app.inject({
           method: row.method,
           url,
           headers: viewer.headers,

@@ -7,9 +7,7 @@ import {
   emailsTo,
   freshIp,
   latestCode,
-  pacedInject,
   testClock,
-  untilSettled,
 } from '../../test/test-users.js';
 
 const ORIGIN = 'http://localhost:80';
@@ -23,12 +21,11 @@ describe.each(testDialects)('identity on %s', (dialect) => {
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'POST',
       url,
       payload,
@@ -36,7 +33,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
       remoteAddress: freshIp(),
     });
   const me = (headers: Record<string, string>) =>
-    pacedInject(testApp.app, { method: 'GET', url: '/api/account/me', headers });
+    testApp.app.inject({ method: 'GET', url: '/api/account/me', headers });
 
   async function registerAccount(email = newEmail(), password = PASSWORD) {
     const signUp = await post('/api/account/sign-up', {
@@ -319,14 +316,14 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     const foreign = await post('/api/account/sign-out', {}, { cookie, origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('csrf_rejected');
-    const crossSite = await pacedInject(testApp.app, {
+    const crossSite = await testApp.app.inject({
       method: 'POST',
       url: '/api/account/sign-out',
       payload: {},
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
-    const noOrigin = await pacedInject(testApp.app, {
+    const noOrigin = await testApp.app.inject({
       method: 'POST',
       url: '/api/account/sign-out',
       payload: {},
@@ -342,12 +339,11 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     // Its own app and clock: Better Auth stamps sessions with the system time.
     const ownClock = testClock();
     const own = await buildTestApp(dialect, { now: ownClock.now });
-    await untilSettled(own.app);
     try {
       const idle = await createTestViewer(own.app, 'free');
       const busy = await createTestViewer(own.app, 'free');
       const meOf = async (headers: Record<string, string>) =>
-        (await pacedInject(own.app, { method: 'GET', url: '/api/account/me', headers })).json().user;
+        (await own.app.inject({ method: 'GET', url: '/api/account/me', headers })).json().user;
       ownClock.advance(6 * 86_400_000);
       expect(await meOf(idle.headers)).not.toBeNull();
       // Better Auth slides a used session's idle expiry forward; stand in for daily use of "busy".
@@ -370,18 +366,17 @@ describe.each(testDialects)('identity on %s', (dialect) => {
 
   it('names the cookie __Host-sid with Secure over HTTPS and reads only that name there', async () => {
     const https = await buildTestApp(dialect, { TRUST_PROXY: 1 });
-    await untilSettled(https.app);
     try {
       const email = newEmail();
       const proto = { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' };
-      await pacedInject(https.app, {
+      await https.app.inject({
         method: 'POST',
         url: '/api/account/sign-up',
         headers: proto,
         payload: { email, password: PASSWORD, passwordConfirm: PASSWORD },
       });
       const code = await latestCode(https.app, email);
-      const verify = await pacedInject(https.app, {
+      const verify = await https.app.inject({
         method: 'POST',
         url: '/api/account/verify-email',
         headers: proto,
@@ -391,13 +386,13 @@ describe.each(testDialects)('identity on %s', (dialect) => {
       expect(setCookie).toMatch(/^__Host-sid=/);
       expect(setCookie).toContain('Secure');
       const value = cookieHeader(verify.headers['set-cookie']).replace('__Host-sid=', '');
-      const good = await pacedInject(https.app, {
+      const good = await https.app.inject({
         method: 'GET',
         url: '/api/account/me',
         headers: { ...proto, cookie: `__Host-sid=${value}` },
       });
       expect(good.json().user.email).toBe(email);
-      const planted = await pacedInject(https.app, {
+      const planted = await https.app.inject({
         method: 'GET',
         url: '/api/account/me',
         headers: { ...proto, cookie: `sid=${value}` },

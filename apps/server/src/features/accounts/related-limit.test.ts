@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { createTestViewer, pacedInject, testClock, untilSettled } from '../../test/test-users.js';
+import { createTestViewer, testClock } from '../../test/test-users.js';
 
 describe.each(testDialects)('the free related-search limit on %s', (dialect) => {
   let testApp: TestApp;
   const clock = testClock();
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const expand = (headers: Record<string, string>, url = '/api/info/hashtag/travel?recommended=1') =>
-    pacedInject(testApp.app, { method: 'GET', url, headers });
+    testApp.app.inject({ method: 'GET', url, headers });
 
   it('lets a free user expand related tags 3 times plus one, then answers 403 until the next day', async () => {
     clock.startNextWindow(86_400_000);
@@ -47,8 +46,7 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
   });
 
   const relatedSearchesOf = async (headers: Record<string, string>) =>
-    (await pacedInject(testApp.app, { method: 'GET', url: '/api/account/me', headers })).json()
-      .relatedSearches;
+    (await testApp.app.inject({ method: 'GET', url: '/api/account/me', headers })).json().relatedSearches;
 
   it('says in the Me answer what is left today, as the limit counts it, and resets with it', async () => {
     clock.startNextWindow(86_400_000);

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import {
-  createTestViewer,
-  freshIp,
-  pacedInject,
-  TEST_PASSWORD,
-  untilSettled,
-} from '../../test/test-users.js';
+import { createTestViewer, freshIp, TEST_PASSWORD } from '../../test/test-users.js';
 
 const ORIGIN = 'http://localhost:80';
 
@@ -25,14 +19,13 @@ describe.each(testDialects)('session tokens on %s', (dialect) => {
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect);
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const get = (url: string, headers: Record<string, string>) =>
-    pacedInject(testApp.app, { method: 'GET', url, headers });
+    testApp.app.inject({ method: 'GET', url, headers });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'POST',
       url,
       payload,
@@ -108,7 +101,7 @@ describe.each(testDialects)('session tokens on %s', (dialect) => {
   it('answers a 5,000-deep JSON body to revoke-session with a 4xx, not a 500', async () => {
     const viewer = await createTestViewer(testApp.app, 'free');
     const deep = `{"id":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    const response = await pacedInject(testApp.app, {
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/revoke-session',
       payload: deep,

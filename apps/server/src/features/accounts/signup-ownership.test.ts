@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { freshIp, latestCode, pacedInject, testClock, untilSettled } from '../../test/test-users.js';
+import { freshIp, latestCode, testClock } from '../../test/test-users.js';
 
 const ORIGIN = 'http://localhost:80';
 const OWNER_PASSWORD = 'Blue-Whale-42x';
@@ -17,12 +17,11 @@ describe.each(testDialects)('pending sign-ups and trials belong to the mailbox o
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const post = (url: string, payload: object) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'POST',
       url,
       payload,

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import {
-  createTestViewer,
-  freshIp,
-  latestCode,
-  pacedInject,
-  TEST_PASSWORD,
-  testClock,
-  untilSettled,
-} from '../../test/test-users.js';
+import { createTestViewer, freshIp, latestCode, TEST_PASSWORD, testClock } from '../../test/test-users.js';
 
 const ORIGIN = 'http://localhost:80';
 const MINUTE = 60_000;
@@ -32,12 +24,11 @@ describe.each(stores)('brute-force limits (%s)', (name, overrides) => {
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now, ...overrides });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const post = (url: string, payload: object, ip = freshIp()) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'POST',
       url,
       payload,

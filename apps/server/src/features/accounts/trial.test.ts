@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import {
-  cookieHeader,
-  createTestViewer,
-  freshIp,
-  latestCode,
-  pacedInject,
-  testClock,
-  untilSettled,
-} from '../../test/test-users.js';
+import { cookieHeader, createTestViewer, freshIp, latestCode, testClock } from '../../test/test-users.js';
 import { insertQuarry } from '../quarries/quarries.repository.js';
 import { insertTopic } from '../topics/topics.repository.js';
 
@@ -25,12 +17,11 @@ describe.each(testDialects)('trials on %s', (dialect) => {
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = freshIp()) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'POST',
       url,
       payload,
@@ -38,7 +29,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       remoteAddress: ip,
     });
   const get = (url: string, headers: Record<string, string> = {}) =>
-    pacedInject(testApp.app, { method: 'GET', url, headers });
+    testApp.app.inject({ method: 'GET', url, headers });
   const me = async (headers: Record<string, string>) => (await get('/api/account/me', headers)).json();
 
   it.each([
@@ -272,15 +263,13 @@ describe.each(testDialects)('trials on %s', (dialect) => {
     expect(unknown.json()).toMatchObject({ userGroup: 'free', trialStatus: 'unregistered', inTrial: false });
   });
 
-  // Own apps and clocks last: building an app blocks the event loop, and the shared app's
-  // load shedding (under-pressure) would answer the next requests 503 on a busy machine.
+  // Own apps and clocks last.
   it('decides expiry on the server: an expired anonymous trial is free everywhere', async () => {
     const own = testClock();
     const app = await buildTestApp(dialect, { now: own.now });
-    await untilSettled(app.app);
     try {
       const uuid = randomUUID();
-      const started = await pacedInject(app.app, {
+      const started = await app.app.inject({
         method: 'POST',
         url: '/api/trial/trialRegister',
         headers: { origin: ORIGIN },
@@ -289,14 +278,14 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       const cookie = cookieHeader(started.headers['set-cookie']);
       own.advance(3 * DAY * 1000 - 5000);
       const before = (
-        await pacedInject(app.app, { method: 'GET', url: '/api/account/me', headers: { cookie } })
+        await app.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })
       ).json();
       expect(before.account.inTrial).toBe(true);
       expect(before.account.expireSeconds).toBeGreaterThanOrEqual(3);
       expect(before.account.expireSeconds).toBeLessThanOrEqual(5);
       own.advance(6000);
       const after = (
-        await pacedInject(app.app, { method: 'GET', url: '/api/account/me', headers: { cookie } })
+        await app.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })
       ).json();
       expect(after.account).toMatchObject({
         group: 'free',
@@ -306,7 +295,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       });
       expect(after.capabilities.group).toBe('free');
       expect(after.capabilities.canUseCollections).toBe(false);
-      const check = await pacedInject(app.app, {
+      const check = await app.app.inject({
         method: 'GET',
         url: `/api/trial/checkForTrial?device=${uuid}`,
       });
@@ -326,12 +315,11 @@ describe.each(testDialects)('trials on %s', (dialect) => {
   it('registers and verifies an email trial, which expires into free by the server clock', async () => {
     const own = testClock();
     const app = await buildTestApp(dialect, { now: own.now, PROMO_CODES: 'TRIAL7:7,DAY1:1' });
-    await untilSettled(app.app);
     try {
       const email = newEmail();
       const uuid = randomUUID();
       const send = (url: string, payload: object) =>
-        pacedInject(app.app, {
+        app.app.inject({
           method: 'POST',
           url,
           headers: { origin: ORIGIN },
@@ -382,7 +370,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
         promocode: 'TRIAL7',
       });
       const cookie = cookieHeader(verify.headers['set-cookie']);
-      const details = await pacedInject(app.app, {
+      const details = await app.app.inject({
         method: 'GET',
         url: `/api/trial/getUserDetails?userID=${verify.json().UID}`,
         headers: { cookie },
@@ -394,7 +382,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
         promocode: 'TRIAL7',
         email,
       });
-      const check = await pacedInject(app.app, {
+      const check = await app.app.inject({
         method: 'GET',
         url: `/api/trial/checkForTrial?device=${uuid}`,
         headers: { cookie },
@@ -420,7 +408,7 @@ describe.each(testDialects)('trials on %s', (dialect) => {
       const quickCookie = cookieHeader(quickVerify.headers['set-cookie']);
       own.advance(DAY * 1000 + 1000);
       const expired = (
-        await pacedInject(app.app, {
+        await app.app.inject({
           method: 'GET',
           url: '/api/account/me',
           headers: { cookie: quickCookie },

@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { createTestViewer, pacedInject, untilSettled } from '../../test/test-users.js';
+import { createTestViewer } from '../../test/test-users.js';
 
 describe.each(testDialects)("a user's settings kept with the account on %s", (dialect) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp(dialect);
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const read = (headers: Record<string, string>) =>
-    pacedInject(testApp.app, { method: 'GET', url: '/api/account/settings', headers });
+    testApp.app.inject({ method: 'GET', url: '/api/account/settings', headers });
   const write = (headers: Record<string, string>, payload: unknown) =>
-    pacedInject(testApp.app, { method: 'PUT', url: '/api/account/settings', headers, payload });
+    testApp.app.inject({ method: 'PUT', url: '/api/account/settings', headers, payload });
 
   it('remembers the Copy for network per account, each user their own', async () => {
     const ana = await createTestViewer(testApp.app, 'emailTrial');

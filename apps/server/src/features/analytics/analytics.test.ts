@@ -3,14 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import {
-  createTestViewer,
-  freshIp,
-  pacedInject,
-  type TestViewer,
-  testClock,
-  untilSettled,
-} from '../../test/test-users.js';
+import { createTestViewer, freshIp, type TestViewer, testClock } from '../../test/test-users.js';
 import { EVENTS_PER_MINUTE } from './analytics.routes.js';
 
 const userDetail = (device = 'device-1') => ({
@@ -38,12 +31,11 @@ describe.each(testDialects)('analytics events on %s', (dialect) => {
     testApp = await buildTestApp(dialect, { now: clock.now });
     admin = await createTestViewer(testApp.app, 'admin');
     trial = await createTestViewer(testApp.app, 'emailTrial');
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   const post = (payload: unknown, options: Partial<InjectOptions> = {}) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'POST',
       url: '/api/events',
       remoteAddress: freshIp(),
@@ -149,7 +141,7 @@ describe.each(testDialects)('analytics events on %s', (dialect) => {
       userDetail: userDetail(`day2-${randomUUID()}`),
       events: [event(), event(), event('saveClick')],
     });
-    const response = await pacedInject(testApp.app, {
+    const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/admin/analytics?days=7',
       headers: admin.headers,
@@ -165,7 +157,7 @@ describe.each(testDialects)('analytics events on %s', (dialect) => {
       ]),
     );
     expect(summary.totals[0].eventType).toBe('copyClick');
-    const denied = await pacedInject(testApp.app, {
+    const denied = await testApp.app.inject({
       method: 'GET',
       url: '/api/admin/analytics',
       headers: trial.headers,

@@ -2,14 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import {
-  createTestViewer,
-  freshIp,
-  pacedInject,
-  type TestViewer,
-  testClock,
-  untilSettled,
-} from '../../test/test-users.js';
+import { createTestViewer, freshIp, type TestViewer, testClock } from '../../test/test-users.js';
 import { storeIngest } from '../hashtags/ingest.repository.js';
 
 describe.each(testDialects)('app data on %s', (dialect) => {
@@ -28,11 +21,10 @@ describe.each(testDialects)('app data on %s', (dialect) => {
     });
     admin = await createTestViewer(testApp.app, 'admin');
     trial = await createTestViewer(testApp.app, 'emailTrial');
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
-  const call = (options: InjectOptions) => pacedInject(testApp.app, { remoteAddress: freshIp(), ...options });
+  const call = (options: InjectOptions) => testApp.app.inject({ remoteAddress: freshIp(), ...options });
   const appData = async () => (await call({ method: 'GET', url: '/api/appdata' })).json();
   const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
     call({ method, url, headers: admin.headers, ...(payload && { payload }) });

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { pacedInject, untilSettled } from '../../test/test-users.js';
+
 import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.service.js';
 
 describe.each(testDialects)('the live-event countdown on %s', (dialect) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { COUNTDOWN_DATE: '2030-01-02T03:04:05Z' });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
-  const countdown = async () =>
-    (await pacedInject(testApp.app, { method: 'GET', url: '/api/countdown' })).json();
+  const countdown = async () => (await testApp.app.inject({ method: 'GET', url: '/api/countdown' })).json();
 
   it('answers COUNTDOWN_DATE in seconds, as return.countDownDate', async () => {
     expect(await countdown()).toEqual({ return: { countDownDate: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 } });

@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { freshIp, pacedInject, untilSettled } from '../../test/test-users.js';
+import { freshIp } from '../../test/test-users.js';
 
 describe.each(testDialects)('development outbox on %s', (dialect) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { EXPOSE_OUTBOX: true });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp.close());
 
   it('lists the messages to an address with their code when EXPOSE_OUTBOX is on', async () => {
     const email = `outbox-${Date.now()}@example.com`;
-    await pacedInject(testApp.app, {
+    await testApp.app.inject({
       method: 'POST',
       url: '/api/trial/trialRegister',
       headers: { origin: 'http://localhost:80' },
       remoteAddress: freshIp(),
       payload: { uuid: crypto.randomUUID(), email },
     });
-    const response = await pacedInject(testApp.app, { method: 'GET', url: `/api/dev/outbox?to=${email}` });
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` });
     expect(response.statusCode).toBe(200);
     const [message] = response.json().messages;
     expect(message).toMatchObject({ to: email, subject: 'Your Tagscout sign-in code' });
@@ -29,13 +28,13 @@ describe.each(testDialects)('development outbox on %s', (dialect) => {
 
   it('answers only clients on this machine, even behind a proxy on it', async () => {
     const url = '/api/dev/outbox';
-    const local = await pacedInject(testApp.app, { method: 'GET', url, remoteAddress: '127.0.0.1' });
+    const local = await testApp.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
     expect(local.statusCode).toBe(200);
-    const remote = await pacedInject(testApp.app, { method: 'GET', url, remoteAddress: '203.0.113.9' });
+    const remote = await testApp.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
     expect(remote.statusCode).toBe(404);
     const proxied = await buildTestApp(dialect, { EXPOSE_OUTBOX: true, TRUST_PROXY: 1 });
     try {
-      const forwarded = await pacedInject(proxied.app, {
+      const forwarded = await proxied.app.inject({
         method: 'GET',
         url,
         remoteAddress: '127.0.0.1',
@@ -49,9 +48,8 @@ describe.each(testDialects)('development outbox on %s', (dialect) => {
 
   it('is not there by default', async () => {
     const plain = await buildTestApp(dialect);
-    await untilSettled(plain.app);
     try {
-      expect((await pacedInject(plain.app, { method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await plain.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     } finally {
       await plain.close();
     }

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { freshIp, pacedInject, untilSettled } from '../../test/test-users.js';
+import { freshIp } from '../../test/test-users.js';
 
 interface Received {
   from: string;
@@ -54,7 +54,6 @@ describe.each(testDialects)('email over SMTP on %s', (dialect) => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Tagscout <codes@tagscout.test>',
     });
-    await untilSettled(testApp.app);
   });
   afterAll(async () => {
     await testApp.close();
@@ -63,7 +62,7 @@ describe.each(testDialects)('email over SMTP on %s', (dialect) => {
 
   it('sends the sign-up code through SMTP, and the code from the message verifies the account', async () => {
     const email = `smtp-${Date.now()}@example.com`;
-    const signUp = await pacedInject(testApp.app, {
+    const signUp = await testApp.app.inject({
       method: 'POST',
       url: '/api/account/sign-up',
       headers: { origin: 'http://localhost:80' },
@@ -85,7 +84,7 @@ describe.each(testDialects)('email over SMTP on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(sent.sent_at).not.toBeNull();
 
-    const verify = await pacedInject(testApp.app, {
+    const verify = await testApp.app.inject({
       method: 'POST',
       url: '/api/account/verify-email',
       headers: { origin: 'http://localhost:80' },
@@ -97,17 +96,16 @@ describe.each(testDialects)('email over SMTP on %s', (dialect) => {
   });
 
   it('does not expose the outbox when SMTP is configured', async () => {
-    const response = await pacedInject(testApp.app, { method: 'GET', url: '/api/dev/outbox' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(404);
   });
   it('keeps a message in the outbox when SMTP fails, and sends it on retry', async () => {
     const down = await startSmtpServer();
     await down.close();
     const broken = await buildTestApp(dialect, { SMTP_URL: down.url });
-    await untilSettled(broken.app);
     try {
       const email = `retry-${Date.now()}@example.com`;
-      const answer = await pacedInject(broken.app, {
+      const answer = await broken.app.inject({
         method: 'POST',
         url: '/api/account/forgot-password',
         headers: { origin: 'http://localhost:80' },

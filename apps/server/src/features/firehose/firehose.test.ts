@@ -15,7 +15,7 @@ import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { createTestViewer, freshIp, pacedInject } from '../../test/test-users.js';
+import { createTestViewer, freshIp } from '../../test/test-users.js';
 import { CONSUMER_LOCK_KEY } from './firehose.runtime.js';
 
 const TUNING = { lockRetryMs: 100, maintenanceMs: 3_600_000, reconnectMs: 50, batchMaxWaitMs: 10 };
@@ -133,7 +133,7 @@ describe.each(testDialects)('the Bluesky firehose on %s', (dialect) => {
       .execute();
     expect(other).toEqual([]);
 
-    const info = await pacedInject(testApp.app, {
+    const info = await testApp.app.inject({
       method: 'GET',
       url: '/api/info/hashtag/art?recommended=1&network=bluesky',
       remoteAddress: freshIp(),
@@ -144,7 +144,7 @@ describe.each(testDialects)('the Bluesky firehose on %s', (dialect) => {
     expect(art).toMatchObject({ hashtag: 'art', count: 3 });
     expect(art.related_tags.map((tag: { hashtag: string }) => tag.hashtag)).toEqual(['sky']);
     // Without ?network= the first network of DEFAULT_NETWORK holding data answers: Bluesky now.
-    const plain = await pacedInject(testApp.app, {
+    const plain = await testApp.app.inject({
       method: 'GET',
       url: '/api/autocomplete/hashtag/ar',
       remoteAddress: freshIp(),
@@ -246,7 +246,7 @@ describe.each(testDialects)('the Bluesky firehose on %s', (dialect) => {
     expect(health.bluesky.lag_seconds).toBeLessThan(10);
     expect(health.bluesky.last_error.message).toMatch(/closed|socket hang up|1006/);
     const admin = await createTestViewer(testApp.app, 'admin');
-    const status = await pacedInject(testApp.app, {
+    const status = await testApp.app.inject({
       method: 'GET',
       url: '/api/sources/status',
       headers: admin.headers,

@@ -1,15 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-
-// under-pressure sheds load (503) once the event loop has been busy more than 98% of the time since
-// the app started; a test that sends request after request on synchronous SQLite never idles, so
-// give the loop a moment between tests, as a real server has between requests.
-const letTheLoopIdle = () => new Promise((resolve) => setTimeout(resolve, 25));
-
 import { parseBannedTags, syncBannedTags } from './banned-tags.service.js';
 import {
   countHashtagsByPrefix,
@@ -71,7 +65,6 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
     });
   });
   afterAll(async () => testApp.close());
-  beforeEach(letTheLoopIdle);
 
   describe('GET /api/autocomplete/hashtag/:query', () => {
     it('puts the exact tag first, then prefix matches by count, at most 50', async () => {

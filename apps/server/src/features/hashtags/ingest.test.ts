@@ -2,12 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createTestViewer, type TestViewer } from '../../test/test-users.js';
-
-// under-pressure sheds load (503) once the event loop has been busy more than 98% of the time since
-// the app started; a test that sends request after request on synchronous SQLite never idles, so
-// give the loop a moment between tests, as a real server has between requests.
-const letTheLoopIdle = () => new Promise((resolve) => setTimeout(resolve, 25));
-
 import { ingestAutocomplete } from './ingest.service.js';
 
 const T0 = 1_700_000_000;
@@ -90,7 +84,6 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
   });
   afterAll(async () => testApp.close());
   beforeEach(async () => {
-    await letTheLoopIdle();
     await emptyStore(testApp);
   });
 

@@ -2,7 +2,7 @@ import { FakeClock, type FakeMastodon, makeStatuses, startFakeMastodon } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { createTestViewer, freshIp, pacedInject, type TestViewer } from '../../test/test-users.js';
+import { createTestViewer, freshIp, type TestViewer } from '../../test/test-users.js';
 
 interface Tag {
   hashtag: string;
@@ -22,7 +22,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
   const newest = Date.now() - 3_600_000;
 
   const get = (url: string, viewer?: TestViewer) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method: 'GET',
       url,
       headers: viewer?.headers ?? {},
@@ -163,7 +163,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
 
   it('takes device reports, and shows admins the alerts (others may not look)', async () => {
     const report = (body: object, viewer: TestViewer = member) =>
-      pacedInject(testApp.app, {
+      testApp.app.inject({
         method: 'POST',
         url: '/api/sources/reports',
         headers: viewer.headers,

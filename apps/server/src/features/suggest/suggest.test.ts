@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { createTestViewer, pacedInject, untilSettled } from '../../test/test-users.js';
+import { createTestViewer } from '../../test/test-users.js';
 import { replaceBannedTags } from '../hashtags/hashtags.repository.js';
 import { storeIngest } from '../hashtags/ingest.repository.js';
 
@@ -29,7 +29,6 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { RELATED_CACHE_SECONDS: 0 });
-    await untilSettled(testApp.app);
     const names = [...new Set(POSTS.flat())];
     await storeIngest(testApp.testDatabase.database, {
       hashtags: names.map((name) => ({ name, count: 1_000_000 })),
@@ -121,7 +120,7 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
 
   it('counts as one related search for the free daily limit, shared with related tags', async () => {
     const headers = { 'x-device-id': randomUUID() };
-    const call = (url: string) => pacedInject(testApp.app, { method: 'GET', url, headers });
+    const call = (url: string) => testApp.app.inject({ method: 'GET', url, headers });
     // The free limit is 3 searches plus one more, whichever of the two kinds they are.
     expect((await call('/api/suggest/hashtags?tags=beach')).statusCode).toBe(200);
     expect((await call('/api/info/hashtag/beach?recommended=1')).statusCode).toBe(200);
@@ -136,7 +135,7 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
   it('never limits paying users', async () => {
     const headers = await paying();
     for (let call = 1; call <= 6; call++) {
-      const response = await pacedInject(testApp.app, {
+      const response = await testApp.app.inject({
         method: 'GET',
         url: '/api/suggest/hashtags?tags=beach',
         headers,

@@ -3,13 +3,7 @@ import { TOPIC_LIMITS, type Topic, TopicErrorCode, type TopicsById } from '@tags
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import {
-  createTestViewer,
-  pacedInject,
-  type TestViewer,
-  type TestViewerKind,
-  untilSettled,
-} from '../../test/test-users.js';
+import { createTestViewer, type TestViewer, type TestViewerKind } from '../../test/test-users.js';
 import { insertTopic } from './topics.repository.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -35,7 +29,6 @@ describe.each(testDialects)('topics (collections) on %s', (dialect) => {
       createTestViewer(testApp.app, 'emailTrial'),
       createTestViewer(testApp.app, 'paying'),
     ]);
-    await untilSettled(testApp.app);
   });
   afterAll(async () => testApp?.close());
 
@@ -45,7 +38,7 @@ describe.each(testDialects)('topics (collections) on %s', (dialect) => {
     url: string,
     payload?: unknown,
   ) =>
-    pacedInject(testApp.app, {
+    testApp.app.inject({
       method,
       url,
       headers: viewer.headers,

@@ -1,0 +1,18 @@
+// A server process for load-shedding.test.ts: Fastify with the app's load shedding and one route
+// that costs BUSY_MS of CPU per request. Prints "ready on <port>" once it listens.
+import Fastify from 'fastify';
+import { registerLoadShedding } from '../plugins/load-shedding.js';
+
+const busyMs = Number(process.env.BUSY_MS ?? 1.2);
+const app = Fastify({ logger: { level: 'warn' } });
+registerLoadShedding(app);
+app.get('/api/busy', async () => {
+  const until = performance.now() + busyMs;
+  while (performance.now() < until) {
+    // CPU work, as a request answered from SQLite is.
+  }
+  return { ok: true };
+});
+await app.listen({ host: '127.0.0.1', port: 0, backlog: 4096 });
+const address = app.server.address();
+console.log(`ready on ${typeof address === 'object' && address ? address.port : 0}`);
