@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,37 @@ describe('load shedding under overload', { timeout: 60_000 }, () => {
       // its turn: most are answered, not shed (a loop busy 98% of the time is not by itself a reason).
       const answered = answers.filter((answer) => answer.status === 200).length;
       expect(answered).toBeGreaterThan(answers.length / 2);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('forgets requests whose clients hung up while they waited for their turn: later ones are answered 200', async () => {
+    const server = await startOverloadServer();
+    try {
+      // 300 requests at once (0.36 s of work): most wait for a later turn, and their clients hang up.
+      const sockets = Array.from({ length: 300 }, () =>
+        net.connect(server.port, '127.0.0.1', function (this: net.Socket) {
+          this.write('GET /api/busy HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const socket of sockets) socket.destroy();
+
+      // Once the server has worked through them, a request is answered, not shed as if 256 were in flight.
+      let status = 0;
+      for (let waited = 0; waited < 5000 && status !== 200; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = await new Promise<number>((resolve, reject) =>
+          http
+            .get({ host: '127.0.0.1', port: server.port, path: '/api/busy', agent: false }, (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            })
+            .on('error', reject),
+        );
+      }
+      expect(status).toBe(200);
     } finally {
       await server.stop();
     }

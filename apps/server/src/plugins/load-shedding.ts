@@ -72,6 +72,9 @@ export function registerLoadShedding(
 
   const scheduler = new TurnScheduler(options);
   const run = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // The client hung up while the request waited for its turn: no one is left to answer, and
+    // Fastify, having seen the abort, would never report the request's end.
+    if (request.raw.socket?.destroyed) return;
     if (isNeverShed(request)) return done();
     const lag = performance.now() - lastTick - TICK_MS;
     if (lag > options.maxLagMs || inFlight >= options.maxInFlight) return reply.send(shedding(reply));
@@ -80,7 +83,8 @@ export function registerLoadShedding(
     done();
   };
   app.addHook('onRequest', (request, reply, done) => {
-    scheduler.admit({
+    if (scheduler.startsNow()) return run(request, reply, done);
+    scheduler.wait({
       start: () => run(request, reply, done),
       late: () => (isNeverShed(request) ? done() : reply.send(shedding(reply))),
     });

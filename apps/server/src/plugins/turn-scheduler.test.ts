@@ -10,14 +10,14 @@ function schedulerWithClock() {
   const started: string[] = [];
   const late: string[] = [];
   /** Admits a request that takes `costMs` of the clock when it runs. */
-  const admit = (name: string, costMs = 0) =>
-    scheduler.admit({
-      start: () => {
-        started.push(name);
-        clock.ms += costMs;
-      },
-      late: () => late.push(name),
-    });
+  const admit = (name: string, costMs = 0) => {
+    const start = () => {
+      started.push(name);
+      clock.ms += costMs;
+    };
+    if (scheduler.startsNow()) start();
+    else scheduler.wait({ start, late: () => late.push(name) });
+  };
   return { clock, scheduler, started, late, admit };
 }
 

@@ -14,6 +14,9 @@ export interface Admission {
   late(): void;
 }
 
+/** Release callbacks per turn at most (requests of 10 µs would fit 200 in a 2 ms budget). */
+const MAX_SLOTS_PER_TURN = 256;
+
 interface Waiting extends Admission {
   since: number;
 }
@@ -25,11 +28,11 @@ interface Waiting extends Admission {
  * Node 20 (libuv 1.46) accepts one new connection per loop turn. A turn runs every request that
  * arrived on a ready connection; with hundreds of busy keep-alive connections that is hundreds of
  * requests, and a new connection then waits one whole turn per connection queued before it: seconds,
- * or a client timeout (bench/README.md, "Overload: new connections accepted every turn"). Here a turn
- * starts requests until it has spent `turnBudgetMs`; later ones wait in arrival order and are
- * started a budget's worth per turn from `setImmediate` callbacks (the loop's check phase, where Node
+ * or a client timeout (bench/README.md, "Overload: one accept per loop turn"). Here requests start at
+ * once (`startsNow`) until the turn has spent `turnBudgetMs`; later ones `wait` in arrival order and
+ * are started a budget's worth per turn from setImmediate callbacks (the loop's check phase; Node
  * finishes each callback's promise work before the next, so the clock sees each request's cost).
- * A request that waited longer than `maxWaitMs` goes to `late`.
+ * A request that waited longer than `maxWaitMs` goes to its `late` instead.
  */
 export class TurnScheduler {
   private readonly waiting: Waiting[] = [];
@@ -40,6 +43,12 @@ export class TurnScheduler {
   private turnEndPending = false;
   /** When the current check phase began releasing waiting requests. */
   private releaseStartedAt = 0;
+  /** Release callbacks pending for the coming check phase (one request each, at most). */
+  private slotsPending = 0;
+  /** How many release callbacks to schedule per turn: adapts to how many fit the budget. */
+  private slotsPerTurn = 8;
+  private releasedThisTurn = 0;
+  private budgetSpent = false;
 
   constructor(private readonly options: TurnSchedulerOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -50,24 +59,39 @@ export class TurnScheduler {
     return this.waiting.length;
   }
 
-  admit(admission: Admission): void {
+  /**
+   * Whether a request arriving now may start at once: nothing waits and this turn's budget lasts.
+   * Otherwise it must `wait`.
+   */
+  startsNow(): boolean {
     const now = this.now();
     if (this.turnStartedAt === undefined) {
       this.turnStartedAt = now;
       this.armTurnEnd();
     }
-    if (this.waiting.length === 0 && now - this.turnStartedAt < this.options.turnBudgetMs) {
-      admission.start();
-      return;
-    }
-    this.waiting.push({ ...admission, since: now });
-    setImmediate(this.releaseOne);
+    return this.waiting.length === 0 && now - this.turnStartedAt < this.options.turnBudgetMs;
+  }
+
+  /** Queues a request that may not start now, for a later turn. */
+  wait(admission: Admission): void {
+    this.waiting.push({ start: admission.start, late: admission.late, since: this.now() });
+    if (this.slotsPending === 0) this.scheduleSlots();
   }
 
   private armTurnEnd(): void {
     if (this.turnEndPending) return;
     this.turnEndPending = true;
     setImmediate(this.endTurn);
+  }
+
+  /**
+   * Release callbacks for the next check phase. Each is its own setImmediate callback because Node
+   * runs a callback's promise work before the next one: the clock then sees each request's cost.
+   */
+  private scheduleSlots(): void {
+    this.armTurnEnd();
+    this.slotsPending = Math.min(this.waiting.length, this.slotsPerTurn);
+    for (let slot = 0; slot < this.slotsPending; slot++) setImmediate(this.releaseOne);
   }
 
   /** First of a check phase's callbacks: the requests of the turn's poll phase have all run. */
@@ -77,18 +101,30 @@ export class TurnScheduler {
     this.releaseStartedAt = this.now();
   };
 
-  /** One callback per waiting request: starts the oldest, or leaves it to the next turn. */
+  /** Starts the oldest waiting request while the turn's budget lasts. */
   private readonly releaseOne = () => {
+    this.slotsPending--;
     const now = this.now();
-    if (now - this.releaseStartedAt >= this.options.turnBudgetMs) {
-      this.armTurnEnd();
-      setImmediate(this.releaseOne);
-      return;
+    if (!this.budgetSpent && now - this.releaseStartedAt >= this.options.turnBudgetMs)
+      this.budgetSpent = true;
+    if (!this.budgetSpent) {
+      // Late ones are answered cheaply, all at once, ahead of the next one to run.
+      while (this.waiting.length > 0 && now - this.waiting[0]!.since > this.options.maxWaitMs) {
+        this.waiting.shift()!.late();
+      }
+      const next = this.waiting.shift();
+      if (next) {
+        this.releasedThisTurn++;
+        next.start();
+      }
     }
-    // Late ones are answered cheaply, all at once, ahead of the next one to run.
-    while (this.waiting.length > 0 && now - this.waiting[0]!.since > this.options.maxWaitMs) {
-      this.waiting.shift()!.late();
-    }
-    this.waiting.shift()?.start();
+    if (this.slotsPending > 0) return;
+    // The turn's last release callback: as many next turn as fitted this one, and a few more.
+    this.slotsPerTurn = this.budgetSpent
+      ? Math.max(1, this.releasedThisTurn + 2)
+      : Math.min(MAX_SLOTS_PER_TURN, this.slotsPerTurn * 2);
+    this.releasedThisTurn = 0;
+    this.budgetSpent = false;
+    if (this.waiting.length > 0) this.scheduleSlots();
   };
 }
