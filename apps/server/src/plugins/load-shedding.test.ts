@@ -177,18 +177,42 @@ describe('load shedding under overload', { timeout: 60_000 }, () => {
       let status = 0;
       for (let waited = 0; waited < 5000 && status !== 200; waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        status = await new Promise<number>((resolve, reject) =>
-          http
-            .get({ host: '127.0.0.1', port: server.port, path: '/api/busy', agent: false }, (response) => {
-              response.resume();
-              resolve(response.statusCode ?? 0);
-            })
-            .on('error', reject),
-        );
+        status = await statusOf(server.port);
       }
       expect(status).toBe(200);
     } finally {
       await server.stop();
     }
   });
+
+  it('forgets requests whose clients hung up while the server worked on them, their bodies read', async () => {
+    const server = await startOverloadServer();
+    try {
+      // 300 posts (more than the 256 allowed in flight), each hung up on while its handler waits.
+      const sockets = Array.from({ length: 300 }, () =>
+        net.connect(server.port, '127.0.0.1', function (this: net.Socket) {
+          this.write(
+            'POST /api/slow HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
+          );
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await statusOf(server.port)).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
 });
+
+function statusOf(port: number): Promise<number> {
+  return new Promise<number>((resolve, reject) =>
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/busy', agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', reject),
+  );
+}

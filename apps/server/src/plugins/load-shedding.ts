@@ -10,7 +10,7 @@ export interface LoadSheddingOptions {
   maxInFlight: number;
   /** Seconds a shed client is asked to wait (Retry-After). */
   retryAfterSeconds: number;
-  /** Request work per event-loop turn; the rest waits for later turns (turn-scheduler.ts). */
+  /** Request work per event-loop turn, twice over (arrivals, then waiting ones); see turn-scheduler.ts. */
   turnBudgetMs: number;
   /** A request that waited longer than this for its turn is shed. */
   maxWaitMs: number;
@@ -72,46 +72,31 @@ export function registerLoadShedding(
 
   const scheduler = new TurnScheduler(options);
   const run = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    // The client hung up while the request waited for its turn: no one is left to answer, and
-    // Fastify, having seen the abort, would never report the request's end.
+    // The client hung up while the request waited for its turn: no one is left to answer.
     if (request.raw.socket?.destroyed) return;
     if (isNeverShed(request)) return done();
     const lag = performance.now() - lastTick - TICK_MS;
     if (lag > options.maxLagMs || inFlight >= options.maxInFlight) return reply.send(shedding(reply));
     inFlight++;
-    request.countedInFlight = true;
+    // 'close' comes after the answer is sent and when the client hangs up first, whatever stage the
+    // request was in (Fastify's onResponse misses a request whose body was read before the hang-up).
+    reply.raw.once('close', () => inFlight--);
     done();
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (scheduler.startsNow()) return run(request, reply, done);
+    const start = () => run(request, reply, done);
+    if (isNeverShed(request)) return scheduler.wait({ start });
     scheduler.wait({
-      start: () => run(request, reply, done),
-      late: () => (isNeverShed(request) ? done() : reply.send(shedding(reply))),
+      start,
+      late: () => {
+        if (!request.raw.socket?.destroyed) reply.send(shedding(reply));
+      },
     });
   });
-  const leave = (request: FastifyRequest) => {
-    if (!request.countedInFlight) return;
-    request.countedInFlight = false;
-    inFlight--;
-  };
-  app.addHook('onResponse', (request, _reply, done) => {
-    leave(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    leave(request);
-    done();
-  });
-  app.decorateRequest('countedInFlight', false);
 }
 
 function isNeverShed(request: FastifyRequest): boolean {
   const { url } = request;
   return url.startsWith('/api/cache/') || url.startsWith('/api/auth/');
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    countedInFlight: boolean;
-  }
 }

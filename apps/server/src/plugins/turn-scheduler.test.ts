@@ -61,4 +61,58 @@ describe('TurnScheduler', () => {
     expect(late).toEqual(['b']);
     expect(started).toEqual(['a', 'c']);
   });
+
+  it('keeps starting waiting requests when one was queued by a check-phase callback that ran before the turn ended', async () => {
+    // The real clock: every turn below spends real time.
+    const scheduler = new TurnScheduler({ turnBudgetMs: 2, maxWaitMs: 60_000 });
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // request work
+      }
+    };
+    let admitted = 0;
+    let started = 0;
+    const admit = (costMs: number) => {
+      admitted++;
+      const start = () => {
+        started++;
+        busy(costMs);
+      };
+      if (scheduler.startsNow()) start();
+      else scheduler.wait({ start });
+    };
+    await new Promise<void>((resolve) => {
+      let turns = 0;
+      // Every turn: 3 ms of other work in the timers phase, then one arrival.
+      const everyTurn = () => {
+        if (++turns > 60) return resolve();
+        setTimeout(everyTurn, 0);
+        busy(3);
+        admit(0.1);
+      };
+      setTimeout(() => {
+        // A callback of the app's, in the check phase ahead of the scheduler's own, queues a
+        // request after another spent the turn's budget.
+        setImmediate(() => admit(0.1));
+        admit(2.5);
+        setTimeout(everyTurn, 0);
+      }, 0);
+    });
+    await nextTurn();
+    await nextTurn();
+    expect(started).toBe(admitted);
+    expect(scheduler.waitingCount).toBe(0);
+  });
+
+  it('starts a request that may not be shed however long it waited', async () => {
+    const { clock, scheduler, started } = schedulerWithClock();
+    scheduler.startsNow();
+    clock.ms = 3;
+    expect(scheduler.startsNow()).toBe(false);
+    scheduler.wait({ start: () => started.push('ingest') });
+    clock.ms = 5000;
+    await nextTurn();
+    expect(started).toEqual(['ingest']);
+  });
 });
