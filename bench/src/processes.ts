@@ -17,6 +17,8 @@ export function spawnNode(options: {
   args?: string[];
   cpu?: number;
   env?: NodeJS.ProcessEnv;
+  /** Node's own options, before the script (e.g. V8 heap sizes). */
+  nodeFlags?: string[];
 }): ChildProcess {
   return spawnPinned(options);
 }
@@ -54,6 +56,7 @@ function trySetGroupPriority(nice: number): boolean {
 function spawnPinned(options: Parameters<typeof spawnNode>[0]): ChildProcess {
   const node = [
     process.execPath,
+    ...(options.nodeFlags ?? []),
     '--conditions=source',
     '--import',
     'tsx',

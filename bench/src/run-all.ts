@@ -282,6 +282,8 @@ function startApp(databaseUrl: string, baselineDir?: string): Promise<RunningSer
   const config = appConfig(databaseUrl);
   return startServer({
     file: baselineDir ? join(baselineDir, 'apps/server/src/main.ts') : 'apps/server/src/main.ts',
+    // As scripts/start.mjs runs the server (the baseline too, so old and new differ in code only).
+    nodeFlags: ['--max-semi-space-size=64'],
     cpu: 0,
     env: {
       DATABASE_URL: config.DATABASE_URL,
