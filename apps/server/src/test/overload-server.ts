@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { registerLoadShedding } from '../plugins/load-shedding.js';
 
-const busyMs = Number(process.env.BUSY_MS ?? 1.2);
+const busyMs = Number(process.env.BUSY_MS ?? 1);
 const app = Fastify({ logger: { level: 'warn' } });
 registerLoadShedding(app);
 app.get('/api/busy', async () => {
