@@ -55,7 +55,7 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
   for (const name of [...unknown].sort()) {
     const id =
       statements.selectTag.get(batch.network, name) ??
-      statements.insertTag.get(batch.network, name, stateOfNewTags, batch.now)!;
+      Number(statements.insertTag.run(batch.network, name, stateOfNewTags, batch.now).lastInsertRowid);
     writing.created.set(name, id);
   }
   const idOf = (name: string): number => writing.tagIdOf(name)!;
@@ -63,7 +63,7 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
   for (const post of batch.posts ?? []) {
     const tagIds = post.hashtags.map(idOf);
     const { postId, owner, takenAt, placeId } = post;
-    const id = statements.insertPost.get(
+    const inserted = statements.insertPost.run(
       postId,
       owner,
       takenAt,
@@ -74,7 +74,8 @@ function storePosts(statements: SqliteStatements, batch: IngestBatch, writing: P
       tagIds.join(','),
       writing.linked,
     );
-    if (id !== undefined) {
+    if (inserted.changes === 1) {
+      const id = Number(inserted.lastInsertRowid);
       if (writing.linked) {
         writing.uses.add(tagIds, takenAt);
         links.addPost({ id, takenAt, placeId, owner }, tagIds);
@@ -106,8 +107,8 @@ interface SqliteStatements {
   upsertTagCount: SqliteDatabase.Statement<[string, string, number, string, number]>;
   upsertPlace: SqliteDatabase.Statement<[string, string, string, number, string | null, number, string]>;
   selectTag: SqliteDatabase.Statement<[string, string], number>;
-  insertTag: SqliteDatabase.Statement<[string, string, string, number], number>;
-  insertPost: SqliteDatabase.Statement<unknown[], number>;
+  insertTag: SqliteDatabase.Statement<[string, string, string, number]>;
+  insertPost: SqliteDatabase.Statement<unknown[]>;
   selectPost: SqliteDatabase.Statement<[string], StoredPost>;
   updatePost: SqliteDatabase.Statement<[string | null, string | null, string, string | null, number]>;
   insertTagLink: SqliteDatabase.Statement<[number, number, number]>;
@@ -143,18 +144,16 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
     selectTag: sqlite
       .prepare<[string, string], number>('select id from hashtags where network = ? and name = ?')
       .pluck(),
-    insertTag: sqlite
-      .prepare<[string, string, string, number], number>(
-        `insert into hashtags (network, name, post_count, count_state, banned, updated_at)
-         values (?, ?, -1, ?, 0, ?) returning id`,
-      )
-      .pluck(),
-    insertPost: sqlite
-      .prepare<unknown[], number>(
-        `insert into posts (post_id, owner, taken_at, place_id, source, submitted_by, network, tag_ids, linked)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing returning id`,
-      )
-      .pluck(),
+    // No RETURNING: SQLite buffers returned rows in a temporary table, 4 µs a post on the full store;
+    // the row id comes from lastInsertRowid instead (insertPost: changes 0 when the post is stored).
+    insertTag: sqlite.prepare<[string, string, string, number]>(
+      `insert into hashtags (network, name, post_count, count_state, banned, updated_at)
+       values (?, ?, -1, ?, 0, ?)`,
+    ),
+    insertPost: sqlite.prepare<unknown[]>(
+      `insert into posts (post_id, owner, taken_at, place_id, source, submitted_by, network, tag_ids, linked)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing`,
+    ),
     selectPost: sqlite.prepare<[string], StoredPost>(
       'select id, owner, place_id, taken_at, tag_ids, linked, submitted_by from posts where post_id = ?',
     ),

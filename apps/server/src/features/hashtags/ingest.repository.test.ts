@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { type IngestBatch, linkPendingPosts, type PostToStore, storeIngest } from './ingest.repository.js';
+import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
 
 const T0 = 1_700_000_000;
 const DAY = 86_400;
@@ -211,5 +212,65 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     const names = await database.db.selectFrom('hashtags').select('name').orderBy('name').execute();
     expect(names.map((row) => row.name)).toEqual(['one', 'two']);
     expect(await database.db.selectFrom('posts').select('post_id').execute()).toEqual([{ post_id: 'a' }]);
+  });
+});
+
+describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
+  // 400 posts over ten days, half of them before 1970 (days rounded down), four tags each from a
+  // small vocabulary, some without an owner or a place: 1,600 tag links.
+  const manyPosts: IngestBatch = {
+    places: [0, 1, 2, 3].map((n) => ({
+      id: `pl${n}`,
+      title: `Place ${n}`,
+      titleKey: `place ${n}`,
+      count: n,
+    })),
+    posts: Array.from({ length: 400 }, (_, i) =>
+      post(
+        `p${i}`,
+        (i % 2 ? 0 : -T0 - 5 * DAY) + ((i * 7919) % (10 * DAY)),
+        [`a${i % 13}`, `b${(i * 7) % 29}`, `c${i % 3}`, `d${(i * 11) % 97}`],
+        {
+          owner: i % 5 === 0 ? null : `o${i % 9}`,
+          placeId: i % 3 === 0 ? `pl${i % 4}` : null,
+        },
+      ),
+    ),
+    network: 'instagram',
+    source: 'test',
+    now: 1000,
+  };
+
+  it.each([
+    ['one transaction (statements of 1,000 rows and a shorter last one)', 1000],
+    ['transactions of 7 posts', 7],
+  ])('in %s writes what storing the posts linked writes', async (_, postsPerTransaction) => {
+    const direct = await freshDatabase('sqlite');
+    const deferred = await freshDatabase('sqlite');
+    await storeIngest(direct, manyPosts);
+    await storeIngest(deferred, manyPosts, { deferLinks: true });
+
+    expect(linkPendingPostsSqlite(deferred.sqlite!, postsPerTransaction)).toBe(400);
+    const linked = await snapshot(deferred);
+    expect(linked.links).toHaveLength(1600);
+    expect(linked.dailyUses.some((uses) => uses.day < 0)).toBe(true);
+    expect(linked).toEqual(await snapshot(direct));
+    expect(linkPendingPostsSqlite(deferred.sqlite!, postsPerTransaction)).toBe(0);
+  });
+
+  it('leaves the posts pending, with nothing written, when a tag id is too large to sort', async () => {
+    const database = await freshDatabase('sqlite');
+    await storeIngest(database, manyPosts, { deferLinks: true });
+    await database.db
+      .updateTable('posts')
+      .set({ tag_ids: '1,8589934592' })
+      .where('post_id', '=', 'p7')
+      .execute();
+
+    expect(() => linkPendingPostsSqlite(database.sqlite!)).toThrow(/tag id 8589934592 is out of range/);
+    const after = await snapshot(database);
+    expect([after.links, after.dailyUses, after.placeLinks, after.ownerLinks]).toEqual([[], [], [], []]);
+    const pending = await database.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();
+    expect(pending).toHaveLength(400);
   });
 });

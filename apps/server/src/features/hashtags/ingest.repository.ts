@@ -17,6 +17,7 @@ import {
   withoutRepeats,
 } from './ingest-batch.js';
 import { storeIngestSqlite } from './ingest-sqlite.repository.js';
+import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -363,36 +364,26 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
 
 /**
  * Writes the links of every post stored with deferLinks (to its tags, place and owner) and its
- * tags' daily uses, each table in one statement sorted by key so it is appended to, and marks those
- * posts linked. Returns how many posts it linked.
+ * tags' daily uses, each table in key order so it is appended to, and marks those posts linked.
+ * Returns how many posts it linked. SQLite: in transactions of 100,000 posts, sorted in memory
+ * (pending-links-sqlite.repository.ts); PostgreSQL: in one transaction, each table in one sorted statement.
  */
 export async function linkPendingPosts(database: Database): Promise<number> {
+  if (database.sqlite) return linkPendingPostsSqlite(database.sqlite);
   const pending = database.db.selectFrom('posts').select('id').where('linked', '=', 0);
   if ((await pending.limit(1).executeTakeFirst()) === undefined) return 0;
-  const isPostgres = database.dialect === 'postgres';
-  const tagIdsOfPending = isPostgres
-    ? sql`select t.tag_id, p.taken_at, p.id from posts p
-          cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
-          where p.linked = 0 and p.tag_ids <> ''`
-    : sql`select j.value, p.taken_at, p.id from posts p join json_each('[' || p.tag_ids || ']') j
-          where p.linked = 0 and p.tag_ids <> ''`;
   // The day as dayOfEpochSeconds counts it (rounded down, also before 1970).
-  const day = isPostgres
-    ? sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::numeric)::integer`
-    : sql`(p.taken_at / ${sql.lit(SECONDS_PER_DAY)} - (p.taken_at % ${sql.lit(SECONDS_PER_DAY)} < 0))`;
-  const usesOfPending = isPostgres
-    ? sql`select t.tag_id, ${day}, count(*) from posts p
-          cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
-          where p.linked = 0 and p.tag_ids <> '' group by 1, 2`
-    : sql`select j.value, ${day}, count(*) from posts p join json_each('[' || p.tag_ids || ']') j
-          where p.linked = 0 and p.tag_ids <> '' group by 1, 2`;
+  const day = sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::numeric)::integer`;
+  const tagsOfPending = sql`posts p cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
+          where p.linked = 0 and p.tag_ids <> ''`;
   return database.db.transaction().execute(async (trx) => {
     // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
-    if (isPostgres) await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
-              ${tagIdsOfPending} order by 1, 2, 3 on conflict do nothing`.execute(trx);
+              select t.tag_id, p.taken_at, p.id from ${tagsOfPending}
+              order by 1, 2, 3 on conflict do nothing`.execute(trx);
     await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
-              ${usesOfPending} order by 1, 2
+              select t.tag_id, ${day}, count(*) from ${tagsOfPending} group by 1, 2 order by 1, 2
               on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
       trx,
     );

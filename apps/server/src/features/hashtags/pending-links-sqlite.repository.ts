@@ -1,0 +1,206 @@
+import { dayOfEpochSeconds } from '@tagscout/core/networks';
+import type SqliteDatabase from 'better-sqlite3';
+
+/**
+ * Pending posts linked per transaction. Each commit rewrites much the same pages (the links of the
+ * most used tags), so fewer, larger ones are faster: 50,000 took 20% longer than 100,000, which hold
+ * the write lock about 3 s on the 2,000,000-post store, inside other writers' 5 s busy timeout.
+ */
+const POSTS_PER_TRANSACTION = 100_000;
+
+/**
+ * The SQLite side of linkPendingPosts: writes the links of posts stored with deferLinks (to their
+ * tags, place and owner) and their tags' daily uses, and marks them linked, oldest first,
+ * `postsPerTransaction` posts per transaction. Tag links and daily uses are put in key order here:
+ * an ORDER BY cost about 1 µs per tag link in SQLite's sorter, a third of the whole import
+ * (bench/README.md, "Import: tag links sorted in memory").
+ */
+export function linkPendingPostsSqlite(
+  sqlite: SqliteDatabase.Database,
+  postsPerTransaction = POSTS_PER_TRANSACTION,
+): number {
+  const statements = statementsOf(sqlite);
+  const linkOldest = sqlite.transaction(() => linkOldestPending(statements, postsPerTransaction));
+  let linked = 0;
+  for (;;) {
+    const count = linkOldest.immediate();
+    if (count === 0) return linked;
+    linked += count;
+  }
+}
+
+type PendingPost = [id: number, takenAt: number, tagIds: string];
+
+function linkOldestPending(statements: Statements, limit: number): number {
+  const pending = statements.selectPending.all(limit);
+  if (pending.length === 0) return 0;
+  const lastId = pending.at(-1)![0];
+  const links = tagLinksInKeyOrder(pending);
+  const tagLinks = statements.insertTagLinks.start();
+  for (let i = 0; i < links.tags.length; i++) {
+    const [postId, takenAt] = pending[links.posts[i]!]!;
+    tagLinks.add(links.tags[i]!, takenAt, postId);
+  }
+  tagLinks.end();
+  const uses = statements.addDailyUses.start();
+  let tag = Number.NaN;
+  let day = Number.NaN;
+  let count = 0;
+  for (let i = 0; i < links.tags.length; i++) {
+    const linkTag = links.tags[i]!;
+    // A tag's links come in time order, so its days one after the other.
+    const linkDay = dayOfEpochSeconds(pending[links.posts[i]!]![1]);
+    if (linkTag === tag && linkDay === day) {
+      count++;
+      continue;
+    }
+    if (count > 0) uses.add(tag, day, count);
+    tag = linkTag;
+    day = linkDay;
+    count = 1;
+  }
+  if (count > 0) uses.add(tag, day, count);
+  uses.end();
+  // One row a post at most: SQLite sorts them.
+  statements.insertPlaceLinks.run(lastId);
+  statements.insertOwnerLinks.run(lastId);
+  statements.markLinked.run(lastId);
+  return pending.length;
+}
+
+/** A sort key's room for a post's place in time order; the tag id counts in multiples of it. */
+const POST_SLOTS = 2 ** 20;
+/** Tag ids below this keep `tag id * POST_SLOTS + place` an exact double. */
+const TAG_ID_LIMIT = 2 ** 33;
+
+/**
+ * Every tag link of the posts sorted by (tag id, post time, post id), as the tag id and the index
+ * into `posts` (which it sorts by time). One typed-array sort of one number per link.
+ */
+function tagLinksInKeyOrder(posts: PendingPost[]): { tags: Float64Array; posts: Int32Array } {
+  if (posts.length > POST_SLOTS) throw new RangeError(`at most ${POST_SLOTS} posts at once`);
+  posts.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  let count = 0;
+  for (const post of posts) if (post[2] !== '') count += commasIn(post[2]) + 1;
+  const keys = new Float64Array(count);
+  let next = 0;
+  for (let place = 0; place < posts.length; place++) {
+    const tagIds = posts[place]![2];
+    if (tagIds === '') continue;
+    // "12,5,873": digits read in place, no array per post.
+    let id = 0;
+    for (let at = 0; at <= tagIds.length; at++) {
+      const code = at < tagIds.length ? tagIds.charCodeAt(at) : COMMA;
+      if (code !== COMMA) {
+        id = id * 10 + code - ZERO;
+        continue;
+      }
+      if (id >= TAG_ID_LIMIT) throw new RangeError(`tag id ${id} is out of range`);
+      keys[next++] = id * POST_SLOTS + place;
+      id = 0;
+    }
+  }
+  keys.sort();
+  const tags = new Float64Array(count);
+  const places = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const tag = Math.floor(keys[i]! / POST_SLOTS);
+    tags[i] = tag;
+    places[i] = keys[i]! - tag * POST_SLOTS;
+  }
+  return { tags, posts: places };
+}
+
+const COMMA = 44;
+const ZERO = 48;
+
+function commasIn(text: string): number {
+  let commas = 0;
+  for (let at = text.indexOf(','); at !== -1; at = text.indexOf(',', at + 1)) commas++;
+  return commas;
+}
+
+interface Statements {
+  selectPending: SqliteDatabase.Statement<[number], PendingPost>;
+  insertTagLinks: RowInserter;
+  addDailyUses: RowInserter;
+  insertPlaceLinks: SqliteDatabase.Statement<[number]>;
+  insertOwnerLinks: SqliteDatabase.Statement<[number]>;
+  markLinked: SqliteDatabase.Statement<[number]>;
+}
+
+const statementsByHandle = new WeakMap<SqliteDatabase.Database, Statements>();
+
+function statementsOf(sqlite: SqliteDatabase.Database): Statements {
+  let statements = statementsByHandle.get(sqlite);
+  if (statements) return statements;
+  statements = {
+    // posts_unlinked holds exactly the pending posts, by id.
+    selectPending: sqlite
+      .prepare<[number], PendingPost>(
+        'select id, taken_at, tag_ids from posts where linked = 0 order by id limit ?',
+      )
+      .raw(),
+    insertTagLinks: new RowInserter(
+      sqlite,
+      'insert into post_hashtags (hashtag_id, taken_at, post_id)',
+      'on conflict do nothing',
+    ),
+    addDailyUses: new RowInserter(
+      sqlite,
+      'insert into hashtag_daily_uses (hashtag_id, day, uses)',
+      'on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses',
+    ),
+    insertPlaceLinks: sqlite.prepare(
+      `insert into post_places (place_id, taken_at, post_id)
+       select place_id, taken_at, id from posts where linked = 0 and id <= ? and place_id is not null
+       order by 1, 2, 3 on conflict do nothing`,
+    ),
+    insertOwnerLinks: sqlite.prepare(
+      `insert into post_owners (owner, taken_at, post_id)
+       select owner, taken_at, id from posts where linked = 0 and id <= ? and owner is not null
+       order by 1, 2, 3 on conflict do nothing`,
+    ),
+    markLinked: sqlite.prepare<[number]>('update posts set linked = 1 where linked = 0 and id <= ?'),
+  };
+  statementsByHandle.set(sqlite, statements);
+  return statements;
+}
+
+/** Rows bound per statement: a statement per row cost more than SQLite's own work on it. */
+const ROWS_PER_STATEMENT = 1000;
+
+/** Inserts rows of three numbers in the order added, ROWS_PER_STATEMENT rows per multi-row statement. */
+class RowInserter {
+  private readonly full: SqliteDatabase.Statement<[number[]]>;
+
+  constructor(
+    private readonly sqlite: SqliteDatabase.Database,
+    private readonly head: string,
+    private readonly tail: string,
+  ) {
+    this.full = sqlite.prepare<[number[]]>(this.text(ROWS_PER_STATEMENT));
+  }
+
+  start(): { add: (a: number, b: number, c: number) => void; end: () => void } {
+    const values = new Array<number>(ROWS_PER_STATEMENT * 3).fill(0);
+    let filled = 0;
+    return {
+      add: (a, b, c) => {
+        values[filled++] = a;
+        values[filled++] = b;
+        values[filled++] = c;
+        if (filled < values.length) return;
+        this.full.run(values);
+        filled = 0;
+      },
+      end: () => {
+        if (filled > 0) this.sqlite.prepare(this.text(filled / 3)).run(values.slice(0, filled));
+      },
+    };
+  }
+
+  private text(rows: number): string {
+    return `${this.head} values ${Array(rows).fill('(?, ?, ?)').join(', ')} ${this.tail}`;
+  }
+}
