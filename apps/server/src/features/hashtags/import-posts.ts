@@ -48,7 +48,8 @@ export interface ImportReport {
   postsPerSecond: number;
 }
 
-const BATCH = 20_000;
+/** Posts per transaction: fewer commits, each of which rewrites much of the post id index (bench/README.md). */
+const BATCH = 50_000;
 /** Tag ids kept in memory across batches; cleared when it grows past this. */
 const TAG_ID_CACHE_MAX = 2_000_000;
 

@@ -20,7 +20,8 @@ export interface SeedReport {
 /** Makes the sample corpus whose posts end at `now` (the generator lives in @tagscout/corpus). */
 export type GenerateCorpus = (options: { now: number }) => IngestCorpus;
 
-const BATCH = 20_000;
+/** Posts per transaction: fewer commits, each of which rewrites much of the post id index (bench/README.md). */
+const BATCH = 50_000;
 
 /**
  * Seeds an empty store with the sample corpus, so a fresh machine shows a living product with no
@@ -38,7 +39,7 @@ export async function seedSampleIfEmpty(
 }
 
 /**
- * Writes a sample corpus through the ingest path in batches of 20,000 posts, each one transaction,
+ * Writes a sample corpus through the ingest path in batches of 50,000 posts, each one transaction,
  * with the links deferred and then written at once, sorted by tag (linkPendingPosts).
  */
 export async function seedSampleCorpus(
