@@ -278,18 +278,13 @@ export async function findRecentPosts(
   database: Database,
   options: { item: ItemKey; window: number; minPosts?: number; perSubmitter?: number },
 ): Promise<RecentPosts> {
-  const { db } = database;
-  const { window } = options;
+  const { item, window } = options;
   const perSubmitter = options.perSubmitter ?? window;
   const readNewest = (limit: number) =>
-    linksOf(db, options.item)
-      .innerJoin('posts', 'posts.id', 'links.post_id')
-      .select(['posts.tag_ids', 'posts.submitted_by'])
-      .orderBy('links.taken_at', 'desc')
-      .orderBy('links.post_id', 'desc')
-      .limit(limit)
-      .execute();
-  const capped = (rows: { tag_ids: string; submitted_by: string | null }[]) =>
+    database.pool && item.kind === 'hashtag'
+      ? queryHot<RecentPostRow>(database.pool, 'recentOfHashtag', [item.network, item.name, limit])
+      : readNewestPosts(database.db, item, limit);
+  const capped = (rows: RecentPostRow[]) =>
     capSubmitterShare(
       rows.map((row) => ({ submittedBy: row.submitted_by, value: row.tag_ids })),
       { window, perSubmitter },
@@ -302,19 +297,38 @@ export async function findRecentPosts(
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   const tags = new Map<number, HashtagRow>();
   if (ids.length === 0) return { posts, tags };
+  for (const { id, ...tag } of await findHashtagsByIds(database, ids)) tags.set(id, tag);
+  return { posts, tags };
+}
+
+interface RecentPostRow {
+  tag_ids: string;
+  submitted_by: string | null;
+}
+
+function readNewestPosts(db: Kysely<Tables>, item: ItemKey, limit: number): Promise<RecentPostRow[]> {
+  return linksOf(db, item)
+    .innerJoin('posts', 'posts.id', 'links.post_id')
+    .select(['posts.tag_ids', 'posts.submitted_by'])
+    .orderBy('links.taken_at', 'desc')
+    .orderBy('links.post_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Tags by id, leaving out those seen only in crowd posts and reports (`pending`). */
+async function findHashtagsByIds(
+  database: Database,
+  ids: number[],
+): Promise<({ id: number } & HashtagRow)[]> {
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
-  const idIn =
-    database.dialect === 'postgres'
-      ? sql<boolean>`id = any(${ids}::int[])`
-      : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`;
-  const found = await db
+  if (database.pool) return queryHot(database.pool, 'byIds', [ids]);
+  return database.db
     .selectFrom('hashtags')
     .select(['id', ...hashtagColumns])
-    .where(idIn)
+    .where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`)
     .where('count_state', '<>', 'pending')
     .execute();
-  for (const { id, ...tag } of found) tags.set(id, tag);
-  return { posts, tags };
 }
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */
