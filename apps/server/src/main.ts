@@ -1,13 +1,16 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { sqliteFileOf } from './db/connect.js';
+import { prewarmFile } from './db/prewarm.js';
 import { logStreamFor } from './log-stream.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
     runPrimary(config, (message) => console.log(message));
+    prewarmStore(config);
     return;
   }
   const app = await buildApp(config, { logStream: logStreamFor(process.stdout) });
@@ -37,6 +40,25 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`Tagscout is ready on http://localhost:${port}`);
+  prewarmStore(config);
+}
+
+/** A SQLite store read into the page cache in the background, once per machine (in the primary). */
+function prewarmStore(config: Config): void {
+  const file = sqliteFileOf(config.DATABASE_URL);
+  if (!file) return;
+  const started = performance.now();
+  prewarmFile(file).then(
+    ({ bytes, skipped }) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (skipped) console.log('The store is larger than a quarter of memory: not read ahead.');
+      else
+        console.log(
+          `Store read into the page cache: ${Math.round(bytes / 1e6).toLocaleString('en')} MB in ${seconds} s.`,
+        );
+    },
+    (error: unknown) => console.error('Could not read the store ahead:', error),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -25,6 +25,13 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/** The SQLite file a database URL names; undefined for PostgreSQL and for `:memory:`. */
+export function sqliteFileOf(url: string): string | undefined {
+  if (isPostgresUrl(url)) return undefined;
+  const path = url.replace(/^sqlite:(\/\/)?/, '');
+  return path === ':memory:' ? undefined : path;
+}
+
 /** Opens SQLite (a file path or sqlite: URL) or PostgreSQL (postgres:// URL). */
 export function connectDatabase(
   url: string,
