@@ -51,8 +51,10 @@ function prewarmStore(config: Config): void {
   prewarmFile(file).then(
     ({ bytes, skipped }) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      if (skipped) console.log('The store is larger than a quarter of memory: not read ahead.');
-      else
+      if (skipped === 'too large')
+        console.log('The store is larger than a quarter of memory: not read ahead.');
+      // A store not created yet (a new machine, the workers still migrating) has nothing to read.
+      else if (!skipped)
         console.log(
           `Store read into the page cache: ${Math.round(bytes / 1e6).toLocaleString('en')} MB in ${seconds} s.`,
         );

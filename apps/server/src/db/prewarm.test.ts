@@ -14,16 +14,22 @@ describe('prewarmFile', () => {
   it('reads the whole file, over several reads', async () => {
     const path = join(dir, 'store.db');
     writeFileSync(path, Buffer.alloc(9 * 1024 * 1024 + 7, 1));
-    expect(await prewarmFile(path)).toEqual({ bytes: 9 * 1024 * 1024 + 7, skipped: false });
+    expect(await prewarmFile(path)).toEqual({ bytes: 9 * 1024 * 1024 + 7 });
   });
 
   it('leaves a file larger than the limit unread', async () => {
     const path = join(dir, 'large.db');
     writeFileSync(path, Buffer.alloc(2048, 1));
-    expect(await prewarmFile(path, 2047)).toEqual({ bytes: 0, skipped: true });
+    expect(await prewarmFile(path, 2047)).toEqual({ bytes: 0, skipped: 'too large' });
   });
 
-  it('rejects for a missing file', async () => {
-    await expect(prewarmFile(join(dir, 'missing.db'))).rejects.toThrow(/ENOENT/);
+  it('skips a file not created yet, and rejects for other errors', async () => {
+    expect(await prewarmFile(join(dir, 'missing.db'))).toEqual({ bytes: 0, skipped: 'missing' });
+    await expect(prewarmFile(join(dir, 'missing.db', 'below-a-file'))).resolves.toEqual({
+      bytes: 0,
+      skipped: 'missing',
+    });
+    writeFileSync(join(dir, 'plain'), 'x');
+    await expect(prewarmFile(join(dir, 'plain', 'store.db'))).rejects.toThrow(/ENOTDIR/);
   });
 });

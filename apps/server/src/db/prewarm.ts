@@ -5,7 +5,8 @@ import { totalmem } from 'node:os';
 export interface Prewarmed {
   /** Bytes read: the whole file, or 0 when it was skipped. */
   bytes: number;
-  skipped: boolean;
+  /** Why nothing was read: the file is too large, or not there yet (a new store, created by the workers). */
+  skipped?: 'too large' | 'missing';
 }
 
 /**
@@ -17,11 +18,18 @@ export interface Prewarmed {
  * than `maxBytes` (a quarter of the machine's memory) is left alone: it would push out other caches.
  */
 export async function prewarmFile(path: string, maxBytes = totalmem() / 4): Promise<Prewarmed> {
-  const { size } = await stat(path);
-  if (size > maxBytes) return { bytes: 0, skipped: true };
+  const size = await stat(path).then(
+    (stats) => stats.size,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  if (size === undefined) return { bytes: 0, skipped: 'missing' };
+  if (size > maxBytes) return { bytes: 0, skipped: 'too large' };
   let bytes = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })) {
     bytes += (chunk as Buffer).length;
   }
-  return { bytes, skipped: false };
+  return { bytes };
 }

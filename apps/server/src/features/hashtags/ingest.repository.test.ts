@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -250,12 +251,34 @@ describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
     await storeIngest(direct, manyPosts);
     await storeIngest(deferred, manyPosts, { deferLinks: true });
 
-    expect(linkPendingPostsSqlite(deferred.sqlite!, postsPerTransaction)).toBe(400);
+    expect(await linkPendingPostsSqlite(deferred.sqlite!, { postsPerTransaction, lockBreakMs: 0 })).toBe(400);
     const linked = await snapshot(deferred);
     expect(linked.links).toHaveLength(1600);
     expect(linked.dailyUses.some((uses) => uses.day < 0)).toBe(true);
     expect(linked).toEqual(await snapshot(direct));
-    expect(linkPendingPostsSqlite(deferred.sqlite!, postsPerTransaction)).toBe(0);
+    expect(await linkPendingPostsSqlite(deferred.sqlite!, { postsPerTransaction, lockBreakMs: 0 })).toBe(0);
+  });
+
+  it('leaves the write lock free between transactions, so a running server can write meanwhile', async () => {
+    const database = await freshDatabase('sqlite');
+    await storeIngest(database, manyPosts, { deferLinks: true });
+    const server = new SqliteDatabase(database.sqlite!.name);
+    server.pragma('busy_timeout = 0');
+    const pendingWhenServerWrote: number[] = [];
+    // The server's write, due while the posts are being linked 100 at a time.
+    setImmediate(() => {
+      server
+        .prepare("insert into hashtags (network, name, updated_at) values ('instagram', 'fromserver', 1)")
+        .run();
+      const { pending } = server.prepare('select count(*) as pending from posts where linked = 0').get() as {
+        pending: number;
+      };
+      pendingWhenServerWrote.push(pending);
+    });
+    expect(await linkPendingPostsSqlite(database.sqlite!, { postsPerTransaction: 100 })).toBe(400);
+    server.close();
+    expect(pendingWhenServerWrote).toHaveLength(1);
+    expect(pendingWhenServerWrote[0]).toBeGreaterThan(0);
   });
 
   it('leaves the posts pending, with nothing written, when a tag id is too large to sort', async () => {
@@ -267,7 +290,9 @@ describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
       .where('post_id', '=', 'p7')
       .execute();
 
-    expect(() => linkPendingPostsSqlite(database.sqlite!)).toThrow(/tag id 8589934592 is out of range/);
+    await expect(linkPendingPostsSqlite(database.sqlite!)).rejects.toThrow(
+      /tag id 8589934592 is out of range/,
+    );
     const after = await snapshot(database);
     expect([after.links, after.dailyUses, after.placeLinks, after.ownerLinks]).toEqual([[], [], [], []]);
     const pending = await database.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();

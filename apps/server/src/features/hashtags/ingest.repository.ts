@@ -369,7 +369,7 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
  * (pending-links-sqlite.repository.ts); PostgreSQL: in one transaction, each table in one sorted statement.
  */
 export async function linkPendingPosts(database: Database): Promise<number> {
-  if (database.sqlite) return linkPendingPostsSqlite(database.sqlite);
+  if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite);
   const pending = database.db.selectFrom('posts').select('id').where('linked', '=', 0);
   if ((await pending.limit(1).executeTakeFirst()) === undefined) return 0;
   // The day as dayOfEpochSeconds counts it (rounded down, also before 1970).

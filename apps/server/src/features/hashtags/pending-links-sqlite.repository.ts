@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { dayOfEpochSeconds } from '@tagscout/core/networks';
 import type SqliteDatabase from 'better-sqlite3';
 
@@ -7,25 +8,32 @@ import type SqliteDatabase from 'better-sqlite3';
  * the write lock about 3 s on the 2,000,000-post store, inside other writers' 5 s busy timeout.
  */
 const POSTS_PER_TRANSACTION = 100_000;
+/**
+ * The write lock is left free this long between transactions: a writer waiting on it (a running
+ * server) retries after sleeps of up to 100 ms, so a back-to-back next transaction would keep it
+ * waiting until its timeout.
+ */
+const LOCK_BREAK_MS = 150;
 
 /**
  * The SQLite side of linkPendingPosts: writes the links of posts stored with deferLinks (to their
  * tags, place and owner) and their tags' daily uses, and marks them linked, oldest first,
- * `postsPerTransaction` posts per transaction. Tag links and daily uses are put in key order here:
+ * `postsPerTransaction` posts per transaction, `lockBreakMs` apart. Tag links and daily uses are put in key order here:
  * an ORDER BY cost about 1 µs per tag link in SQLite's sorter, a third of the whole import
  * (bench/README.md, "Import: tag links sorted in memory").
  */
-export function linkPendingPostsSqlite(
+export async function linkPendingPostsSqlite(
   sqlite: SqliteDatabase.Database,
-  postsPerTransaction = POSTS_PER_TRANSACTION,
-): number {
+  { postsPerTransaction = POSTS_PER_TRANSACTION, lockBreakMs = LOCK_BREAK_MS } = {},
+): Promise<number> {
   const statements = statementsOf(sqlite);
   const linkOldest = sqlite.transaction(() => linkOldestPending(statements, postsPerTransaction));
   let linked = 0;
   for (;;) {
     const count = linkOldest.immediate();
-    if (count === 0) return linked;
     linked += count;
+    if (count < postsPerTransaction) return linked;
+    await delay(lockBreakMs);
   }
 }
 
