@@ -18,9 +18,9 @@ const LOCK_BREAK_MS = 150;
 /**
  * The SQLite side of linkPendingPosts: writes the links of posts stored with deferLinks (to their
  * tags, place and owner) and their tags' daily uses, and marks them linked, oldest first,
- * `postsPerTransaction` posts per transaction, `lockBreakMs` apart. Tag links and daily uses are put in key order here:
- * an ORDER BY cost about 1 µs per tag link in SQLite's sorter, a third of the whole import
- * (bench/README.md, "Import: tag links sorted in memory").
+ * `postsPerTransaction` posts per transaction, `lockBreakMs` apart. Tag links and daily uses are
+ * put in key order here: an ORDER BY cost about 1 µs per tag link in SQLite's sorter, a third of
+ * the whole import (bench/README.md, "Import: tag links sorted in memory").
  */
 export async function linkPendingPostsSqlite(
   sqlite: SqliteDatabase.Database,
@@ -32,7 +32,7 @@ export async function linkPendingPostsSqlite(
   for (;;) {
     const count = linkOldest.immediate();
     linked += count;
-    if (count < postsPerTransaction) return linked;
+    if (count < postsPerTransaction || statements.anyPending.get() === undefined) return linked;
     await delay(lockBreakMs);
   }
 }
@@ -130,6 +130,7 @@ function commasIn(text: string): number {
 
 interface Statements {
   selectPending: SqliteDatabase.Statement<[number], PendingPost>;
+  anyPending: SqliteDatabase.Statement<[], number>;
   insertTagLinks: RowInserter;
   addDailyUses: RowInserter;
   insertPlaceLinks: SqliteDatabase.Statement<[number]>;
@@ -149,6 +150,7 @@ function statementsOf(sqlite: SqliteDatabase.Database): Statements {
         'select id, taken_at, tag_ids from posts where linked = 0 order by id limit ?',
       )
       .raw(),
+    anyPending: sqlite.prepare<[], number>('select id from posts where linked = 0 limit 1').pluck(),
     insertTagLinks: new RowInserter(
       sqlite,
       'insert into post_hashtags (hashtag_id, taken_at, post_id)',
