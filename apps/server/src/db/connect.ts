@@ -28,8 +28,13 @@ export function isPostgresUrl(url: string): boolean {
 /** The SQLite file a database URL names; undefined for PostgreSQL and for `:memory:`. */
 export function sqliteFileOf(url: string): string | undefined {
   if (isPostgresUrl(url)) return undefined;
-  const path = url.replace(/^sqlite:(\/\/)?/, '');
+  const path = sqlitePathOf(url);
   return path === ':memory:' ? undefined : path;
+}
+
+/** A file path or a sqlite: URL, as better-sqlite3 opens it. */
+function sqlitePathOf(url: string): string {
+  return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
 /** Opens SQLite (a file path or sqlite: URL) or PostgreSQL (postgres:// URL). */
@@ -38,7 +43,7 @@ export function connectDatabase(
   log: (message: string, error?: unknown) => void = () => {},
 ): Database {
   if (isPostgresUrl(url)) return connectPostgres(url, log);
-  return connectSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
+  return connectSqlite(sqlitePathOf(url));
 }
 
 function connectSqlite(path: string): Database {
