@@ -9,6 +9,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -102,12 +103,52 @@ export async function startSeededServer(options: Omit<StartServerOptions, 'seed'
 
 async function seededTemplate(): Promise<string> {
   const template = join(tmpdir(), `tagscout-e2e-corpus-${builtServerHash()}.db`);
-  if (existsSync(template)) return template;
-  const seeding = await startServer({ seed: true });
-  const partial = `${template}.${process.pid}.partial`;
-  await seeding.stop({ saveDatabaseTo: partial });
-  renameSync(partial, template);
+  // Test files run side by side: one imports, the others wait for its file.
+  const lock = `${template}.lock`;
+  while (!existsSync(template)) {
+    if (!takeLock(lock)) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      if (existsSync(template)) break;
+      const seeding = await startServer({ seed: true });
+      const partial = `${template}.${process.pid}.partial`;
+      await seeding.stop({ saveDatabaseTo: partial });
+      renameSync(partial, template);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
   return template;
+}
+
+/** Creates `lock` holding this process's id; takes over one whose process has gone. */
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  let holder: number;
+  try {
+    // Empty for a moment while its creator writes it; gone once the import is done.
+    holder = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (holder > 0 && !isAlive(holder)) rmSync(lock, { force: true });
+  return false;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The built server and corpus generator, which together decide what the seeded template holds. */
