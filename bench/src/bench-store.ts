@@ -15,6 +15,7 @@ import {
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { BenchOptions } from './options.js';
+import { shareOwnPriorityWithPostgres } from './processes.js';
 
 /** What building the store measured, kept beside the cached store. */
 export interface StoreFacts {
@@ -88,8 +89,11 @@ export async function openPostgresStore(options: BenchOptions): Promise<BenchSto
       : `Building the PostgreSQL store in database ${name}...`,
   );
   const database = connectDatabase(url.toString(), (message, error) => console.error(message, error));
+  const [backend] = (await adminQuery(options, 'select pg_backend_pid() as pid')) as { pid: number }[];
+  const restorePriority = shareOwnPriorityWithPostgres(backend!.pid, options.nice);
   const release = async () => {
     await database.close();
+    restorePriority();
     if (options.keepPostgres) {
       console.log(
         `Kept the PostgreSQL database ${name} (BENCH_KEEP_POSTGRES=1; unset it to drop it next time).`,

@@ -138,3 +138,31 @@ export async function runToEnd(options: Parameters<typeof spawnNode>[0]): Promis
   if (code !== 0) throw new Error(`${options.file} exited with ${code}`);
   return output.trim().split('\n').at(-1) ?? '';
 }
+
+/**
+ * Gives a PostgreSQL server on this machine the scheduling priority `nice` the bench's own session
+ * has (enterOwnSession), and returns the undo. Its processes share one session, so one group: left at
+ * 0, each read of the PostgreSQL runs competes with everything else on the machine while SQLite's,
+ * inside the bench process, run in the raised group. `backendPid`: pg_backend_pid() of a connection.
+ */
+export function shareOwnPriorityWithPostgres(backendPid: number, nice: number): () => void {
+  const postmaster = parentOf(backendPid);
+  const file = `/proc/${postmaster}/autogroup`;
+  const isNiced = process.env.BENCH_IN_SESSION === '1' && nice !== 0;
+  if (!isNiced || postmaster === undefined || !existsSync(file)) return () => {};
+  if (readFileSync(`/proc/${postmaster}/comm`, 'utf8').trim() !== 'postgres') return () => {};
+  const before = /nice (-?\d+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? '0';
+  try {
+    writeFileSync(file, String(nice));
+  } catch {
+    return () => {};
+  }
+  console.log(`PostgreSQL's processes (session of pid ${postmaster}) at priority ${nice}, as the bench.`);
+  return () => writeFileSync(file, before);
+}
+
+function parentOf(pid: number): number | undefined {
+  if (!existsSync(`/proc/${pid}/stat`)) return undefined;
+  // Field 4 of stat, the first after the state (field 3).
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+}

@@ -1,0 +1,86 @@
+// `node --conditions=source --import tsx bench/src/import-file.ts`: the import as a user runs it.
+// Writes fresh generated posts as a JSON-lines file (once, kept in the cache folder), copies the
+// cached SQLite store, and runs the built importer (`npm run import`, apps/server/dist) on the copy,
+// `BENCH_IMPORT_RUNS` times (3), each on a fresh copy. Prints the importer's own line and posts/s
+// over the whole run (start-up and migrations included). Needs `npm run build` first.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { generateCorpus } from '@tagscout/corpus';
+import { connectDatabase } from '@tagscout/server/db';
+import { readBenchOptions } from './options.js';
+import { enterOwnSession, REPO_ROOT } from './processes.js';
+
+const POSTS = Number(process.env.BENCH_EXPERIMENT_POSTS ?? 100_000);
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+const importer = join(REPO_ROOT, 'apps/server/dist/cli/import.js');
+
+const options = readBenchOptions();
+await enterOwnSession(options.nice);
+if (!existsSync(importer)) throw new Error(`No built importer at ${importer}: run npm run build first`);
+const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
+const source = join(options.cacheDir, `${name}.db`);
+if (!existsSync(source)) throw new Error(`No cached store at ${source}: run npm run bench first`);
+
+const file = join(options.cacheDir, `import-${POSTS}p-s${options.seed}.jsonl`);
+if (!existsSync(file)) await writePostsFile(file);
+
+for (let run = 1; run <= RUNS; run++) {
+  const copy = join(options.cacheDir, `${name}-import.db`);
+  const original = connectDatabase(source);
+  await original.sqlite!.backup(copy);
+  await original.close();
+  const load = loadavg()[0]!.toFixed(2);
+  const started = performance.now();
+  const output = await runImporter(copy);
+  const seconds = (performance.now() - started) / 1000;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+  const line = output.split('\n').find((text) => text.startsWith('Imported')) ?? output;
+  console.log(
+    `run ${run} (load average ${load}): ${Math.round(POSTS / seconds).toLocaleString('en')} posts/s ` +
+      `in ${seconds.toFixed(1)} s with start-up; the importer said: ${line.trim()}`,
+  );
+}
+
+/** POSTS fresh posts (another seed than the store's), one JSON object a line as the importer reads them. */
+async function writePostsFile(path: string): Promise<void> {
+  const corpus = generateCorpus({
+    seed: options.seed + 900,
+    posts: POSTS,
+    hashtags: POSTS / 2,
+    places: 1000,
+    profiles: 5000,
+  });
+  const out = createWriteStream(`${path}.partial`);
+  for (const post of corpus.posts()) {
+    if (!out.write(`${JSON.stringify(post)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await finished(out);
+  renameSync(`${path}.partial`, path);
+  console.log(`Wrote ${POSTS.toLocaleString('en')} posts to ${path}.`);
+}
+
+function runImporter(database: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [importer, file], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: database },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`the importer exited with ${code}:\n${output}`)),
+    );
+  });
+}
