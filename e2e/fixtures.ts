@@ -9,6 +9,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,7 +124,13 @@ async function seededTemplate(): Promise<string> {
   return template;
 }
 
-/** Creates `lock` holding this process's id; takes over one whose process has gone. */
+/** Longer than any import takes (the seeding file's hook gives up after 300 s). */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * Creates `lock` holding this process's id. A lock whose process has gone, or older than any import
+ * takes, is removed, to be taken on the next try.
+ */
 function takeLock(lock: string): boolean {
   try {
     writeFileSync(lock, String(process.pid), { flag: 'wx' });
@@ -132,13 +139,15 @@ function takeLock(lock: string): boolean {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   let holder: number;
+  let age: number;
   try {
     // Empty for a moment while its creator writes it; gone once the import is done.
     holder = Number(readFileSync(lock, 'utf8'));
+    age = Date.now() - statSync(lock).mtimeMs;
   } catch {
     return false;
   }
-  if (holder > 0 && !isAlive(holder)) rmSync(lock, { force: true });
+  if ((holder > 0 && !isAlive(holder)) || age > STALE_LOCK_MS) rmSync(lock, { force: true });
   return false;
 }
 
@@ -146,8 +155,9 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // EPERM: it exists, as another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -89,8 +89,7 @@ export async function openPostgresStore(options: BenchOptions): Promise<BenchSto
       : `Building the PostgreSQL store in database ${name}...`,
   );
   const database = connectDatabase(url.toString(), (message, error) => console.error(message, error));
-  const [backend] = (await adminQuery(options, 'select pg_backend_pid() as pid')) as { pid: number }[];
-  const restorePriority = shareOwnPriorityWithPostgres(backend!.pid, options.nice);
+  const restorePriority = await shareOwnPriorityWithPostgres(database.pool!, options.nice);
   const release = async () => {
     await database.close();
     restorePriority();

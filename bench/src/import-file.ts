@@ -35,9 +35,13 @@ for (let run = 1; run <= RUNS; run++) {
   await original.close();
   const load = loadavg()[0]!.toFixed(2);
   const started = performance.now();
-  const output = await runImporter(copy);
+  let output: string;
+  try {
+    output = await runImporter(copy);
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+  }
   const seconds = (performance.now() - started) / 1000;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
   const line = output.split('\n').find((text) => text.startsWith('Imported')) ?? output;
   console.log(
     `run ${run} (load average ${load}): ${Math.round(POSTS / seconds).toLocaleString('en')} posts/s ` +
@@ -50,7 +54,7 @@ async function writePostsFile(path: string): Promise<void> {
   const corpus = generateCorpus({
     seed: options.seed + 900,
     posts: POSTS,
-    hashtags: POSTS / 2,
+    hashtags: Math.round(POSTS / 2),
     places: 1000,
     profiles: 5000,
   });

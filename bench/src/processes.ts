@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -143,24 +144,54 @@ export async function runToEnd(options: Parameters<typeof spawnNode>[0]): Promis
  * Gives a PostgreSQL server on this machine the scheduling priority `nice` the bench's own session
  * has (enterOwnSession), and returns the undo. Its processes share one session, so one group: left at
  * 0, each read of the PostgreSQL runs competes with everything else on the machine while SQLite's,
- * inside the bench process, run in the raised group. `backendPid`: pg_backend_pid() of a connection.
+ * inside the bench process, run in the raised group. The undo also runs when the bench exits or is
+ * interrupted; any failure leaves the priority as it was.
  */
-export function shareOwnPriorityWithPostgres(backendPid: number, nice: number): () => void {
-  const postmaster = parentOf(backendPid);
-  const file = `/proc/${postmaster}/autogroup`;
+export async function shareOwnPriorityWithPostgres(pool: pg.Pool, nice: number): Promise<() => void> {
   const isNiced = process.env.BENCH_IN_SESSION === '1' && nice !== 0;
-  if (!isNiced || postmaster === undefined || !existsSync(file)) return () => {};
-  if (readFileSync(`/proc/${postmaster}/comm`, 'utf8').trim() !== 'postgres') return () => {};
-  const before = /nice (-?\d+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? '0';
+  if (!isNiced) return () => {};
+  let file: string;
+  let before: string;
   try {
-    writeFileSync(file, String(nice));
-  } catch {
+    // The connection stays open while its backend's parent (the postmaster) is looked up.
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const postmaster = parentOf(rows[0]!.pid);
+      if (postmaster === undefined) return () => {};
+      if (readFileSync(`/proc/${postmaster}/comm`, 'utf8').trim() !== 'postgres') return () => {};
+      file = `/proc/${postmaster}/autogroup`;
+      before = /nice (-?\d+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? '0';
+      writeFileSync(file, String(nice));
+      console.log(`PostgreSQL's processes (session of pid ${postmaster}) at priority ${nice}, as the bench.`);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    console.warn(`PostgreSQL's priority left as it was: ${(error as Error).message}`);
     return () => {};
   }
-  console.log(`PostgreSQL's processes (session of pid ${postmaster}) at priority ${nice}, as the bench.`);
-  return () => writeFileSync(file, before);
+  let isRestored = false;
+  const restore = () => {
+    if (isRestored) return;
+    isRestored = true;
+    try {
+      writeFileSync(file, before);
+    } catch {
+      // PostgreSQL restarted meanwhile: its new session has the default priority.
+    }
+  };
+  process.once('exit', restore);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      restore();
+      process.exit(1);
+    });
+  }
+  return restore;
 }
 
+/** A process's parent, from /proc; undefined when it is not on this machine (or gone). */
 function parentOf(pid: number): number | undefined {
   if (!existsSync(`/proc/${pid}/stat`)) return undefined;
   // Field 4 of stat, the first after the state (field 3).
