@@ -46,8 +46,35 @@ const BATCH = 50_000;
 /** Fixed, so the cached store is the same on every machine. */
 const CORPUS_NOW = Date.UTC(2026, 9, 1);
 
+function sqliteStoreName(options: BenchOptions): string {
+  return `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
+}
+
+/**
+ * Copies the cached SQLite store (built by `npm run bench`) to `<its name>-<label>.db` beside it, by
+ * SQLite's backup, and returns the copy's path. Throws when no store is cached.
+ */
+export async function copyCachedSqliteStore(options: BenchOptions, label: string): Promise<string> {
+  const name = sqliteStoreName(options);
+  const source = join(options.cacheDir, `${name}.db`);
+  if (!existsSync(source)) throw new Error(`No cached store at ${source}: run npm run bench first`);
+  const copy = join(options.cacheDir, `${name}-${label}.db`);
+  const original = connectDatabase(source);
+  try {
+    await original.sqlite!.backup(copy);
+  } finally {
+    await original.close();
+  }
+  return copy;
+}
+
+/** Deletes a SQLite file and its -wal and -shm files. */
+export function removeSqliteFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+}
+
 export async function openSqliteStore(options: BenchOptions): Promise<BenchStore> {
-  const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
+  const name = sqliteStoreName(options);
   const url = join(options.cacheDir, `${name}.db`);
   const factsFile = join(options.cacheDir, `${name}.json`);
   if (existsSync(url) && existsSync(factsFile)) {
@@ -57,7 +84,7 @@ export async function openSqliteStore(options: BenchOptions): Promise<BenchStore
     const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as StoreFacts;
     return { database, url, facts, release: () => database.close() };
   }
-  for (const suffix of ['', '-wal', '-shm']) rmSync(url + suffix, { force: true });
+  removeSqliteFiles(url);
   console.log(`Building the SQLite store ${url}...`);
   const database = connectDatabase(url);
   await migrateToLatest(database);

@@ -5,12 +5,12 @@
 // over the whole run (start-up and migrations included). Needs `npm run build` first.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { generateCorpus } from '@tagscout/corpus';
-import { connectDatabase } from '@tagscout/server/db';
+import { copyCachedSqliteStore, removeSqliteFiles } from './bench-store.js';
 import { readBenchOptions } from './options.js';
 import { enterOwnSession, REPO_ROOT } from './processes.js';
 
@@ -21,25 +21,19 @@ const importer = join(REPO_ROOT, 'apps/server/dist/cli/import.js');
 const options = readBenchOptions();
 await enterOwnSession(options.nice);
 if (!existsSync(importer)) throw new Error(`No built importer at ${importer}: run npm run build first`);
-const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
-const source = join(options.cacheDir, `${name}.db`);
-if (!existsSync(source)) throw new Error(`No cached store at ${source}: run npm run bench first`);
 
 const file = join(options.cacheDir, `import-${POSTS}p-s${options.seed}.jsonl`);
 if (!existsSync(file)) await writePostsFile(file);
 
 for (let run = 1; run <= RUNS; run++) {
-  const copy = join(options.cacheDir, `${name}-import.db`);
-  const original = connectDatabase(source);
-  await original.sqlite!.backup(copy);
-  await original.close();
+  const copy = await copyCachedSqliteStore(options, 'import');
   const load = loadavg()[0]!.toFixed(2);
   const started = performance.now();
   let output: string;
   try {
     output = await runImporter(copy);
   } finally {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+    removeSqliteFiles(copy);
   }
   const seconds = (performance.now() - started) / 1000;
   const line = output.split('\n').find((text) => text.startsWith('Imported')) ?? output;

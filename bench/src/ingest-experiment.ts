@@ -2,11 +2,11 @@
 // grows. Copies the cached full-size SQLite store (npm run bench builds it), then stores fresh posts
 // through storeIngest under a few settings, printing posts/s and bytes written per post for each.
 // Evidence for server changes only; the product's settings are the first row.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { generateCorpus } from '@tagscout/corpus';
 import { connectDatabase } from '@tagscout/server/db';
 import { linkPendingPosts, preparePosts, type StoreOptions, storeIngest } from '@tagscout/server/hashtags';
+import { copyCachedSqliteStore, removeSqliteFiles } from './bench-store.js';
 import { readBenchOptions } from './options.js';
 import { enterOwnSession } from './processes.js';
 import { formatTable } from './stats.js';
@@ -47,14 +47,8 @@ const ONLY = process.env.BENCH_EXPERIMENT_ROWS?.split(',').map(Number);
 
 const options = readBenchOptions();
 await enterOwnSession(options.nice);
-const name = `sqlite-${options.posts}p-${options.hashtags}h-s${options.seed}`;
-const source = join(options.cacheDir, `${name}.db`);
-if (!existsSync(source)) throw new Error(`No cached store at ${source}: run npm run bench first`);
-const copy = join(options.cacheDir, `${name}-experiment.db`);
-console.log(`Copying ${source}...`);
-const original = connectDatabase(source);
-await original.sqlite!.backup(copy);
-await original.close();
+console.log('Copying the cached store...');
+const copy = await copyCachedSqliteStore(options, 'experiment');
 
 const database = connectDatabase(copy);
 const rows: (string | number)[][] = [];
@@ -104,7 +98,7 @@ try {
   }
 } finally {
   await database.close();
-  for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+  removeSqliteFiles(copy);
 }
 console.log(
   `\n${formatTable(['setting', 'posts/s', 'posts per CPU-second', 's preparing / storing / linking', 'KB written / post'], rows)}`,

@@ -122,10 +122,16 @@ export async function startServer(options: Parameters<typeof spawnNode>[0]): Pro
 
 /** utime + stime of a process from /proc (taskset execs node, so the child's pid is node's). */
 function cpuSecondsOf(pid: number | undefined): number {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // Fields 14 and 15 of stat (utime, stime), counted from the state field (field 3) here.
+  const fields = pid === undefined ? undefined : statFieldsOf(pid);
+  if (!fields) return 0;
+  // Fields 14 and 15 of stat (utime, stime).
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** /proc/<pid>/stat's fields from the state (field 3) on; undefined when the process is not here. */
+function statFieldsOf(pid: number): string[] | undefined {
+  if (!existsSync(`/proc/${pid}/stat`)) return undefined;
+  return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 }
 
 /** Runs a process to its end and returns its last line of output. */
@@ -193,7 +199,7 @@ export async function shareOwnPriorityWithPostgres(pool: pg.Pool, nice: number):
 
 /** A process's parent, from /proc; undefined when it is not on this machine (or gone). */
 function parentOf(pid: number): number | undefined {
-  if (!existsSync(`/proc/${pid}/stat`)) return undefined;
-  // Field 4 of stat, the first after the state (field 3).
-  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  const fields = statFieldsOf(pid);
+  // Field 4 of stat.
+  return fields && Number(fields[1]);
 }

@@ -4,7 +4,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig } from '@tagscout/server/app';
 import { sql } from 'kysely';
-import { type BenchStore, openPostgresStore, openSqliteStore } from './bench-store.js';
+import { type BenchStore, openPostgresStore, openSqliteStore, removeSqliteFiles } from './bench-store.js';
 import { measureFirehose } from './firehose.js';
 import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
 import { type IngestFigures, measureHttpIngest } from './ingest-http.js';
@@ -259,7 +259,7 @@ async function benchHttpIngest(store: BenchStore, options: BenchOptions): Promis
     }
   } finally {
     await server.stop();
-    if (url !== store.url) for (const suffix of ['', '-wal', '-shm']) rmSync(url + suffix, { force: true });
+    if (url !== store.url) removeSqliteFiles(url);
   }
   return figures;
 }
