@@ -61,15 +61,13 @@ export async function importCountsFile(
     report.imported += hashtags.length;
   };
 
-  const counts = readJsonLines({
-    file: options.file,
-    check: checkCountLine,
-    onBadLine: (message) => {
+  for await (const line of readJsonLines({ file: options.file, check: checkCountLine })) {
+    if ('bad' in line) {
       report.badLines++;
-      options.onBadLine?.(message);
-    },
-  });
-  for await (const parsed of counts) {
+      options.onBadLine?.(line.bad);
+      continue;
+    }
+    const parsed = line.value;
     const batch = batches.get(parsed.network) ?? [];
     batch.push({ name: parsed.name, count: parsed.count });
     batches.set(parsed.network, batch);

@@ -61,4 +61,50 @@ describe.each(testDialects)('importPostsFile on %s', (dialect) => {
       await testDatabase.drop();
     }
   });
+
+  it('stores a file of many batches, read on another thread, as one batch would', async () => {
+    const posts = Array.from({ length: 25 }, (_, i) =>
+      JSON.stringify({ post_id: `p${i}`, timestamp: 1_700_000_000 + i, hashtags: ['sea', `tag${i % 4}`] }),
+    );
+    const file = join(folder, `${dialect}-batches.jsonl`);
+    writeFileSync(file, `${[...posts.slice(0, 10), 'not json', ...posts.slice(10)].join('\n')}\n`);
+    const testDatabase = await createTestDatabase(dialect);
+    try {
+      const { database } = testDatabase;
+      await migrateToLatest(database);
+      const bad: string[] = [];
+      const report = await importPostsFile(database, {
+        file,
+        batchSize: 4,
+        onBadLine: (message) => bad.push(message),
+      });
+
+      expect(bad).toEqual(['line 11: not valid JSON']);
+      expect(report).toMatchObject({ imported: 25, badLines: 1, tooFewTags: 0 });
+      const stored = await database.db.selectFrom('posts').select('post_id').execute();
+      expect(stored.map((row) => row.post_id).sort()).toEqual(
+        Array.from({ length: 25 }, (_, i) => `p${i}`).sort(),
+      );
+      const links = await database.db
+        .selectFrom('post_hashtags')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(links.n)).toBe(50);
+    } finally {
+      await testDatabase.drop();
+    }
+  });
+
+  it('fails with the reading error when the file cannot be read, and stores nothing', async () => {
+    const testDatabase = await createTestDatabase(dialect);
+    try {
+      const { database } = testDatabase;
+      await migrateToLatest(database);
+      await expect(importPostsFile(database, { file: folder })).rejects.toThrow(/EISDIR/);
+      const stored = await database.db.selectFrom('posts').select('post_id').execute();
+      expect(stored).toEqual([]);
+    } finally {
+      await testDatabase.drop();
+    }
+  });
 });
