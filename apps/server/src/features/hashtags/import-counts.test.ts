@@ -19,6 +19,8 @@ const lines = [
   '{"hashtag": "sea", "count": -3}',
   '{"hashtag": "sea", "count": 12, "network": "myspace"}',
   '{"hashtag": "newtag", "count": 42, "source": "ignored"}',
+  '["travel", 5]',
+  `{"hashtag": "${'a'.repeat(301)}", "count": 5}`,
 ];
 
 describe.each(testDialects)('importCountsFile on %s', (dialect) => {
@@ -45,8 +47,10 @@ describe.each(testDialects)('importCountsFile on %s', (dialect) => {
         'line 5: "two words" is not a valid hashtag',
         'line 6: count must be 0 or more',
         'line 7: network must be one of instagram, bluesky, mastodon, sample',
+        'line 9: a line must be one JSON object',
+        'line 10: hashtag must be at most 300 characters',
       ]);
-      expect(report).toMatchObject({ imported: 3, badLines: 4 });
+      expect(report).toMatchObject({ imported: 3, badLines: 6 });
       const rows = await database.db
         .selectFrom('hashtags')
         .select(['name', 'post_count', 'count_state', 'count_source'])

@@ -14,20 +14,23 @@ const COUNT_NETWORKS = ['instagram', 'bluesky', 'mastodon', 'sample'] as const;
  * One line of a counts file: what an operator imports is trusted and served as it is (decision 011).
  * Unknown fields are ignored.
  */
-const CountLineSchema = z.object({
-  hashtag: z
-    .string({ error: 'hashtag must be text' })
-    .min(1, 'hashtag must not be empty')
-    .max(INGEST_LIMITS.hashtagChars),
-  count: z
-    .number({ error: 'count must be a number' })
-    .int('count must be a whole number')
-    .min(0, 'count must be 0 or more')
-    .max(INGEST_LIMITS.maxCount, `count must be at most ${INGEST_LIMITS.maxCount.toLocaleString('en')}`),
-  network: z
-    .enum(COUNT_NETWORKS, { error: `network must be one of ${COUNT_NETWORKS.join(', ')}` })
-    .default('instagram'),
-});
+const CountLineSchema = z.object(
+  {
+    hashtag: z
+      .string({ error: 'hashtag must be text' })
+      .min(1, 'hashtag must not be empty')
+      .max(INGEST_LIMITS.hashtagChars, `hashtag must be at most ${INGEST_LIMITS.hashtagChars} characters`),
+    count: z
+      .number({ error: 'count must be a number' })
+      .int('count must be a whole number')
+      .min(0, 'count must be 0 or more')
+      .max(INGEST_LIMITS.maxCount, `count must be at most ${INGEST_LIMITS.maxCount.toLocaleString('en')}`),
+    network: z
+      .enum(COUNT_NETWORKS, { error: `network must be one of ${COUNT_NETWORKS.join(', ')}` })
+      .default('instagram'),
+  },
+  { error: 'a line must be one JSON object' },
+);
 
 export interface CountsImportReport {
   imported: number;
@@ -61,13 +64,15 @@ export async function importCountsFile(
     report.imported += hashtags.length;
   };
 
-  for await (const line of readJsonLines({ file: options.file, check: checkCountLine })) {
-    if ('bad' in line) {
+  const counts = readJsonLines({
+    file: options.file,
+    check: checkCountLine,
+    onBadLine: (message) => {
       report.badLines++;
-      options.onBadLine?.(line.bad);
-      continue;
-    }
-    const parsed = line.value;
+      options.onBadLine?.(message);
+    },
+  });
+  for await (const parsed of counts) {
     const batch = batches.get(parsed.network) ?? [];
     batch.push({ name: parsed.name, count: parsed.count });
     batches.set(parsed.network, batch);

@@ -1,12 +1,63 @@
-import { on } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { INGEST_LIMITS } from '@tagscout/core/api';
 import { Network } from '@tagscout/core/networks';
+import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
-import type { PostBatch } from './import-posts-reader.js';
-import type { ReaderData } from './import-posts-worker.js';
 import { linkPendingPosts, type StoreOptions, storeIngest } from './ingest.repository.js';
+import { type IncomingPost, preparePosts } from './ingest.service.js';
+import { readJsonLines } from './read-json-lines.js';
 
 export const IMPORT_SOURCE = 'import';
+
+/** An owner's or a place's id, as the network gives it. */
+const idText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .min(1, `${field} must be 1 to ${INGEST_LIMITS.idChars} characters`)
+    .max(INGEST_LIMITS.idChars, `${field} must be 1 to ${INGEST_LIMITS.idChars} characters`);
+
+/**
+ * One line of an import file: the ingest post shape. Looser than the crowd cache, since an admin
+ * chose the file: unknown fields are ignored, owner and timestamp may be missing (the timestamp
+ * then is the time of the import), and invalid tags are dropped by the core rules, not refused.
+ */
+const ImportLineSchema = z.object(
+  {
+    post_id: z
+      .string({ error: 'post_id must be text' })
+      .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'post_id must be 1 to 100 letters, digits or _ . : / -'),
+    owner: idText('owner').nullish(),
+    timestamp: z
+      .number({ error: 'timestamp must be seconds since 1970' })
+      .int('timestamp must be whole seconds since 1970')
+      .min(0, 'timestamp must not be before 1970')
+      .refine(
+        (seconds) => seconds <= Date.now() / 1000 + INGEST_LIMITS.futureSkewSeconds,
+        'timestamp is in the future',
+      )
+      .optional(),
+    hashtags: z
+      .array(
+        z
+          .string({ error: 'hashtags must be a list of text' })
+          .max(
+            INGEST_LIMITS.hashtagChars,
+            `a hashtag must be at most ${INGEST_LIMITS.hashtagChars} characters`,
+          ),
+        { error: 'hashtags must be a list of text' },
+      )
+      .max(INGEST_LIMITS.hashtagsPerPost, `hashtags may hold at most ${INGEST_LIMITS.hashtagsPerPost} tags`)
+      .optional(),
+    caption: z
+      .string({ error: 'caption must be text' })
+      .max(
+        INGEST_LIMITS.captionChars * 4,
+        `caption must be at most ${INGEST_LIMITS.captionChars * 4} characters`,
+      )
+      .optional(),
+    place_id: idText('place_id').nullish(),
+  },
+  { error: 'a line must be one JSON object' },
+);
 
 export interface ImportReport {
   imported: number;
@@ -30,73 +81,58 @@ const TAG_ID_CACHE_MAX = 2_000_000;
  */
 export async function importPostsFile(
   database: Database,
-  options: {
-    file: string;
-    network?: Network;
-    source?: string;
-    onBadLine?: (message: string) => void;
-    /** Posts per transaction; BATCH unless a test asks for smaller ones. */
-    batchSize?: number;
-  },
+  options: { file: string; network?: Network; source?: string; onBadLine?: (message: string) => void },
 ): Promise<ImportReport> {
   const started = performance.now();
+  const importedAt = Math.floor(Date.now() / 1000);
   const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   const report = { imported: 0, badLines: 0, tooFewTags: 0 };
-  const batches = readInWorker({
-    file: options.file,
-    importedAt: Math.floor(Date.now() / 1000),
-    batchSize: options.batchSize ?? BATCH,
-  });
-  for await (const batch of batches) {
-    report.badLines += batch.badLines.length;
-    for (const message of batch.badLines) options.onBadLine?.(message);
+  let batch: IncomingPost[] = [];
+
+  const flush = async () => {
+    const { posts, skipped } = preparePosts(batch);
     await storeIngest(
       database,
       {
-        posts: batch.posts,
+        posts,
         network: options.network ?? Network.instagram,
         source: options.source ?? IMPORT_SOURCE,
         now: Date.now(),
       },
       storeOptions,
     );
-    report.imported += batch.posts.length;
-    report.tooFewTags += batch.tooFewTags;
+    report.imported += posts.length;
+    report.tooFewTags += skipped;
+    batch = [];
     if (storeOptions.tagIds!.size > TAG_ID_CACHE_MAX) storeOptions.tagIds!.clear();
+  };
+
+  const posts = readJsonLines({
+    file: options.file,
+    check: checkPostLine,
+    onBadLine: (message) => {
+      report.badLines++;
+      options.onBadLine?.(message);
+    },
+  });
+  for await (const parsed of posts) {
+    batch.push({ ...parsed, timestamp: parsed.timestamp ?? importedAt });
+    if (batch.length === BATCH) await flush();
   }
+  if (batch.length > 0) await flush();
   await linkPendingPosts(database);
 
   const seconds = (performance.now() - started) / 1000;
   return { ...report, seconds, postsPerSecond: seconds > 0 ? Math.round(report.imported / seconds) : 0 };
 }
 
-/** Starts the thread that reads the file (import-posts-worker.ts). */
-function startReader(data: ReaderData): Worker {
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./import-posts-worker.js', import.meta.url), { workerData: data });
+/** The post on a line, or a sentence saying what is wrong with it. */
+function checkPostLine(value: unknown): z.infer<typeof ImportLineSchema> | string {
+  const result = ImportLineSchema.safeParse(value);
+  if (!result.success) {
+    return result.error.issues.map((issue) => issue.message).join('; ');
   }
-  // Run from TypeScript (tests, the bench), the thread loads its file through tsx, as its parent was.
-  const file = new URL('./import-posts-worker.ts', import.meta.url).href;
-  const load = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(file)}, ${JSON.stringify(file)}))`;
-  return new Worker(load, { eval: true, workerData: data, execArgv: ['--conditions=source'] });
-}
-
-/**
- * The file's batches, read on another thread: reading, JSON, the line checks and preparing take
- * about a fifth of an import's time, which this thread then spends storing (bench/README.md).
- */
-async function* readInWorker(data: ReaderData): AsyncGenerator<PostBatch> {
-  const worker = startReader(data);
-  try {
-    const replies = on(worker, 'message', { close: ['exit'] });
-    worker.postMessage('next');
-    for await (const [batch] of replies as AsyncIterable<[PostBatch | null]>) {
-      if (batch === null) return;
-      worker.postMessage('next');
-      yield batch;
-    }
-    throw new Error('the thread reading the file stopped before its end');
-  } finally {
-    await worker.terminate();
-  }
+  if (result.data.hashtags === undefined && result.data.caption === undefined)
+    return 'needs "hashtags" or "caption"';
+  return result.data;
 }

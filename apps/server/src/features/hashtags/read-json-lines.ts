@@ -1,17 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-/** A line `check` accepted, or what is wrong with one (with its line number). */
-export type JsonLine<T> = { value: T } | { bad: string };
-
 /**
- * Each line of a JSON-lines file, in file order: its value when `check` accepts it, else what is
- * wrong with it (not JSON, or `check`'s sentence) with its line number. Blank lines are ignored.
+ * The values of a JSON-lines file that `check` accepts, in file order. A line that is not JSON, or
+ * that `check` answers with a sentence, goes to `onBadLine` with its line number and is skipped;
+ * blank lines are ignored.
  */
 export async function* readJsonLines<T>(options: {
   file: string;
   check: (value: unknown) => T | string;
-}): AsyncGenerator<JsonLine<T>> {
+  onBadLine: (message: string) => void;
+}): AsyncGenerator<T> {
   const lines = createInterface({
     input: createReadStream(options.file, 'utf8'),
     crlfDelay: Number.POSITIVE_INFINITY,
@@ -21,7 +20,8 @@ export async function* readJsonLines<T>(options: {
     lineNumber++;
     if (line.trim() === '') continue;
     const checked = checkLine(line, options.check);
-    yield typeof checked === 'string' ? { bad: `line ${lineNumber}: ${checked}` } : { value: checked };
+    if (typeof checked === 'string') options.onBadLine(`line ${lineNumber}: ${checked}`);
+    else yield checked;
   }
 }
 
