@@ -195,6 +195,33 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     expect(await linkPendingPosts(deferred)).toBe(0);
   });
 
+  it('links posts whose tag links a stopped link step already wrote, counting their uses once', async () => {
+    const direct = await freshDatabase(dialect);
+    const deferred = await freshDatabase(dialect);
+    for (const batch of batches) {
+      await storeIngest(direct, batch);
+      await storeIngest(deferred, batch, { deferLinks: true });
+    }
+    // On PostgreSQL the tag links commit on their own before the posts are marked linked.
+    const first = await deferred.db
+      .selectFrom('posts')
+      .select(['id', 'taken_at', 'tag_ids'])
+      .where('linked', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await deferred.db
+      .insertInto('post_hashtags')
+      .values(
+        first.tag_ids
+          .split(',')
+          .map((id) => ({ hashtag_id: Number(id), taken_at: first.taken_at, post_id: first.id })),
+      )
+      .execute();
+
+    expect(await linkPendingPosts(deferred)).toBe(5);
+    expect(await snapshot(deferred)).toEqual(await snapshot(direct));
+  });
+
   it('writes all of a batch or none of it, and remembers only committed tag ids', async () => {
     const database = await freshDatabase(dialect);
     const tagIds = new Map<string, number>();

@@ -366,38 +366,66 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
  * Writes the links of every post stored with deferLinks (to its tags, place and owner) and its
  * tags' daily uses, each table in key order so it is appended to, and marks those posts linked.
  * Returns how many posts it linked. SQLite: in transactions of 100,000 posts, sorted in memory
- * (pending-links-sqlite.repository.ts); PostgreSQL: in one transaction, each table in one sorted statement.
+ * (pending-links-sqlite.repository.ts); PostgreSQL: each table in one sorted statement, the tag
+ * links on a connection of their own (see linkPendingPostsPostgres).
  */
 export async function linkPendingPosts(database: Database): Promise<number> {
   if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite);
-  const pending = database.db.selectFrom('posts').select('id').where('linked', '=', 0);
-  if ((await pending.limit(1).executeTakeFirst()) === undefined) return 0;
+  return linkPendingPostsPostgres(database.db);
+}
+
+/**
+ * The tag links, most of the work, are written in a transaction of their own while another writes
+ * the daily uses, places and owners; that one marks the posts linked once the tag links are in, so
+ * the two take two of PostgreSQL's cores. Tag links are idempotent (`on conflict do nothing`): if
+ * the marking fails after they are in, the posts stay pending and the next call writes the rest.
+ * Both see the pending posts up to the same id.
+ */
+async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
+  const newest = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('linked', '=', 0)
+    .executeTakeFirst();
+  if (newest?.id == null) return 0;
+  const last = newest.id;
   // The day as dayOfEpochSeconds counts it (rounded down, also before 1970).
   const day = sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::numeric)::integer`;
   const tagsOfPending = sql`posts p cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
-          where p.linked = 0 and p.tag_ids <> ''`;
-  return database.db.transaction().execute(async (trx) => {
-    // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
-    await sql`set local statement_timeout = 0`.execute(trx);
+          where p.linked = 0 and p.id <= ${last} and p.tag_ids <> ''`;
+  // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
+  const noTimeout = sql`set local statement_timeout = 0`;
+  const tagLinks = db.transaction().execute(async (trx) => {
+    await noTimeout.execute(trx);
     await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
               select t.tag_id, p.taken_at, p.id from ${tagsOfPending}
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
+  });
+  const theRest = db.transaction().execute(async (trx) => {
+    await noTimeout.execute(trx);
     await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
               select t.tag_id, ${day}, count(*) from ${tagsOfPending} group by 1, 2 order by 1, 2
               on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
       trx,
     );
     await sql`insert into post_places (place_id, taken_at, post_id)
-              select place_id, taken_at, id from posts where linked = 0 and place_id is not null
+              select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
     await sql`insert into post_owners (owner, taken_at, post_id)
-              select owner, taken_at, id from posts where linked = 0 and owner is not null
+              select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
+    await tagLinks;
     const result = await trx
       .updateTable('posts')
       .set({ linked: 1 })
       .where('linked', '=', 0)
+      .where('id', '<=', last)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
+  // Both settle before this returns (or throws the first failure): nothing is left running.
+  const [links, linked] = await Promise.allSettled([tagLinks, theRest]);
+  if (links.status === 'rejected') throw links.reason;
+  if (linked.status === 'rejected') throw linked.reason;
+  return linked.value;
 }
