@@ -1,4 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -195,7 +196,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     expect(await linkPendingPosts(deferred)).toBe(0);
   });
 
-  it('links posts whose tag links a stopped link step already wrote, counting their uses once', async () => {
+  it('links posts whose tag links a stopped link step already wrote, as a first link step would', async () => {
     const direct = await freshDatabase(dialect);
     const deferred = await freshDatabase(dialect);
     for (const batch of batches) {
@@ -242,6 +243,37 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     expect(await database.db.selectFrom('posts').select('post_id').execute()).toEqual([{ post_id: 'a' }]);
   });
 });
+
+describe.skipIf(!testDialects.includes('postgres'))(
+  'linkPendingPosts on PostgreSQL (two connections)',
+  () => {
+    it('leaves the posts pending, their uses uncounted, when the marking fails after the tag links are in; the next run completes them', async () => {
+      const direct = await freshDatabase('postgres');
+      const deferred = await freshDatabase('postgres');
+      for (const batch of batches) {
+        await storeIngest(direct, batch);
+        await storeIngest(deferred, batch, { deferLinks: true });
+      }
+      // A fault in the transaction that writes the uses and marks the posts: the marking is refused.
+      await sql`create function refuse_linking() returns trigger language plpgsql as $$
+              begin raise exception 'linking refused for the test'; end $$`.execute(deferred.db);
+      await sql`create trigger refuse_linking before update of linked on posts
+              for each statement execute function refuse_linking()`.execute(deferred.db);
+      await expect(linkPendingPosts(deferred)).rejects.toThrow('linking refused for the test');
+
+      const stopped = await snapshot(deferred);
+      expect(stopped.links).toEqual((await snapshot(direct)).links);
+      expect(stopped.dailyUses).toEqual([]);
+      expect(stopped.placeLinks).toEqual([]);
+      const pending = await deferred.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();
+      expect(pending).toHaveLength(5);
+
+      await sql`drop trigger refuse_linking on posts`.execute(deferred.db);
+      expect(await linkPendingPosts(deferred)).toBe(5);
+      expect(await snapshot(deferred)).toEqual(await snapshot(direct));
+    });
+  },
+);
 
 describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
   // 400 posts over ten days, half of them before 1970 (days rounded down), four tags each from a

@@ -31,7 +31,7 @@ export interface StoreOptions {
   /**
    * Bulk imports: store new posts without their links and daily uses (linked = 0); linkPendingPosts
    * then writes every pending link and use at once, sorted by key. Until then those posts count for
-   * no tag.
+   * no tag (on PostgreSQL their tag links may be in a little earlier, see linkPendingPostsPostgres).
    */
   deferLinks?: boolean;
 }
@@ -375,11 +375,15 @@ export async function linkPendingPosts(database: Database): Promise<number> {
 }
 
 /**
- * The tag links, most of the work, are written in a transaction of their own while another writes
- * the daily uses, places and owners; that one marks the posts linked once the tag links are in, so
- * the two take two of PostgreSQL's cores. Tag links are idempotent (`on conflict do nothing`): if
- * the marking fails after they are in, the posts stay pending and the next call writes the rest.
- * Both see the pending posts up to the same id.
+ * The tag links, most of the work, are written in a transaction of their own while a second one
+ * writes the places, owners and daily uses, so the two take two of PostgreSQL's cores. The second
+ * marks the posts linked once the tag links have committed. Both take the pending posts up to the
+ * same id, read first (each statement otherwise sees what is committed when it starts).
+ *
+ * Tag links are idempotent (`on conflict do nothing`). If the second transaction fails after they
+ * have committed, the posts stay pending: they show in their tags' related lists but count no
+ * daily uses until the next import's or seeding's link step writes the rest. The daily uses come
+ * last, so the rows a live ingest may also be updating stay locked about as long as before.
  */
 async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
   const newest = await db
@@ -403,17 +407,17 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
   });
   const theRest = db.transaction().execute(async (trx) => {
     await noTimeout.execute(trx);
-    await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
-              select t.tag_id, ${day}, count(*) from ${tagsOfPending} group by 1, 2 order by 1, 2
-              on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
-      trx,
-    );
     await sql`insert into post_places (place_id, taken_at, post_id)
               select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
     await sql`insert into post_owners (owner, taken_at, post_id)
               select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
+    await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
+              select t.tag_id, ${day}, count(*) from ${tagsOfPending} group by 1, 2 order by 1, 2
+              on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
+      trx,
+    );
     await tagLinks;
     const result = await trx
       .updateTable('posts')
@@ -423,9 +427,9 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
-  // Both settle before this returns (or throws the first failure): nothing is left running.
-  const [links, linked] = await Promise.allSettled([tagLinks, theRest]);
-  if (links.status === 'rejected') throw links.reason;
+  // The second waits for the tag links, so it fails when they do. Waiting for both settles
+  // everything before this returns, even when the second fails first.
+  const [, linked] = await Promise.allSettled([tagLinks, theRest]);
   if (linked.status === 'rejected') throw linked.reason;
   return linked.value;
 }
