@@ -223,6 +223,36 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));
   });
 
+  it('stores owners, places and tags with quotes, backslashes, commas, braces or the word NULL as they are', async () => {
+    const database = await freshDatabase(dialect);
+    const odd = ['a"b', 'back\\slash', 'x,y', '{braces}', 'NULL', ''];
+    await storeIngest(
+      database,
+      {
+        posts: odd.map((text, i) =>
+          post(`odd${i}`, i, [`tag${i}`, text === '' ? 'empty' : text], {
+            owner: text,
+            placeId: text || null,
+          }),
+        ),
+        network: 'instagram',
+        source: 'test',
+        now: 1,
+      },
+      { deferLinks: true },
+    );
+    const rows = await database.db
+      .selectFrom('posts')
+      .select(['post_id', 'owner', 'place_id'])
+      .orderBy('post_id')
+      .execute();
+    expect(rows).toEqual(
+      odd.map((text, i) => ({ post_id: `odd${i}`, owner: text, place_id: text === '' ? null : text })),
+    );
+    const names = await database.db.selectFrom('hashtags').select('name').where('name', 'in', odd).execute();
+    expect(names.map((row) => row.name).sort()).toEqual(odd.filter((text) => text !== '').sort());
+  });
+
   it('writes all of a batch or none of it, and remembers only committed tag ids', async () => {
     const database = await freshDatabase(dialect);
     const tagIds = new Map<string, number>();

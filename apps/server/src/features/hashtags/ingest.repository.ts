@@ -16,6 +16,7 @@ import {
   type ProfileToStore,
   withoutRepeats,
 } from './ingest-batch.js';
+import { insertPostsPostgres, insertTagsPostgres } from './ingest-postgres.repository.js';
 import { storeIngestSqlite } from './ingest-sqlite.repository.js';
 import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
 
@@ -70,7 +71,7 @@ export async function storeIngest(
       writing.uses = new DailyUses();
       return database.db.transaction().execute(async (trx) => {
         for (const query of items) await trx.executeQuery(query);
-        await storePostsKysely(trx, batch, { ...writing, lockRows: database.dialect === 'postgres' });
+        await storePostsKysely(trx, batch, { ...writing, postgres: database.dialect === 'postgres' });
         await addDailyUses(trx, writing.uses);
       });
     });
@@ -208,11 +209,14 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
 
 // ---- Posts and links ----
 
-/** Portable multi-row statements (PostgreSQL, and SQLite when asked). */
+/**
+ * Portable multi-row statements (PostgreSQL, and SQLite when asked); on PostgreSQL new tags and
+ * posts go in as arrays (ingest-postgres.repository.ts).
+ */
 async function storePostsKysely(
   trx: Transaction<Tables>,
   batch: IngestBatch,
-  writing: PostWriting & { lockRows: boolean },
+  writing: PostWriting & { postgres: boolean },
 ): Promise<void> {
   const posts = batch.posts ?? [];
   if (posts.length === 0) return;
@@ -221,27 +225,14 @@ async function storePostsKysely(
     (name) => writing.tagIdOf(name) === undefined,
   );
   missing.sort();
-  for (const chunk of chunksOf(missing, 1000)) {
-    await trx
-      .insertInto('hashtags')
-      .values(
-        chunk.map((name) => ({
+  for (const chunk of chunksOf(missing, writing.postgres ? 10_000 : 1000)) {
+    const rows = writing.postgres
+      ? await insertTagsPostgres(trx, chunk, {
           network: batch.network,
-          name,
-          post_count: -1,
-          count_state: newTagState(batch),
-          banned: 0,
-          updated_at: batch.now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
-      .execute();
-    const rows = await trx
-      .selectFrom('hashtags')
-      .select(['id', 'name'])
-      .where('network', '=', batch.network)
-      .where('name', 'in', chunk)
-      .execute();
+          countState: newTagState(batch),
+          now: batch.now,
+        })
+      : await insertTagsKysely(trx, chunk, batch);
     for (const row of rows) writing.created.set(row.name, row.id);
   }
 
@@ -251,28 +242,31 @@ async function storePostsKysely(
   const reportOf = (id: number, post: PostToStore, tagIds: readonly number[]) =>
     reports.push({ postId: id, owner: post.owner, placeId: post.placeId, tagIds: tagIds.join(',') });
   const sorted = [...posts].sort((a, b) => (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0));
-  for (const chunk of chunksOf(sorted, 500)) {
+  for (const chunk of chunksOf(sorted, writing.postgres ? 5000 : 500)) {
     const tagIdsOf = new Map(
       chunk.map((post) => [post.postId, post.hashtags.map((name) => writing.tagIdOf(name)!)]),
     );
-    const inserted = await trx
-      .insertInto('posts')
-      .values(
-        chunk.map((post) => ({
-          post_id: post.postId,
-          owner: post.owner,
-          taken_at: post.takenAt,
-          place_id: post.placeId,
-          source: batch.source,
-          submitted_by: batch.submittedBy ?? null,
-          network: batch.network,
-          tag_ids: tagIdsOf.get(post.postId)!.join(','),
-          linked: writing.linked,
-        })),
-      )
-      .onConflict((oc) => oc.column('post_id').doNothing())
-      .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
-      .execute();
+    const rows = chunk.map((post) => ({
+      post_id: post.postId,
+      owner: post.owner,
+      taken_at: post.takenAt,
+      place_id: post.placeId,
+      tag_ids: tagIdsOf.get(post.postId)!.join(','),
+    }));
+    const ofBatch = {
+      source: batch.source,
+      submitted_by: batch.submittedBy ?? null,
+      network: batch.network,
+      linked: writing.linked,
+    };
+    const inserted = writing.postgres
+      ? await insertPostsPostgres(trx, rows, ofBatch)
+      : await trx
+          .insertInto('posts')
+          .values(rows.map((row) => ({ ...row, ...ofBatch })))
+          .onConflict((oc) => oc.column('post_id').doNothing())
+          .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
+          .execute();
     const chunkById = new Map(chunk.map((post) => [post.postId, post]));
     const isNew = new Set<string>();
     for (const row of inserted) {
@@ -296,7 +290,7 @@ async function storePostsKysely(
       )
       .orderBy('id');
     // PostgreSQL: a purge of the post's submitter waits for this batch, or this batch for the purge.
-    if (writing.lockRows) selectStored = selectStored.forUpdate();
+    if (writing.postgres) selectStored = selectStored.forUpdate();
     const stored = await selectStored.execute();
     const storedById = new Map(stored.map((row) => [row.post_id, row]));
     for (const post of repeats) {
@@ -313,6 +307,34 @@ async function storePostsKysely(
   await recordCrowdPostReports(trx, { submitter: reporter, reports, now: batch.now });
 
   await insertLinks(trx, links);
+}
+
+/** Creates the tags of the names not stored yet (count unknown) and gives every name's id. */
+async function insertTagsKysely(
+  trx: Transaction<Tables>,
+  names: string[],
+  batch: IngestBatch,
+): Promise<{ id: number; name: string }[]> {
+  await trx
+    .insertInto('hashtags')
+    .values(
+      names.map((name) => ({
+        network: batch.network,
+        name,
+        post_count: -1,
+        count_state: newTagState(batch),
+        banned: 0,
+        updated_at: batch.now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
+    .execute();
+  return trx
+    .selectFrom('hashtags')
+    .select(['id', 'name'])
+    .where('network', '=', batch.network)
+    .where('name', 'in', names)
+    .execute();
 }
 
 /** Writes a batch's links to tags, places and owners (each table in key order). */
