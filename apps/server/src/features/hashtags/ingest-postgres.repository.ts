@@ -26,9 +26,9 @@ export interface InsertedPost {
 }
 
 /**
- * The posts not stored yet, in one statement whose columns come as arrays: PostgreSQL parses and
- * binds a multi-row VALUES list of thousands of parameters anew each time (bench/README.md,
- * "PostgreSQL: posts and tags as arrays"). Posts already stored are skipped, as with VALUES.
+ * The posts not stored yet, in one statement whose columns come as arrays, where a multi-row
+ * VALUES list of thousands of parameters is parsed and bound anew each time (bench/README.md,
+ * "Tenth session"). Posts already stored are skipped (`on conflict`); their rows are not returned.
  */
 export async function insertPostsPostgres(
   trx: Transaction<Tables>,

@@ -225,7 +225,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
 
   it('stores owners, places and tags with quotes, backslashes, commas, braces or the word NULL as they are', async () => {
     const database = await freshDatabase(dialect);
-    const odd = ['a"b', 'back\\slash', 'x,y', '{braces}', 'NULL', ''];
+    const odd = ['a"b', 'back\\slash', 'x,y', '{braces}', 'NULL', '💭 thought', ''];
     await storeIngest(
       database,
       {
@@ -271,6 +271,25 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     const names = await database.db.selectFrom('hashtags').select('name').orderBy('name').execute();
     expect(names.map((row) => row.name)).toEqual(['one', 'two']);
     expect(await database.db.selectFrom('posts').select('post_id').execute()).toEqual([{ post_id: 'a' }]);
+  });
+
+  it('counts each post once when two link steps run at the same time', async () => {
+    const direct = await freshDatabase(dialect);
+    const deferred = await freshDatabase(dialect);
+    // No owner and no place: nothing else makes the second step wait for the first.
+    const anonymous: IngestBatch = {
+      posts: Array.from({ length: 50 }, (_, i) =>
+        post(`n${i}`, i * 3600, ['beach', `tag${i % 7}`], { owner: null }),
+      ),
+      network: 'instagram',
+      source: 'test',
+      now: 1,
+    };
+    await storeIngest(direct, anonymous);
+    await storeIngest(deferred, anonymous, { deferLinks: true });
+    const linked = await Promise.all([linkPendingPosts(deferred), linkPendingPosts(deferred)]);
+    expect(linked[0] + linked[1]).toBe(50);
+    expect(await snapshot(deferred)).toEqual(await snapshot(direct));
   });
 });
 

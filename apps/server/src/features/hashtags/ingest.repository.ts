@@ -429,6 +429,8 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
   });
   const theRest = db.transaction().execute(async (trx) => {
     await noTimeout.execute(trx);
+    // One link step at a time counts uses: a second one waits here, then finds these posts linked.
+    await sql`select pg_advisory_xact_lock(hashtext('tagscout:link-pending-posts'))`.execute(trx);
     await sql`insert into post_places (place_id, taken_at, post_id)
               select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
