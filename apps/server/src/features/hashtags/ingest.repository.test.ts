@@ -121,6 +121,17 @@ afterEach(async () => {
   for (const testDatabase of opened.splice(0)) await testDatabase.drop();
 });
 
+/** Two new stores with the same batches: one linked as it stores, one with the links deferred. */
+async function storedBothWays(dialect: 'sqlite' | 'postgres', stored: IngestBatch[] = batches) {
+  const direct = await freshDatabase(dialect);
+  const deferred = await freshDatabase(dialect);
+  for (const batch of stored) {
+    await storeIngest(direct, batch);
+    await storeIngest(deferred, batch, { deferLinks: true });
+  }
+  return { direct, deferred };
+}
+
 describe('storeIngest: the SQLite fast path and the portable path write the same store', () => {
   it('for new rows, repeats, late places and partial profiles', async () => {
     const fast = await freshDatabase('sqlite');
@@ -178,12 +189,7 @@ describe('storeIngest: the SQLite fast path and the portable path write the same
 
 describe.each(testDialects)('storeIngest on %s', (dialect) => {
   it('with deferred links writes the same store once linkPendingPosts has run', async () => {
-    const direct = await freshDatabase(dialect);
-    const deferred = await freshDatabase(dialect);
-    for (const batch of batches) {
-      await storeIngest(direct, batch);
-      await storeIngest(deferred, batch, { deferLinks: true });
-    }
+    const { direct, deferred } = await storedBothWays(dialect);
     const before = await snapshot(deferred);
     // Nothing is linked or counted yet; "a" has gained its place and its new tag on the row.
     expect(before.links).toEqual([]);
@@ -197,12 +203,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
   });
 
   it('links posts whose tag links a stopped link step already wrote, as a first link step would', async () => {
-    const direct = await freshDatabase(dialect);
-    const deferred = await freshDatabase(dialect);
-    for (const batch of batches) {
-      await storeIngest(direct, batch);
-      await storeIngest(deferred, batch, { deferLinks: true });
-    }
+    const { direct, deferred } = await storedBothWays(dialect);
     // On PostgreSQL the tag links commit on their own before the posts are marked linked.
     const first = await deferred.db
       .selectFrom('posts')
@@ -274,8 +275,6 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
   });
 
   it('counts each post once when two link steps run at the same time', async () => {
-    const direct = await freshDatabase(dialect);
-    const deferred = await freshDatabase(dialect);
     // No owner and no place: nothing else makes the second step wait for the first.
     const anonymous: IngestBatch = {
       posts: Array.from({ length: 50 }, (_, i) =>
@@ -285,8 +284,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
       source: 'test',
       now: 1,
     };
-    await storeIngest(direct, anonymous);
-    await storeIngest(deferred, anonymous, { deferLinks: true });
+    const { direct, deferred } = await storedBothWays(dialect, [anonymous]);
     const linked = await Promise.all([linkPendingPosts(deferred), linkPendingPosts(deferred)]);
     expect(linked[0] + linked[1]).toBe(50);
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));
@@ -297,12 +295,7 @@ describe.skipIf(!testDialects.includes('postgres'))(
   'linkPendingPosts on PostgreSQL (two connections)',
   () => {
     it('leaves the posts pending, their uses uncounted, when the marking fails after the tag links are in; the next run completes them', async () => {
-      const direct = await freshDatabase('postgres');
-      const deferred = await freshDatabase('postgres');
-      for (const batch of batches) {
-        await storeIngest(direct, batch);
-        await storeIngest(deferred, batch, { deferLinks: true });
-      }
+      const { direct, deferred } = await storedBothWays('postgres');
       // A fault in the transaction that writes the uses and marks the posts: the marking is refused.
       await sql`create function refuse_linking() returns trigger language plpgsql as $$
               begin raise exception 'linking refused for the test'; end $$`.execute(deferred.db);
