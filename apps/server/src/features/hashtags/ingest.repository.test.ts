@@ -347,10 +347,7 @@ describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
     ['one transaction (statements of 1,000 rows and a shorter last one)', 1000],
     ['transactions of 7 posts', 7],
   ])('in %s writes what storing the posts linked writes', async (_, postsPerTransaction) => {
-    const direct = await freshDatabase('sqlite');
-    const deferred = await freshDatabase('sqlite');
-    await storeIngest(direct, manyPosts);
-    await storeIngest(deferred, manyPosts, { deferLinks: true });
+    const { direct, deferred } = await storedBothWays('sqlite', [manyPosts]);
 
     expect(await linkPendingPostsSqlite(deferred.sqlite!, { postsPerTransaction, lockBreakMs: 0 })).toBe(400);
     const linked = await snapshot(deferred);
