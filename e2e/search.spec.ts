@@ -215,6 +215,17 @@ describe('search and export on the sample corpus', () => {
 
   it('runs the core path on a phone, switching panes with the footer', async () => {
     const { context, page } = await openTry('phone');
+    // Every tab shows its whole label (Profiles was cut to "P" beside the network picker).
+    await page.getByRole('combobox', { name: 'Network' }).waitFor();
+    const tabsCut = await page
+      .getByRole('tablist', { name: 'What to search' })
+      .evaluate(
+        (list) =>
+          [...list.querySelectorAll('[role="tab"]')].filter(
+            (tab) => tab.getBoundingClientRect().right > list.getBoundingClientRect().right + 0.5,
+          ).length,
+      );
+    expect(tabsCut).toBe(0);
     await search(page, 'coffee');
     await expand(page, 'coffee');
     await page.getByTestId('related-row').first().waitFor();

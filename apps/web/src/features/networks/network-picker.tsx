@@ -8,8 +8,11 @@ import { useSettings } from '../settings/settings-store';
 import { networkName } from './network-label';
 import { useCurrentNetwork, useNetworks } from './queries';
 
-/** Which network searches answer from: those holding data (and the one chosen), remembered in Settings. */
-export function NetworkPicker() {
+/**
+ * Which network searches answer from: those holding data (and the one chosen), remembered in Settings.
+ * Compact: narrower, for a phone's row beside the query box.
+ */
+export function NetworkPicker({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const networks = useNetworks();
   const current = useCurrentNetwork();
@@ -18,7 +21,7 @@ export function NetworkPicker() {
   if (current && !offered.includes(current)) offered.push(current);
   if (!current || offered.length === 0) return null;
   return (
-    <FormControl size="small" sx={{ minWidth: 150, flexShrink: 0 }}>
+    <FormControl size="small" sx={{ minWidth: compact ? 132 : 150, flexShrink: 0 }}>
       <InputLabel id="network-picker-label">{t('networks.picker')}</InputLabel>
       <Select
         labelId="network-picker-label"

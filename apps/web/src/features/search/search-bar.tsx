@@ -9,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { normalizeQuery } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,17 +21,19 @@ import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 
-// On a phone the tabs share their row with the network picker: narrow tabs keep Tags and Places whole.
+// Narrow tabs on a phone, where the row also holds the New search button.
 const TAB_SX = { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.25, sm: 2 } } as const;
 
 /**
- * Tabs for what to search, New search, and the query box: searches 100 ms after typing stops, or at
- * once on Enter.
+ * Tabs for what to search, the network picker, New search, and the query box: searches 100 ms after
+ * typing stops, or at once on Enter. On a phone the picker sits beside the query box, so that the
+ * tabs keep their whole labels.
  */
 export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const { kind, text, query, setKind, setText, search } = useSearch();
   const queryClient = useQueryClient();
+  const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   useEffect(() => {
     const timer = setTimeout(() => search(normalizeQuery(text)), LIMITS.searchDebounceMs);
@@ -79,7 +82,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={TAB_SX} />
           <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled sx={TAB_SX} />
         </Tabs>
-        <NetworkPicker />
+        {!phone && <NetworkPicker />}
         {onNewSearch && (
           <>
             <Button
@@ -105,32 +108,35 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           </>
         )}
       </Stack>
-      <TextField
-        fullWidth
-        size="small"
-        data-tour="search-input"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={handleKeyDown}
-        placeholder={t(kind === SearchKind.places ? 'search.placeholderPlaces' : 'search.placeholderTags')}
-        slotProps={{
-          htmlInput: {
-            'aria-label': t('search.inputLabel'),
-            autoCapitalize: 'none',
-            autoCorrect: 'off',
-            spellCheck: false,
-          },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton edge="end" aria-label={t('search.button')} onClick={searchNow}>
-                  <SearchIcon />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        {phone && <NetworkPicker compact />}
+        <TextField
+          fullWidth
+          size="small"
+          data-tour="search-input"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+          placeholder={t(kind === SearchKind.places ? 'search.placeholderPlaces' : 'search.placeholderTags')}
+          slotProps={{
+            htmlInput: {
+              'aria-label': t('search.inputLabel'),
+              autoCapitalize: 'none',
+              autoCorrect: 'off',
+              spellCheck: false,
+            },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton edge="end" aria-label={t('search.button')} onClick={searchNow}>
+                    <SearchIcon />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
     </Box>
   );
 }
