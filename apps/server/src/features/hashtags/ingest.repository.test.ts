@@ -294,7 +294,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
 describe.skipIf(!testDialects.includes('postgres'))(
   'linkPendingPosts on PostgreSQL (two connections)',
   () => {
-    it('leaves the posts pending, their uses uncounted, when the marking fails after the tag links are in; the next run completes them', async () => {
+    it('leaves the posts pending, their uses uncounted, when the marking fails after the tag and place links are in; the next run completes them', async () => {
       const { direct, deferred } = await storedBothWays('postgres');
       // A fault in the transaction that writes the uses and marks the posts: the marking is refused.
       await sql`create function refuse_linking() returns trigger language plpgsql as $$
@@ -304,9 +304,12 @@ describe.skipIf(!testDialects.includes('postgres'))(
       await expect(linkPendingPosts(deferred)).rejects.toThrow('linking refused for the test');
 
       const stopped = await snapshot(deferred);
-      expect(stopped.links).toEqual((await snapshot(direct)).links);
+      const complete = await snapshot(direct);
+      expect(stopped.links).toEqual(complete.links);
+      expect(stopped.placeLinks).toEqual(complete.placeLinks);
+      expect(complete.placeLinks).not.toEqual([]);
       expect(stopped.dailyUses).toEqual([]);
-      expect(stopped.placeLinks).toEqual([]);
+      expect(stopped.ownerLinks).toEqual([]);
       const pending = await deferred.db.selectFrom('posts').select('id').where('linked', '=', 0).execute();
       expect(pending).toHaveLength(5);
 

@@ -400,16 +400,16 @@ export async function linkPendingPosts(database: Database): Promise<number> {
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * The tag links, most of the work, are written in a transaction of their own while a second one
- * writes the places, owners and daily uses, so the two take two of PostgreSQL's cores. The second
- * marks the posts linked once the tag links have committed. Both take the pending posts up to the
- * same id, read first (each statement otherwise sees what is committed when it starts).
+ * The tag links, most of the work, and the place links are written in a transaction of their own
+ * while a second one writes the owner links and the daily uses, so the two take two of PostgreSQL's
+ * cores. The second marks the posts linked once the first has committed. Both take the pending posts
+ * up to the same id, read first (each statement otherwise sees what is committed when it starts).
  *
- * Tag links can be written again without harm (a link already there is skipped). If the second
- * transaction fails after they have committed, the posts stay pending: they show in their tags'
+ * Links can be written again without harm (a link already there is skipped). If the second
+ * transaction fails after the first has committed, the posts stay pending: they show in their tags'
  * related lists but count no daily uses until the next import's or seeding's link step writes the
  * rest. The daily uses come last, so the rows a live ingest may also be updating stay locked about
- * as long as before.
+ * as long as the first transaction's remaining work and the marking take.
  */
 async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
   const newest = await db
@@ -419,32 +419,33 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
     .executeTakeFirst();
   if (newest?.id == null) return 0;
   const last = newest.id;
-  // The day as dayOfEpochSeconds counts it (rounded down, also before 1970).
-  const day = sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::numeric)::integer`;
+  // The day as dayOfEpochSeconds counts it: a double's division rounded down, as JavaScript's (and
+  // cheaper than numeric's, which took a third of the daily uses' time).
+  const day = sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::float8)::integer`;
   const tagsOfPending = sql`posts p cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
           where p.linked = 0 and p.id <= ${last} and p.tag_ids <> ''`;
   // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
   const noTimeout = sql`set local statement_timeout = 0`;
-  const writeTagLinks = (skipStored: boolean) =>
+  const writeTagAndPlaceLinks = (skipStored: boolean) =>
     db.transaction().execute(async (trx) => {
       await noTimeout.execute(trx);
       await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
                 select t.tag_id, p.taken_at, p.id from ${tagsOfPending}
                 order by 1, 2, 3 ${skipStored ? sql`on conflict do nothing` : sql``}`.execute(trx);
+      await sql`insert into post_places (place_id, taken_at, post_id)
+                select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
+                order by 1, 2, 3 on conflict do nothing`.execute(trx);
     });
   // Pending posts have no tag links, but after a stopped link step, or beside another one: a plain
   // insert costs PostgreSQL about a third less than `on conflict`, which is kept for those cases.
-  const tagLinks = writeTagLinks(false).catch((error: unknown) => {
-    if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return writeTagLinks(true);
+  const tagAndPlaceLinks = writeTagAndPlaceLinks(false).catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return writeTagAndPlaceLinks(true);
     throw error;
   });
   const theRest = db.transaction().execute(async (trx) => {
     await noTimeout.execute(trx);
     // One link step at a time counts uses: a second one waits here, then finds these posts linked.
     await sql`select pg_advisory_xact_lock(hashtext('tagscout:link-pending-posts'))`.execute(trx);
-    await sql`insert into post_places (place_id, taken_at, post_id)
-              select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
-              order by 1, 2, 3 on conflict do nothing`.execute(trx);
     await sql`insert into post_owners (owner, taken_at, post_id)
               select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
@@ -453,7 +454,7 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
               on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
       trx,
     );
-    await tagLinks;
+    await tagAndPlaceLinks;
     const result = await trx
       .updateTable('posts')
       .set({ linked: 1 })
@@ -462,9 +463,9 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
-  // The second waits for the tag links, so it fails when they do. Waiting for both settles
+  // The second waits for the first, so it fails when the first does. Waiting for both settles
   // everything before this returns, even when the second fails first.
-  const [, linked] = await Promise.allSettled([tagLinks, theRest]);
+  const [, linked] = await Promise.allSettled([tagAndPlaceLinks, theRest]);
   if (linked.status === 'rejected') throw linked.reason;
   return linked.value;
 }
