@@ -213,6 +213,29 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
+  it('keeps each result name on one line on a phone', async () => {
+    const { context, page } = await openTry('phone');
+    await search(page, 'travel');
+    const rows = page.getByTestId('result-row');
+    expect(await rows.count()).toBeGreaterThan(10);
+    // Names of up to 18 characters here; #travelphotography and #traveltheworld were cut mid-word
+    // into two lines while the count column took a third of the row.
+    const lines = await rows.getByRole('link').evaluateAll((links) =>
+      links.map((link) => {
+        const text = document.createRange();
+        text.selectNodeContents(link);
+        return {
+          name: link.textContent,
+          lines: new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size,
+        };
+      }),
+    );
+    expect(lines.filter((name) => name.lines > 1)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'search-results-phone');
+    await context.close();
+  });
+
   it('runs the core path on a phone, switching panes with the footer', async () => {
     const { context, page } = await openTry('phone');
     // Every tab shows its whole label (Profiles was cut to "P" beside the network picker).

@@ -28,6 +28,10 @@ import { useIsPhone } from './use-is-phone';
 
 type Notice = 'indexing' | 'limit' | null;
 
+// On a phone the other columns take no more than their content needs, so the name keeps the rest:
+// a name of up to about 20 characters stays on one line.
+const SHRINK_ON_PHONE = { width: { xs: '1%', sm: 'auto' } } as const;
+
 /** Search results: drill control, name, post count and export button; one expanded item at a time. */
 export function ResultsTable({ items }: { items: ResultItem[] }) {
   const { t } = useTranslation();
@@ -63,10 +67,10 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
           <TableRow>
             <TableCell sx={{ width: { xs: 36, sm: 48 } }} aria-label={t('search.columns.related')} />
             <TableCell>{t('search.columns.name')}</TableCell>
-            <TableCell align="right" data-testid="count-header">
+            <TableCell align="right" data-testid="count-header" sx={SHRINK_ON_PHONE}>
               {countHeader(t, network)}
             </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell align="center" sx={{ ...SHRINK_ON_PHONE, whiteSpace: 'nowrap' }}>
               {isPhone ? (
                 t('trends.column')
               ) : (
@@ -82,7 +86,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                 </>
               )}
             </TableCell>
-            <TableCell align="right" aria-label={t('search.columns.export')} />
+            <TableCell align="right" aria-label={t('search.columns.export')} sx={SHRINK_ON_PHONE} />
           </TableRow>
         </TableHead>
         <TableBody>
