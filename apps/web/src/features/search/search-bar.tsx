@@ -9,7 +9,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { normalizeQuery } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import { useSettings } from '../settings/settings-store';
 import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
+import { useIsPhone } from './use-is-phone';
 
 // Narrow tabs on a phone, where the row also holds the New search button.
 const TAB_SX = { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.25, sm: 2 } } as const;
@@ -33,7 +33,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   const { t } = useTranslation();
   const { kind, text, query, setKind, setText, search } = useSearch();
   const queryClient = useQueryClient();
-  const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useIsPhone();
 
   useEffect(() => {
     const timer = setTimeout(() => search(normalizeQuery(text)), LIMITS.searchDebounceMs);
