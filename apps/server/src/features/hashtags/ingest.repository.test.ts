@@ -291,9 +291,44 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
   });
 });
 
+// 400 posts over ten days, half of them before 1970 (days rounded down), four tags each from a
+// small vocabulary, some without an owner or a place: 1,600 tag links.
+const manyPosts: IngestBatch = {
+  places: [0, 1, 2, 3].map((n) => ({
+    id: `pl${n}`,
+    title: `Place ${n}`,
+    titleKey: `place ${n}`,
+    count: n,
+  })),
+  posts: Array.from({ length: 400 }, (_, i) =>
+    post(
+      `p${i}`,
+      (i % 2 ? 0 : -T0 - 5 * DAY) + ((i * 7919) % (10 * DAY)),
+      [`a${i % 13}`, `b${(i * 7) % 29}`, `c${i % 3}`, `d${(i * 11) % 97}`],
+      {
+        owner: i % 5 === 0 ? null : `o${i % 9}`,
+        placeId: i % 3 === 0 ? `pl${i % 4}` : null,
+      },
+    ),
+  ),
+  network: 'instagram',
+  source: 'test',
+  now: 1000,
+};
+
 describe.skipIf(!testDialects.includes('postgres'))(
   'linkPendingPosts on PostgreSQL (two connections)',
   () => {
+    it('writes what storing the posts linked writes, days before 1970 included, with two link steps at once', async () => {
+      const { direct, deferred } = await storedBothWays('postgres', [manyPosts]);
+      const linked = await Promise.all([linkPendingPosts(deferred), linkPendingPosts(deferred)]);
+      expect(linked[0] + linked[1]).toBe(400);
+      const stored = await snapshot(deferred);
+      expect(stored.dailyUses.some((uses) => uses.day < 0)).toBe(true);
+      expect(stored.placeLinks.length).toBeGreaterThan(0);
+      expect(stored).toEqual(await snapshot(direct));
+    });
+
     it('leaves the posts pending, their uses uncounted, when the marking fails after the tag and place links are in; the next run completes them', async () => {
       const { direct, deferred } = await storedBothWays('postgres');
       // A fault in the transaction that writes the uses and marks the posts: the marking is refused.
@@ -321,31 +356,6 @@ describe.skipIf(!testDialects.includes('postgres'))(
 );
 
 describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
-  // 400 posts over ten days, half of them before 1970 (days rounded down), four tags each from a
-  // small vocabulary, some without an owner or a place: 1,600 tag links.
-  const manyPosts: IngestBatch = {
-    places: [0, 1, 2, 3].map((n) => ({
-      id: `pl${n}`,
-      title: `Place ${n}`,
-      titleKey: `place ${n}`,
-      count: n,
-    })),
-    posts: Array.from({ length: 400 }, (_, i) =>
-      post(
-        `p${i}`,
-        (i % 2 ? 0 : -T0 - 5 * DAY) + ((i * 7919) % (10 * DAY)),
-        [`a${i % 13}`, `b${(i * 7) % 29}`, `c${i % 3}`, `d${(i * 11) % 97}`],
-        {
-          owner: i % 5 === 0 ? null : `o${i % 9}`,
-          placeId: i % 3 === 0 ? `pl${i % 4}` : null,
-        },
-      ),
-    ),
-    network: 'instagram',
-    source: 'test',
-    now: 1000,
-  };
-
   it.each([
     ['one transaction (statements of 1,000 rows and a shorter last one)', 1000],
     ['transactions of 7 posts', 7],

@@ -32,7 +32,8 @@ export interface StoreOptions {
   /**
    * Bulk imports: store new posts without their links and daily uses (linked = 0); linkPendingPosts
    * then writes every pending link and use at once, sorted by key. Until then those posts count for
-   * no tag (on PostgreSQL their tag links may be in a little earlier, see linkPendingPostsPostgres).
+   * no tag (on PostgreSQL their tag and place links may be in a little earlier, see
+   * linkPendingPostsPostgres).
    */
   deferLinks?: boolean;
 }
@@ -389,7 +390,7 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
  * tags' daily uses, each table in key order so it is appended to, and marks those posts linked.
  * Returns how many posts it linked. SQLite: in transactions of 100,000 posts, sorted in memory
  * (pending-links-sqlite.repository.ts); PostgreSQL: each table in one sorted statement, the tag
- * links on a connection of their own (see linkPendingPostsPostgres).
+ * and place links on a connection of their own (see linkPendingPostsPostgres).
  */
 export async function linkPendingPosts(database: Database): Promise<number> {
   if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite);
@@ -407,7 +408,7 @@ const UNIQUE_VIOLATION = '23505';
  *
  * Links can be written again without harm (a link already there is skipped). If the second
  * transaction fails after the first has committed, the posts stay pending: they show in their tags'
- * related lists but count no daily uses until the next import's or seeding's link step writes the
+ * related lists and their places' recent posts but count no daily uses until the next import's or seeding's link step writes the
  * rest. The daily uses come last, so the rows a live ingest may also be updating stay locked about
  * as long as the first transaction's remaining work and the marking take.
  */
