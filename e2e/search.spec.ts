@@ -236,6 +236,43 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
+  it('keeps the find pane whole beside the export list on a tablet', async () => {
+    const { context, page } = await openTry();
+    // An iPad mini held upright.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await search(page, 'travel');
+    await addTag(page, 'travel');
+    await page.getByRole('region', { name: 'Export' }).getByText('#travel').waitFor();
+    await page.getByRole('combobox', { name: 'Network' }).waitFor();
+    const find = page.getByRole('region', { name: 'Find' });
+    // The find pane has 428 px beside the list: every tab shows its whole label, the results fit
+    // the pane, and each name stays on one line (they were cut a few letters a line).
+    const layout = await find.evaluate((pane) => {
+      const tabs = pane.querySelector('[role="tablist"]')!.getBoundingClientRect();
+      const lines = (link: Element) => {
+        const text = document.createRange();
+        text.selectNodeContents(link);
+        return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      return {
+        tabsCut: [...pane.querySelectorAll('[role="tab"]')].filter(
+          (tab) => tab.getBoundingClientRect().right > tabs.right + 0.5,
+        ).length,
+        tableOverflow: pane.querySelector('table')!.scrollWidth - pane.getBoundingClientRect().width,
+        namesOnTwoLines: [...pane.querySelectorAll('[data-testid="result-row"] a')]
+          .filter((link) => lines(link) > 1)
+          .map((link) => link.textContent),
+      };
+    });
+    expect(layout).toEqual({
+      tabsCut: 0,
+      tableOverflow: expect.toSatisfy((px: number) => px <= 0),
+      namesOnTwoLines: [],
+    });
+    await saveScreenshot(page, 'search-tablet');
+    await context.close();
+  });
+
   it('runs the core path on a phone, switching panes with the footer', async () => {
     const { context, page } = await openTry('phone');
     // Every tab shows its whole label (Profiles was cut to "P" beside the network picker).

@@ -111,7 +111,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                   primary={`#${tag.hashtag}`}
                   secondary={
                     indexing.has(tag.hashtag) ? (
-                      <PostCount count={tag.count} isPhone={isPhone} isIndexing />
+                      <PostCount count={tag.count} isCompact={isPhone} isIndexing />
                     ) : (
                       formatCount(tag.count, { locale: i18n.language, compact: isPhone })
                     )

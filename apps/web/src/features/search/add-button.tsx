@@ -6,12 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { useExportList } from '../export/export-store';
 
 /** Adds a tag to the export list; shows "Exported" once it is there. */
-export function AddButton({ hashtag, count, isPhone }: { hashtag: string; count: number; isPhone: boolean }) {
+export function AddButton({
+  hashtag,
+  count,
+  isCompact,
+}: {
+  hashtag: string;
+  count: number;
+  isCompact: boolean;
+}) {
   const { t } = useTranslation();
   const isExported = useExportList((state) => state.tags.some((tag) => tag.hashtag === hashtag));
   const add = useExportList((state) => state.add);
   const label = isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag });
-  if (isPhone) {
+  if (isCompact) {
     return (
       <IconButton
         size="small"

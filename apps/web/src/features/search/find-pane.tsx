@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
 import { TrendingNow } from '../networks/trending-now';
 import { useSettings } from '../settings/settings-store';
+import { CompactPaneBox } from './compact-pane';
 import { useSearchResults } from './queries';
 import { ResultsTable } from './results-table';
 import { SearchKind } from './search-api';
@@ -14,7 +15,7 @@ import { SearchBar } from './search-bar';
 import { useSearch } from './search-store';
 import { SourceAlerts } from './source-alerts';
 
-/** The Find pane: search bar, progress, and results or the reason there are none. */
+/** The Find pane: search bar, progress, and results or the reason there are none; compact when narrow. */
 export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   const { t } = useTranslation();
   const kind = useSearch((s) => s.kind);
@@ -31,7 +32,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   const wereAllEmoji = !emojisEnabled && items.length === 0 && (results.data?.length ?? 0) > 0;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+    <CompactPaneBox>
       <SearchBar onNewSearch={onNewSearch} />
       <SourceAlerts />
       <Box sx={{ height: 4 }}>
@@ -54,7 +55,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
           <Hint text={wereAllEmoji ? t('search.noResultsEmoji') : t('search.noResults')} />
         )}
       </Box>
-    </Box>
+    </CompactPaneBox>
   );
 }
 

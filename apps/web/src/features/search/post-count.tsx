@@ -4,14 +4,14 @@ import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
 import { useTranslation } from 'react-i18next';
 
-/** A post count: thousands separators, or K/M/B on phones; a spinner and "indexing" while it is looked up. */
+/** A post count: thousands separators, or K/M/B in a compact pane; a spinner and "indexing" while it is looked up. */
 export function PostCount({
   count,
-  isPhone,
+  isCompact,
   isIndexing = false,
 }: {
   count: number;
-  isPhone: boolean;
+  isCompact: boolean;
   isIndexing?: boolean;
 }) {
   const { i18n } = useTranslation();
@@ -22,7 +22,7 @@ export function PostCount({
       variant="body2"
       sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
-      {formatCount(count, { compact: isPhone, locale: i18n.language })}
+      {formatCount(count, { compact: isCompact, locale: i18n.language })}
     </Typography>
   );
 }

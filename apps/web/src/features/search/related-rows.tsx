@@ -19,6 +19,7 @@ import { networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
 import { AddButton } from './add-button';
+import { useIsCompact } from './compact-pane';
 import { PostCount } from './post-count';
 import { useRefreshUnknownCounts, useRelatedTags } from './queries';
 import { useRecountRelatedSearches } from './related-searches';
@@ -26,7 +27,6 @@ import type { ResultItem } from './search-api';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 import { TagName } from './tag-name';
-import { useIsPhone } from './use-is-phone';
 
 const COLUMNS = 5;
 
@@ -40,7 +40,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   const showMore = useSearch((s) => s.showMore);
   const related = useRelatedTags(item);
   useRecountRelatedSearches(related);
-  const isPhone = useIsPhone();
+  const isCompact = useIsCompact();
   useRefreshUnknownCounts(item, related.data);
 
   if (related.isPending) {
@@ -77,7 +77,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           subcount={tag.subcount}
           posts={related.data.postCount}
           isBanned={tag.isBanned}
-          isPhone={isPhone}
+          isCompact={isCompact}
         />
       ))}
       {hiddenByPlan > 0 && <UpgradeRow text={t('search.upgradeForRelated', { count: hiddenByPlan })} />}
@@ -120,7 +120,7 @@ function RelatedRow({
   subcount,
   posts,
   isBanned,
-  isPhone,
+  isCompact,
 }: {
   hashtag: string;
   count: number;
@@ -128,7 +128,7 @@ function RelatedRow({
   subcount: number;
   posts: number;
   isBanned: boolean;
-  isPhone: boolean;
+  isCompact: boolean;
 }) {
   const { t } = useTranslation();
   const { setKind, setText, search } = useSearch();
@@ -143,16 +143,22 @@ function RelatedRow({
     </IconButton>
   );
   const name = (
-    <TagName label={hashtag} prefix="#" href={networkTagUrl(hashtag)} isBanned={isBanned} isPhone={isPhone} />
+    <TagName
+      label={hashtag}
+      prefix="#"
+      href={networkTagUrl(hashtag)}
+      isBanned={isBanned}
+      isCompact={isCompact}
+    />
   );
   return (
     <TableRow hover data-testid="related-row" data-tour="related">
       <TableCell sx={{ pr: 0, textAlign: 'right' }}>
-        {/* A phone's name column is too narrow for the button beside the name: it takes the arrow's place. */}
-        {isPhone ? searchButton : <SubdirectoryArrowRight fontSize="small" color="disabled" />}
+        {/* A compact pane's name column is too narrow for the button beside the name: it takes the arrow's place. */}
+        {isCompact ? searchButton : <SubdirectoryArrowRight fontSize="small" color="disabled" />}
       </TableCell>
       <TableCell>
-        {isPhone ? (
+        {isCompact ? (
           name
         ) : (
           <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
@@ -163,11 +169,11 @@ function RelatedRow({
         <SharedPosts subcount={subcount} posts={posts} />
       </TableCell>
       <TableCell align="right">
-        <PostCount count={count} isPhone={isPhone} />
+        <PostCount count={count} isCompact={isCompact} />
       </TableCell>
       <TableCell />
       <TableCell align="right">
-        <AddButton hashtag={hashtag} count={count} isPhone={isPhone} />
+        <AddButton hashtag={hashtag} count={count} isCompact={isCompact} />
       </TableCell>
     </TableRow>
   );

@@ -18,19 +18,19 @@ import { useCurrentNetwork, useTrends } from '../networks/queries';
 import { TrendCell } from '../networks/trend-cell';
 import { useSettings } from '../settings/settings-store';
 import { AddButton } from './add-button';
+import { useIsCompact } from './compact-pane';
 import { PostCount } from './post-count';
 import { RelatedRows } from './related-rows';
 import { hasRelatedSearchLeft } from './related-searches';
 import type { ResultItem } from './search-api';
 import { useSearch } from './search-store';
 import { TagName } from './tag-name';
-import { useIsPhone } from './use-is-phone';
 
 type Notice = 'indexing' | 'limit' | null;
 
-// On a phone the other columns take no more than their content needs, so the name keeps the rest:
-// a name of up to about 20 characters stays on one line.
-const SHRINK_ON_PHONE = { width: { xs: '1%', sm: 'auto' } } as const;
+// In a compact pane the other columns take no more than their content needs, so the name keeps the
+// rest: on a phone a name of up to about 20 characters stays on one line.
+const SHRINK = { width: '1%' } as const;
 
 /** Search results: drill control, name, post count and export button; one expanded item at a time. */
 export function ResultsTable({ items }: { items: ResultItem[] }) {
@@ -39,7 +39,8 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
   const toggleExpanded = useSearch((s) => s.toggleExpanded);
   const relatedAllowed = useSession((session) => session.relatedSearches?.allowed);
   const [notice, setNotice] = useState<Notice>(null);
-  const isPhone = useIsPhone();
+  const isCompact = useIsCompact();
+  const shrink = isCompact ? SHRINK : undefined;
   const network = useCurrentNetwork();
   const trendDays = useSettings((settings) => settings.trendDays);
   const updateSettings = useSettings((settings) => settings.update);
@@ -61,17 +62,17 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
         size="small"
         stickyHeader
         aria-label={t('search.resultsLabel')}
-        sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}
+        sx={{ '& td, & th': { px: isCompact ? 0.75 : 2 } }}
       >
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: { xs: 36, sm: 48 } }} aria-label={t('search.columns.related')} />
+            <TableCell sx={{ width: isCompact ? 36 : 48 }} aria-label={t('search.columns.related')} />
             <TableCell>{t('search.columns.name')}</TableCell>
-            <TableCell align="right" data-testid="count-header" sx={SHRINK_ON_PHONE}>
+            <TableCell align="right" data-testid="count-header" sx={shrink}>
               {countHeader(t, network)}
             </TableCell>
-            <TableCell align="center" sx={{ ...SHRINK_ON_PHONE, whiteSpace: 'nowrap' }}>
-              {isPhone ? (
+            <TableCell align="center" sx={{ ...shrink, whiteSpace: 'nowrap' }}>
+              {isCompact ? (
                 t('trends.column')
               ) : (
                 <>
@@ -86,7 +87,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                 </>
               )}
             </TableCell>
-            <TableCell align="right" aria-label={t('search.columns.export')} sx={SHRINK_ON_PHONE} />
+            <TableCell align="right" aria-label={t('search.columns.export')} sx={shrink} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -95,7 +96,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
             return (
               <Fragment key={item.key}>
                 <TableRow hover selected={isExpanded} data-testid="result-row">
-                  <TableCell sx={{ width: { xs: 36, sm: 48 }, pr: 0 }}>
+                  <TableCell sx={{ width: isCompact ? 36 : 48, pr: 0 }}>
                     <IconButton
                       size="small"
                       title={t(isExpanded ? 'search.hideRelated' : 'search.showRelated')}
@@ -115,11 +116,11 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                       prefix={item.kind === 'hashtag' ? '#' : ''}
                       href={item.kind === 'hashtag' ? networkTagUrl(item.key) : networkPlaceUrl(item.key)}
                       isBanned={item.isBanned}
-                      isPhone={isPhone}
+                      isCompact={isCompact}
                     />
                   </TableCell>
                   <TableCell align="right">
-                    <PostCount count={item.count} isPhone={isPhone} isIndexing={item.isIndexing} />
+                    <PostCount count={item.count} isCompact={isCompact} isIndexing={item.isIndexing} />
                   </TableCell>
                   <TableCell align="center" sx={{ py: 0.25 }}>
                     {item.kind === 'hashtag' && (
@@ -127,14 +128,14 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                         hashtag={item.key}
                         trend={trends.data?.byTag.get(item.key)}
                         isLoading={trends.isFetching}
-                        days={isPhone ? 7 : trendDays}
-                        compact={isPhone}
+                        days={isCompact ? 7 : trendDays}
+                        compact={isCompact}
                       />
                     )}
                   </TableCell>
                   <TableCell align="right">
                     {item.kind === 'hashtag' && (
-                      <AddButton hashtag={item.key} count={item.count} isPhone={isPhone} />
+                      <AddButton hashtag={item.key} count={item.count} isCompact={isCompact} />
                     )}
                   </TableCell>
                 </TableRow>

@@ -16,24 +16,26 @@ import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkPicker } from '../networks/network-picker';
 import { useSettings } from '../settings/settings-store';
+import { useIsCompact } from './compact-pane';
 import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
-import { useIsPhone } from './use-is-phone';
 
-// Narrow tabs on a phone, where the row also holds the New search button.
-const TAB_SX = { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.25, sm: 2 } } as const;
+// In a compact pane the tabs are narrow: their row also holds the New search button.
+const TAB_SX = { minWidth: 90, px: 2 } as const;
+const COMPACT_TAB_SX = { minWidth: 0, px: 1.25 } as const;
 
 /**
  * Tabs for what to search, the network picker, New search, and the query box: searches 100 ms after
- * typing stops, or at once on Enter. On a phone the picker sits beside the query box, so that the
- * tabs keep their whole labels.
+ * typing stops, or at once on Enter. In a compact pane (a phone, or beside the export list on a
+ * tablet) the picker sits beside the query box, so that the tabs keep their whole labels.
  */
 export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const { kind, text, query, setKind, setText, search } = useSearch();
   const queryClient = useQueryClient();
-  const phone = useIsPhone();
+  const isCompact = useIsCompact();
+  const tabSx = isCompact ? COMPACT_TAB_SX : TAB_SX;
 
   useEffect(() => {
     const timer = setTimeout(() => search(normalizeQuery(text)), LIMITS.searchDebounceMs);
@@ -60,7 +62,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   return (
     <Box
       sx={{
-        px: { xs: 1.5, sm: 2 },
+        px: isCompact ? 1.5 : 2,
         pt: 1,
         pb: 1.5,
         bgcolor: 'background.paper',
@@ -78,38 +80,37 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           scrollButtons={false}
           sx={{ flexGrow: 1, minWidth: 0 }}
         >
-          <Tab value={SearchKind.tags} label={t('search.tabs.tags')} sx={TAB_SX} />
-          <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={TAB_SX} />
-          <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled sx={TAB_SX} />
+          <Tab value={SearchKind.tags} label={t('search.tabs.tags')} sx={tabSx} />
+          <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={tabSx} />
+          <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled sx={tabSx} />
         </Tabs>
-        {!phone && <NetworkPicker />}
-        {onNewSearch && (
-          <>
-            <Button
-              size="small"
-              startIcon={<RestartAlt />}
-              onClick={onNewSearch}
-              data-tour="new-search"
-              sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
-            >
-              {t('search.newSearch')}
-            </Button>
+        {!isCompact && <NetworkPicker />}
+        {onNewSearch &&
+          (isCompact ? (
             <Tooltip title={t('search.newSearch')}>
               <IconButton
                 aria-label={t('search.newSearch')}
                 onClick={onNewSearch}
                 data-tour="new-search"
                 color="primary"
-                sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
               >
                 <RestartAlt />
               </IconButton>
             </Tooltip>
-          </>
-        )}
+          ) : (
+            <Button
+              size="small"
+              startIcon={<RestartAlt />}
+              onClick={onNewSearch}
+              data-tour="new-search"
+              sx={{ flexShrink: 0 }}
+            >
+              {t('search.newSearch')}
+            </Button>
+          ))}
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        {phone && <NetworkPicker compact />}
+        {isCompact && <NetworkPicker compact />}
         <TextField
           fullWidth
           size="small"

@@ -13,14 +13,14 @@ export interface TagNameProps {
   href: string;
   prefix?: string;
   isBanned?: boolean;
-  isPhone: boolean;
+  isCompact: boolean;
 }
 
-/** A tag or place name linking out to the network; long names are cut on phones with a button for the rest. */
-export function TagName({ label, href, prefix = '', isBanned = false, isPhone }: TagNameProps) {
+/** A tag or place name linking out to the network; long names are cut in a compact pane, with a button for the rest. */
+export function TagName({ label, href, prefix = '', isBanned = false, isCompact }: TagNameProps) {
   const { t } = useTranslation();
   const [isFullShown, setIsFullShown] = useState(false);
-  const isCut = isPhone && label.length > LIMITS.tagTruncationChars && !isFullShown;
+  const isCut = isCompact && label.length > LIMITS.tagTruncationChars && !isFullShown;
   const shown = isCut ? `${label.slice(0, LIMITS.tagTruncationChars)}…` : label;
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
