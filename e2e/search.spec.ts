@@ -269,7 +269,26 @@ describe('search and export on the sample corpus', () => {
       tableOverflow: expect.toSatisfy((px: number) => px <= 0),
       namesOnTwoLines: [],
     });
+    expect(await pickerRow(page)).toBe('beside the query box');
     await saveScreenshot(page, 'search-tablet');
+
+    // Wide enough (the pane 880 px beside the list): the picker in the tabs' row, buttons with words.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await find.getByRole('button', { name: 'Add #travelgram to the export list' }).getByText('Add').waitFor();
+    expect(await pickerRow(page)).toBe('in the tabs row');
+
+    // Back at 768 px, New search from the keyboard: the list empties, the pane widens, and the
+    // button keeps the focus.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await find
+      .getByRole('button', { name: 'Add #travelgram to the export list' })
+      .getByText('Add')
+      .waitFor({ state: 'detached' });
+    await find.getByRole('button', { name: 'New search' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear the list' }).click();
+    await page.getByRole('region', { name: 'Export' }).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-tour') === 'new-search');
     await context.close();
   });
 
@@ -334,6 +353,16 @@ async function search(page: Page, text: string) {
 
 async function expand(page: Page, name: string) {
   await page.getByRole('button', { name: `Show related tags of ${name}`, exact: true }).click();
+}
+
+/** Where the network picker sits: beside the query box (a compact pane) or in the tabs' row. */
+async function pickerRow(page: Page): Promise<string> {
+  const top = async (name: 'combobox' | 'textbox' | 'tablist', label: string) =>
+    (await page.getByRole(name, { name: label }).boundingBox())!.y;
+  const picker = await top('combobox', 'Network');
+  if (Math.abs(picker - (await top('textbox', 'Search text'))) < 20) return 'beside the query box';
+  if (Math.abs(picker - (await top('tablist', 'What to search'))) < 20) return 'in the tabs row';
+  return 'elsewhere';
 }
 
 async function addTag(page: Page, name: string) {

@@ -10,7 +10,7 @@ import { useCurrentNetwork, useNetworks } from './queries';
 
 /**
  * Which network searches answer from: those holding data (and the one chosen), remembered in Settings.
- * Compact: narrower, for a phone's row beside the query box.
+ * Compact: narrower, for the row beside the query box in a compact Find pane.
  */
 export function NetworkPicker({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();

@@ -24,7 +24,11 @@ export function CompactPaneBox({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setIsNarrow(element.getBoundingClientRect().width < COMPACT_BELOW_PX);
+    // A width of 0 is a pane not laid out (jsdom lays out nothing): not counted as narrow.
+    const measure = () => {
+      const { width } = element.getBoundingClientRect();
+      setIsNarrow(width > 0 && width < COMPACT_BELOW_PX);
+    };
     measure();
     // Older web views (and jsdom) have no ResizeObserver: the width then counts as measured once.
     if (typeof ResizeObserver === 'undefined') return;

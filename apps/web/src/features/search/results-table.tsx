@@ -25,6 +25,7 @@ import { hasRelatedSearchLeft } from './related-searches';
 import type { ResultItem } from './search-api';
 import { useSearch } from './search-store';
 import { TagName } from './tag-name';
+import { useIsPhone } from './use-is-phone';
 
 type Notice = 'indexing' | 'limit' | null;
 
@@ -40,6 +41,8 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
   const relatedAllowed = useSession((session) => session.relatedSearches?.allowed);
   const [notice, setNotice] = useState<Notice>(null);
   const isCompact = useIsCompact();
+  // A phone shows a week's trend with no toggle; a compact pane elsewhere keeps the chosen days.
+  const isPhone = useIsPhone();
   const shrink = isCompact ? SHRINK : undefined;
   const network = useCurrentNetwork();
   const trendDays = useSettings((settings) => settings.trendDays);
@@ -72,7 +75,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
               {countHeader(t, network)}
             </TableCell>
             <TableCell align="center" sx={{ ...shrink, whiteSpace: 'nowrap' }}>
-              {isCompact ? (
+              {isPhone ? (
                 t('trends.column')
               ) : (
                 <>
@@ -128,7 +131,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
                         hashtag={item.key}
                         trend={trends.data?.byTag.get(item.key)}
                         isLoading={trends.isFetching}
-                        days={isCompact ? 7 : trendDays}
+                        days={isPhone ? 7 : trendDays}
                         compact={isCompact}
                       />
                     )}

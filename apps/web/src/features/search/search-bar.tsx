@@ -85,29 +85,22 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled sx={tabSx} />
         </Tabs>
         {!isCompact && <NetworkPicker />}
-        {onNewSearch &&
-          (isCompact ? (
-            <Tooltip title={t('search.newSearch')}>
-              <IconButton
-                aria-label={t('search.newSearch')}
-                onClick={onNewSearch}
-                data-tour="new-search"
-                color="primary"
-              >
-                <RestartAlt />
-              </IconButton>
-            </Tooltip>
-          ) : (
+        {onNewSearch && (
+          // One button in both layouts, so that it keeps the focus when the pane changes width (a
+          // new search empties the export list, and the pane widens).
+          <Tooltip title={isCompact ? t('search.newSearch') : ''}>
             <Button
               size="small"
-              startIcon={<RestartAlt />}
+              startIcon={isCompact ? undefined : <RestartAlt />}
               onClick={onNewSearch}
+              aria-label={t('search.newSearch')}
               data-tour="new-search"
-              sx={{ flexShrink: 0 }}
+              sx={{ flexShrink: 0, ...(isCompact && { minWidth: 0, p: 1, borderRadius: '50%' }) }}
             >
-              {t('search.newSearch')}
+              {isCompact ? <RestartAlt /> : t('search.newSearch')}
             </Button>
-          ))}
+          </Tooltip>
+        )}
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
         {isCompact && <NetworkPicker compact />}
