@@ -329,6 +329,50 @@ describe.skipIf(!testDialects.includes('postgres'))(
       expect(stored).toEqual(await snapshot(direct));
     });
 
+    it('makes a live ingest that repeats a pending post wait for the link step, then link the tags it adds', async () => {
+      const { direct, deferred } = await storedBothWays('postgres', [manyPosts]);
+      const repeat: IngestBatch = {
+        posts: [post('p3', manyPosts.posts![3]!.takenAt - T0, ['latecomer', 'a3'])],
+        network: 'instagram',
+        source: 'test',
+        now: 2000,
+      };
+      await storeIngest(direct, repeat);
+      const waitingOnLocks = async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(deferred.db);
+        return rows[0]!.n;
+      };
+      const until = async (condition: () => Promise<boolean>) => {
+        while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      // Another session holds the daily uses, so the link step stops there, its tag links read.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holder = deferred.db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await sql`lock table hashtag_daily_uses in exclusive mode`.execute(connection);
+        await released;
+        await sql`commit`.execute(connection);
+      });
+      await until(async () => (await waitingOnLocks()) === 0);
+      const linking = linkPendingPosts(deferred);
+      await until(async () => (await waitingOnLocks()) >= 1);
+      // Meanwhile a live ingest brings p3 again with a tag it did not have.
+      let repeated = false;
+      const repeating = storeIngest(deferred, repeat).finally(() => {
+        repeated = true;
+      });
+      await until(async () => repeated || (await waitingOnLocks()) >= 2);
+      release();
+      await holder;
+      expect(await linking).toBe(400);
+      await repeating;
+      expect(await snapshot(deferred)).toEqual(await snapshot(direct));
+    });
+
     it('leaves the posts pending, their uses uncounted, when the marking fails after the tag and place links are in; the next run completes them', async () => {
       const { direct, deferred } = await storedBothWays('postgres');
       // A fault in the transaction that writes the uses and marks the posts: the marking is refused.
