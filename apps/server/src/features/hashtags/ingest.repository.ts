@@ -403,8 +403,9 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * The tag links, most of the work, and the place links are written in a transaction of their own
  * while a second one writes the owner links and the daily uses, so the two take two of PostgreSQL's
- * cores. The second marks the posts linked once the first has committed. Both take the pending posts
- * up to the same id, read first (each statement otherwise sees what is committed when it starts).
+ * cores. The second locks the pending posts' rows before the first starts, and marks the posts linked
+ * once the first has committed. Both take the pending posts up to the same id, read first (each
+ * statement otherwise sees what is committed when it starts).
  *
  * Links can be written again without harm (a link already there is skipped). If the second
  * transaction fails after the first has committed, the posts stay pending: they show in their tags'
@@ -437,16 +438,32 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
                 select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
                 order by 1, 2, 3 on conflict do nothing`.execute(trx);
     });
+  // The first transaction starts once the second has locked the pending posts (see below), or not
+  // at all when the second fails before that.
+  let postsLocked!: (locked: boolean) => void;
+  const whenPostsLocked = new Promise<boolean>((resolve) => {
+    postsLocked = resolve;
+  });
   // Pending posts have no tag links, but after a stopped link step, or beside another one: a plain
   // insert costs PostgreSQL about a third less than `on conflict`, which is kept for those cases.
-  const tagAndPlaceLinks = writeTagAndPlaceLinks(false).catch((error: unknown) => {
-    if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return writeTagAndPlaceLinks(true);
-    throw error;
+  const tagAndPlaceLinks = whenPostsLocked.then(async (locked) => {
+    if (!locked) return;
+    await writeTagAndPlaceLinks(false).catch((error: unknown) => {
+      if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return writeTagAndPlaceLinks(true);
+      throw error;
+    });
   });
   const theRest = db.transaction().execute(async (trx) => {
     await noTimeout.execute(trx);
     // One link step at a time counts uses: a second one waits here, then finds these posts linked.
     await sql`select pg_advisory_xact_lock(hashtext('tagscout:link-pending-posts'))`.execute(trx);
+    // A live ingest that brings one of these posts again waits for this transaction, then finds it
+    // linked and links the tags it adds itself. Otherwise it could add them after a link statement
+    // had read the post, and they would never be linked.
+    await sql`select count(*) from (select id from posts where linked = 0 and id <= ${last} for update) as pending`.execute(
+      trx,
+    );
+    postsLocked(true);
     await sql`insert into post_owners (owner, taken_at, post_id)
               select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
               order by 1, 2, 3 on conflict do nothing`.execute(trx);
@@ -464,6 +481,7 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
+  theRest.catch(() => postsLocked(false));
   // The second waits for the first, so it fails when the first does. Waiting for both settles
   // everything before this returns, even when the second fails first.
   const [, linked] = await Promise.allSettled([tagAndPlaceLinks, theRest]);
