@@ -409,9 +409,10 @@ const UNIQUE_VIOLATION = '23505';
  *
  * Links can be written again without harm (a link already there is skipped). If the second
  * transaction fails after the first has committed, the posts stay pending: they show in their tags'
- * related lists and their places' recent posts but count no daily uses until the next import's or seeding's link step writes the
- * rest. The daily uses come last, so the rows a live ingest may also be updating stay locked about
- * as long as the first transaction's remaining work and the marking take.
+ * related lists and their places' recent posts, but count no daily uses until the next import's or
+ * seeding's link step writes the rest. The daily uses come last, so the rows a live ingest may also
+ * be updating stay locked about as long as the first transaction's remaining work and the marking
+ * take.
  */
 async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
   const newest = await db
