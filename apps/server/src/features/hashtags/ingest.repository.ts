@@ -461,9 +461,8 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
     // A live ingest that brings one of these posts again waits for this transaction, then finds it
     // linked and links the tags it adds itself. Otherwise it could add them after a link statement
     // had read the post, and they would never be linked.
-    await sql`select count(*) from (select id from posts where linked = 0 and id <= ${last} for update) as pending`.execute(
-      trx,
-    );
+    await sql`select count(*) from
+              (select id from posts where linked = 0 and id <= ${last} for update) as pending`.execute(trx);
     postsLocked(true);
     await sql`insert into post_owners (owner, taken_at, post_id)
               select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null

@@ -4,7 +4,10 @@ import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
 import { useTranslation } from 'react-i18next';
 
-/** A post count: thousands separators, or K/M/B in a compact pane; a spinner and "indexing" while it is looked up. */
+/**
+ * A post count: thousands separators, or K/M/B in a compact pane; a spinner and "indexing" while it
+ * is looked up.
+ */
 export function PostCount({
   count,
   isCompact,

@@ -154,7 +154,8 @@ function RelatedRow({
   return (
     <TableRow hover data-testid="related-row" data-tour="related">
       <TableCell sx={{ pr: 0, textAlign: 'right' }}>
-        {/* A compact pane's name column is too narrow for the button beside the name: it takes the arrow's place. */}
+        {/* A compact pane's name column is too narrow for the button beside the name: it takes the
+            arrow's place. */}
         {isCompact ? searchButton : <SubdirectoryArrowRight fontSize="small" color="disabled" />}
       </TableCell>
       <TableCell>

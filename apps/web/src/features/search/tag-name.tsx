@@ -16,7 +16,10 @@ export interface TagNameProps {
   isCompact: boolean;
 }
 
-/** A tag or place name linking out to the network; long names are cut in a compact pane, with a button for the rest. */
+/**
+ * A tag or place name linking out to the network; long names are cut in a compact pane, with a
+ * button for the rest.
+ */
 export function TagName({ label, href, prefix = '', isBanned = false, isCompact }: TagNameProps) {
   const { t } = useTranslation();
   const [isFullShown, setIsFullShown] = useState(false);
