@@ -243,6 +243,12 @@ async function storePostsKysely(
   const reportOf = (id: number, post: PostToStore, tagIds: readonly number[]) =>
     reports.push({ postId: id, owner: post.owner, placeId: post.placeId, tagIds: tagIds.join(',') });
   const sorted = [...posts].sort((a, b) => (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0));
+  const ofBatch = {
+    source: batch.source,
+    submitted_by: batch.submittedBy ?? null,
+    network: batch.network,
+    linked: writing.linked,
+  };
   for (const chunk of chunksOf(sorted, writing.postgres ? 5000 : 500)) {
     const tagIdsOf = new Map(
       chunk.map((post) => [post.postId, post.hashtags.map((name) => writing.tagIdOf(name)!)]),
@@ -254,12 +260,6 @@ async function storePostsKysely(
       place_id: post.placeId,
       tag_ids: tagIdsOf.get(post.postId)!.join(','),
     }));
-    const ofBatch = {
-      source: batch.source,
-      submitted_by: batch.submittedBy ?? null,
-      network: batch.network,
-      linked: writing.linked,
-    };
     const inserted = writing.postgres
       ? await insertPostsPostgres(trx, rows, ofBatch)
       : await trx
