@@ -5,24 +5,29 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, root, run } from './ensure-deps.mjs';
 
-const chromium = '/usr/bin/chromium';
+// Debian's chromium drives the browser tests; sqlite3 reads a live store beside a running server
+// (store-beside-operator.test.ts), as an operator would.
+const debianTools = { '/usr/bin/chromium': 'chromium', '/usr/bin/sqlite3': 'sqlite3' };
 
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+function ensureDebianTools() {
+  const missing = Object.entries(debianTools)
+    .filter(([path]) => !existsSync(path))
+    .map(([, name]) => name);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Browser tests need Debian's chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`,
+      `The tests need Debian's ${missing.join(' and ')}. Install with: sudo apt-get install -y ${missing.join(' ')}`,
     );
     process.exit(1);
   }
-  console.log('Installing chromium for the browser tests (apt-get)...');
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+  console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);
+  run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
     shell: '/bin/bash',
   });
 }
 
 ensureDependencies();
-ensureChromium();
+ensureDebianTools();
 run('npm run build --silent');
 
 const resultsDir = join(root, 'test-results');
