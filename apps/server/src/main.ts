@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { sqliteFileOf } from './db/connect.js';
-import { prewarmFile } from './db/prewarm.js';
+import { prewarmInChildProcess } from './db/prewarm.js';
 import { logStreamFor } from './log-stream.js';
 
 async function main(): Promise<void> {
@@ -40,15 +40,16 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`Tagscout is ready on http://localhost:${port}`);
-  prewarmStore(config);
+  // With several processes the primary reads the store ahead, once for the machine.
+  if (cluster.isPrimary) prewarmStore(config);
 }
 
-/** A SQLite store read into the page cache in the background, once per machine (in the primary). */
+/** A SQLite store read into the page cache in the background, by a process of its own. */
 function prewarmStore(config: Config): void {
   const file = sqliteFileOf(config.DATABASE_URL);
   if (!file) return;
   const started = performance.now();
-  prewarmFile(file).then(
+  prewarmInChildProcess(file).then(
     ({ bytes, skipped }) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       if (skipped === 'too large')

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prewarmFile } from './prewarm.js';
+import { prewarmFile, prewarmInChildProcess } from './prewarm.js';
 
 describe('prewarmFile', () => {
   let dir = '';
@@ -31,5 +31,14 @@ describe('prewarmFile', () => {
     });
     writeFileSync(join(dir, 'plain'), 'x');
     await expect(prewarmFile(join(dir, 'plain', 'store.db'))).rejects.toThrow(/ENOTDIR/);
+  });
+
+  it('reads in a process of its own, which reports what it read', async () => {
+    const path = join(dir, 'store.db');
+    writeFileSync(path, Buffer.alloc(5 * 1024 * 1024 + 3, 1));
+    expect(await prewarmInChildProcess(path)).toEqual({ bytes: 5 * 1024 * 1024 + 3 });
+    expect(await prewarmInChildProcess(join(dir, 'missing.db'))).toEqual({ bytes: 0, skipped: 'missing' });
+    writeFileSync(join(dir, 'plain'), 'x');
+    await expect(prewarmInChildProcess(join(dir, 'plain', 'store.db'))).rejects.toThrow(/ended with code 1/);
   });
 });
