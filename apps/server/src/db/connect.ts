@@ -66,6 +66,20 @@ function connectSqlite(path: string): Database {
   };
 }
 
+/** pg's words when no connection came within connectionTimeoutMillis: from the pool, or a new one's handshake. */
+const POOL_TIMEOUT_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+];
+
+/** PostgreSQL's pool stayed full past its connection time-out: the database is busy, not broken. */
+export function isPoolTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (POOL_TIMEOUT_MESSAGES.includes(cause.message)) return true;
+  }
+  return false;
+}
+
 function connectPostgres(url: string, log: (message: string, error?: unknown) => void): Database {
   const pool = new pg.Pool({
     connectionString: url,

@@ -2,6 +2,7 @@ import { ErrorCode as Codes, type ErrorCode } from '@tagscout/core/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../app-error.js';
+import { isPoolTimeout } from '../db/connect.js';
 
 export { AppError, errorBody } from '../app-error.js';
 
@@ -16,6 +17,10 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: Codes.rateLimited,
   503: Codes.unavailable,
 };
+
+/** Seconds a client is asked to wait when the database had no connection for its request. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+const BUSY_MESSAGE = 'The service is busy. Try again shortly.';
 
 /** Answers every failure as {"error":{"code","message"}}; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -33,11 +38,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .join('; ');
       return reply.status(400).send(errorBody(Codes.invalidRequest, `Invalid request. ${details}`));
     }
+    if (isPoolTimeout(error)) {
+      request.log.warn({ err: error }, 'no database connection in time');
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send(errorBody(Codes.unavailable, BUSY_MESSAGE));
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const message =
-        status === 503 ? 'The service is busy. Try again shortly.' : 'Something went wrong on our side.';
+      const message = status === 503 ? BUSY_MESSAGE : 'Something went wrong on our side.';
       return reply.status(status).send(errorBody(codeByStatus[status] ?? Codes.internal, message));
     }
     return reply

@@ -7,6 +7,8 @@ export interface AuthRequest {
   ip: string;
   platform: Platform;
   viewer: Viewer;
+  /** The known-device token the browser sent (known-device.ts), not yet verified; null for none. */
+  knownDevice: string | null;
   /** Records an authentication event (docs/security-policy.md#logging): never a password, code or token. */
   audit(
     event: AuthEvent,

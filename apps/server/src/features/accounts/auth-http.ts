@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_IP_HEADER, DONT_REMEMBER_COOKIE, SESSION_COOKIE } from './better-auth.js';
+import { KNOWN_DEVICE_DAYS } from './known-device.js';
 
 /**
  * The bridge between Fastify and Better Auth's web Request/Response, and where our cookie names
@@ -8,6 +9,8 @@ import { CLIENT_IP_HEADER, DONT_REMEMBER_COOKIE, SESSION_COOKIE } from './better
  */
 const HOST_PREFIX = '__Host-';
 const OUR_COOKIES = new Set([SESSION_COOKIE, DONT_REMEMBER_COOKIE]);
+/** Ours alone (known-device.ts): never passed to Better Auth, kept through sign-out. */
+const KNOWN_DEVICE_COOKIE = 'known_device';
 
 export function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
@@ -59,7 +62,27 @@ export function forwardSetCookies(request: FastifyRequest, reply: FastifyReply, 
   }
 }
 
-/** Expires both our cookies in the browser. */
+/** The known-device token the browser sent, under this request's name for it. */
+export function knownDeviceCookieOf(request: FastifyRequest): string | null {
+  const name = isHttps(request) ? `${HOST_PREFIX}${KNOWN_DEVICE_COOKIE}` : KNOWN_DEVICE_COOKIE;
+  return parseCookieHeader(request.headers.cookie).find(([key]) => key === name)?.[1] ?? null;
+}
+
+export function setKnownDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | null,
+): void {
+  if (!token) return;
+  const [prefix, secure] = isHttps(request) ? [HOST_PREFIX, '; Secure'] : ['', ''];
+  const maxAge = KNOWN_DEVICE_DAYS * 24 * 3600;
+  reply.header(
+    'set-cookie',
+    `${prefix}${KNOWN_DEVICE_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
+
+/** Expires both our session cookies in the browser. */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
   const prefix = isHttps(request) ? HOST_PREFIX : '';
   const secure = isHttps(request) ? '; Secure' : '';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { platformOf } from '../../plugins/auth.js';
 import type { AuthRequest } from './account-request.js';
 import { throwIfRefused } from './auth-calls.js';
-import { authHeaders, forwardSetCookies } from './auth-http.js';
+import { authHeaders, forwardSetCookies, knownDeviceCookieOf } from './auth-http.js';
 
 /** Auth bodies are small (docs/security-policy.md#request-limits). */
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -14,6 +14,7 @@ export function authRequestOf(request: FastifyRequest): AuthRequest {
     ip: request.ip,
     platform: platformOf(request),
     viewer: request.viewer,
+    knownDevice: knownDeviceCookieOf(request),
     audit: (event, { email, ...fields }) =>
       request.log.info(
         {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../app-error.js';
-import { clearSessionCookies } from './auth-http.js';
+import { clearSessionCookies, setKnownDeviceCookie } from './auth-http.js';
 import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
 import { resetPassword, signIn, signOut, signUp, verifyEmail } from './identity.service.js';
 import { presentMe } from './me.presenter.js';
@@ -53,8 +53,9 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { me, cookies } = await verifyEmail(runtime, request.body, authRequestOf(request));
+      const { me, cookies, knownDevice } = await verifyEmail(runtime, request.body, authRequestOf(request));
       setSessionCookies(request, reply, cookies);
+      setKnownDeviceCookie(request, reply, knownDevice);
       return me;
     },
   );
@@ -87,8 +88,9 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { me, cookies } = await signIn(runtime, request.body, authRequestOf(request));
+      const { me, cookies, knownDevice } = await signIn(runtime, request.body, authRequestOf(request));
       setSessionCookies(request, reply, cookies);
+      setKnownDeviceCookie(request, reply, knownDevice);
       return me;
     },
   );

@@ -21,6 +21,7 @@ import type { AccountsRuntime } from './accounts.runtime.js';
 import { setSubscriptionState, signOutEverywhere } from './accounts.service.js';
 import { accountError, callAuth, throwIfRefused, withoutCredentials } from './auth-calls.js';
 import { mailboxOf, normaliseEmail } from './email-address.js';
+import { issueKnownDevice, knownDeviceOf } from './known-device.js';
 import { presentMe } from './me.presenter.js';
 import { CHECK_EMAIL, checkCode, sendCode } from './one-time-codes.service.js';
 import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
@@ -29,6 +30,8 @@ import { findPasswordProblem, hashPassword, verifyPassword } from './password.js
 export interface SignedIn {
   me: MeResponse;
   cookies: Headers | null;
+  /** A new known-device token for the browser (known-device.ts); null for a bearer session (no cookies). */
+  knownDevice: string | null;
 }
 
 /**
@@ -130,7 +133,11 @@ export async function verifyEmail(
     }
     await deletePendingSignup(runtime.database, email);
   }
-  return signedIn(runtime, user.id, token, input.session, result.headers, request);
+  return signedIn(
+    runtime,
+    { userId: user.id, email, token, transport: input.session, headers: result.headers },
+    request,
+  );
 }
 
 /** Better Auth's public API sets a password only from clear text, so a waiting hash goes in by its adapter. */
@@ -150,8 +157,8 @@ async function setCredentialPassword(runtime: AccountsRuntime, userId: string, p
 
 /**
  * Sign-in with email and password. Better Auth answers an unknown address and a wrong password
- * alike (and hashes the password for an unknown address so timing matches); we add the per-account
- * lock and the product's message (docs/product-rules.md#sign-in-and-account-setup).
+ * alike (and hashes the password for an unknown address so timing matches); we add the guess
+ * limits, known devices and the product's message (docs/product-rules.md#sign-in-and-account-setup).
  */
 export async function signIn(
   runtime: AccountsRuntime,
@@ -159,9 +166,13 @@ export async function signIn(
   request: AuthRequest,
 ): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
-  const account = signInAccount(email);
+  const guess = {
+    account: signInAccount(email),
+    ip: request.ip,
+    knownDevice: knownDeviceOf(request.knownDevice, email, runtime.secret),
+  };
   // The guess is counted before it is checked, so concurrent guesses cannot pass the limit.
-  const refusal = await runtime.throttle.takeGuess(account, request.ip);
+  const refusal = await runtime.throttle.takeGuess(guess);
   if (refusal) request.audit('sign-in', { email, outcome: 'refused' });
   throwIfRefused(refusal);
   const result = await callAuth(() =>
@@ -189,10 +200,20 @@ export async function signIn(
       typeof result.body?.message === 'string' ? result.body.message : SIGN_IN_MESSAGES.error,
     );
   }
-  await runtime.throttle.giveBackGuess(account, request.ip);
+  await runtime.throttle.giveBackGuess(guess);
   const user = result.body?.user as { id: string };
   request.audit('sign-in', { email, userId: user.id, outcome: 'success' });
-  return signedIn(runtime, user.id, String(result.body?.token), input.session, result.headers, request);
+  return signedIn(
+    runtime,
+    {
+      userId: user.id,
+      email,
+      token: String(result.body?.token),
+      transport: input.session,
+      headers: result.headers,
+    },
+    request,
+  );
 }
 
 /**
@@ -256,20 +277,18 @@ function signInAccount(email: string): string {
   return `sign-in:${email}`;
 }
 
-export async function signedIn(
+async function signedIn(
   runtime: AccountsRuntime,
-  userId: string,
-  token: string,
-  transport: 'cookie' | 'bearer',
-  headers: Headers,
+  session: { userId: string; email: string; token: string; transport: 'cookie' | 'bearer'; headers: Headers },
   request: AuthRequest,
 ): Promise<SignedIn> {
-  const row = await findAccount(runtime.database, userId);
+  const row = await findAccount(runtime.database, session.userId);
   const me = await presentMe(runtime, {
-    userId,
+    userId: session.userId,
     platform: request.platform,
     deviceId: row?.device_id ?? request.viewer.deviceId,
-    ...(transport === 'bearer' && { token }),
+    ...(session.transport === 'bearer' && { token: session.token }),
   });
-  return { me, cookies: transport === 'cookie' ? headers : null };
+  if (session.transport === 'bearer') return { me, cookies: null, knownDevice: null };
+  return { me, cookies: session.headers, knownDevice: issueKnownDevice(session.email, runtime.secret) };
 }

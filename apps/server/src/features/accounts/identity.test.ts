@@ -364,7 +364,7 @@ describe.each(testDialects)('identity on %s', (dialect) => {
     }
   });
 
-  it('names the cookie __Host-sid with Secure over HTTPS and reads only that name there', async () => {
+  it('names the cookies __Host-sid and __Host-known_device with Secure over HTTPS and reads only that name there', async () => {
     const https = await buildTestApp(dialect, { TRUST_PROXY: 1 });
     try {
       const email = newEmail();
@@ -385,6 +385,10 @@ describe.each(testDialects)('identity on %s', (dialect) => {
       const setCookie = String(verify.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-sid=/);
       expect(setCookie).toContain('Secure');
+      const knownDevice = [verify.headers['set-cookie']]
+        .flat()
+        .find((cookie) => cookie?.startsWith('__Host-known_device='));
+      expect(knownDevice).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
       const value = cookieHeader(verify.headers['set-cookie']).replace('__Host-sid=', '');
       const good = await https.app.inject({
         method: 'GET',

@@ -15,7 +15,7 @@ import {
   throwIfRefused,
   withoutCredentials,
 } from './auth-calls.js';
-import { CODE_TTL_SECONDS } from './better-auth.js';
+import { CODE_ATTEMPTS, CODE_TTL_SECONDS } from './better-auth.js';
 import { mailboxOf, normaliseEmail } from './email-address.js';
 
 export const CHECK_EMAIL: CheckEmailResponse = { status: 'check_email', message: CHECK_EMAIL_MESSAGE };
@@ -58,6 +58,8 @@ export async function sendCode(
   request: AuthRequest,
 ) {
   const headers = withoutCredentials(request.headers);
+  // Before the code exists, so no try of the new code goes uncounted.
+  await runtime.throttle.forgetCodeTries(codeIdentifier(purpose, email));
   const result =
     purpose === 'reset-password'
       ? await callAuth(() =>
@@ -82,8 +84,10 @@ export async function sendCode(
 }
 
 /**
- * Checks a code through Better Auth with our additions: the per-account lock (5 free failures,
- * then backoff), and expiry by the server clock (10 minutes). Every failure answers alike.
+ * Checks a code through Better Auth with our additions: the guess limits per account (throttle.ts),
+ * the code's tries counted atomically before it is checked (a 6th concurrent try finds it dead, where
+ * Better Auth would answer "not verified" to tries it never compared), and expiry by the server clock
+ * (10 minutes). Every failure answers alike.
  */
 export async function checkCode(
   runtime: AccountsRuntime,
@@ -92,14 +96,15 @@ export async function checkCode(
   request: AuthRequest,
   call: () => Promise<Response>,
 ): Promise<AuthCallResult> {
-  const account = `code:${purpose}:${email}`;
-  throwIfRefused(await runtime.throttle.takeGuess(account, request.ip));
+  const guess = { account: `code:${purpose}:${email}`, ip: request.ip, knownDevice: null };
+  throwIfRefused(await runtime.throttle.takeGuess(guess));
   const identifier = codeIdentifier(purpose, email);
   const expiresAt = await findCodeExpiry(runtime.database, identifier);
   if (expiresAt !== null && expiresAt <= runtime.now()) {
     await deleteCodes(runtime.database, identifier);
     throw codeExpired();
   }
+  if ((await runtime.throttle.countCodeTry(identifier)) > CODE_ATTEMPTS) throw codeExpired();
   const result = await callAuth(call);
   const event: AuthEvent =
     purpose === 'trial' ? 'trial-code' : purpose === 'reset-password' ? 'password-reset' : 'verify-email';
@@ -108,7 +113,7 @@ export async function checkCode(
     if (result.code === 'OTP_EXPIRED' || result.code === 'TOO_MANY_ATTEMPTS') throw codeExpired();
     throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
   }
-  await runtime.throttle.giveBackGuess(account, request.ip);
+  await runtime.throttle.giveBackGuess(guess);
   if (purpose !== 'reset-password') request.audit(event, { email, outcome: 'success' });
   return result;
 }

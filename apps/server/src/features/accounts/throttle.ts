@@ -4,13 +4,22 @@ import type { LimitCounters } from './limit-counters.js';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The account limits, in one place (docs/decisions/007-auth.md). */
+/** The account limits, in one place (docs/decisions/007-auth.md, 021-guess-limits.md). */
 export const THROTTLE = {
-  /** Password or code guesses for one account, however many addresses they come from. */
+  /**
+   * Password or code guesses for one account from devices it does not know, however many addresses
+   * they come from; past it the account is slowed, never locked (OWASP: lockout is a denial of service).
+   */
   guessesPerAccount: 20,
-  /** Guesses for one account from one address: spent first, so one address cannot lock the account. */
+  /** Past guessesPerAccount: one guess per this many ms for the account, so the owner waits seconds. */
+  slowedGuessIntervalMs: 10_000,
+  /** Guesses for one account from one address: spent first, so one address cannot slow the account. */
   guessesPerAccountAndAddress: 5,
+  /** Guesses from a device that signed in to the account before, counted on that device alone. */
+  guessesPerKnownDevice: 5,
   guessWindowMs: 15 * MINUTE,
+  /** Tries of one code, counted from its sending, are kept for twice its life (CODE_TTL_SECONDS). */
+  codeTriesKeptMs: 20 * MINUTE,
   authPostsPerIpPerMinute: 10,
   codeSendsPerMailboxPerMinute: 1,
   codeSendsPerMailboxPerHour: 5,
@@ -18,6 +27,15 @@ export const THROTTLE = {
   codeSendsPerIpPerHour: 200,
   anonymousTrialsPerIpPerHour: 30,
 } as const;
+
+/** One guess at an account's password or code: who guesses, and from where. */
+export interface Guess {
+  /** A normalised address plus a purpose (sign-in, or a code's purpose). */
+  account: string;
+  ip: string;
+  /** The id of a known device of this account (known-device.ts), already verified; else null. */
+  knownDevice: string | null;
+}
 
 /** A refusal: how many seconds until the caller may try again. */
 export interface Refusal {
@@ -63,28 +81,52 @@ export class Throttle {
   }
 
   /**
-   * Takes one guess for an account (a normalised address plus a purpose) from an address, before
-   * the guess is checked. The account-and-address budget is spent first: an address over its own
-   * limit is refused without spending the account's, so it cannot lock the account for others.
+   * Takes one guess, before it is checked. A known device spends only its own budget, so others'
+   * guesses never hold the owner up there. Otherwise the account-and-address budget is spent first
+   * (an address over it is refused without spending the account's), then the account's; past that
+   * the account is slowed to one guess per slowedGuessIntervalMs, so a burst is still checked at
+   * most guessesPerAccount + 1 times and the owner's Retry-After is seconds, not the window.
    */
-  async takeGuess(account: string, ip: string): Promise<Refusal | null> {
+  async takeGuess(guess: Guess): Promise<Refusal | null> {
     const window = THROTTLE.guessWindowMs;
-    return (
-      (await this.fixedWindow(pairKey(account, ip), window, THROTTLE.guessesPerAccountAndAddress)) ??
-      (await this.fixedWindow(`guess:${account}`, window, THROTTLE.guessesPerAccount))
-    );
+    if (guess.knownDevice) {
+      return this.fixedWindow(deviceKey(guess), window, THROTTLE.guessesPerKnownDevice);
+    }
+    const pairRefusal = await this.fixedWindow(pairKey(guess), window, THROTTLE.guessesPerAccountAndAddress);
+    if (pairRefusal) return pairRefusal;
+    if (!(await this.fixedWindow(accountKey(guess.account), window, THROTTLE.guessesPerAccount))) return null;
+    return this.fixedWindow(`guess-slowed:${guess.account}`, THROTTLE.slowedGuessIntervalMs, 1);
   }
 
-  /** A right guess does not count: both budgets get it back. */
-  async giveBackGuess(account: string, ip: string): Promise<void> {
+  /** A right guess does not count: the budgets it spent get it back. */
+  async giveBackGuess(guess: Guess): Promise<void> {
     const now = this.now();
-    await this.counters.forget(pairKey(account, ip), THROTTLE.guessWindowMs, now);
-    await this.counters.giveBack(`guess:${account}`, THROTTLE.guessWindowMs, now);
+    const window = THROTTLE.guessWindowMs;
+    if (guess.knownDevice) {
+      await this.counters.forget(deviceKey(guess), window, now);
+      return;
+    }
+    await this.counters.forget(pairKey(guess), window, now);
+    await this.counters.giveBack(accountKey(guess.account), window, now);
   }
 
-  /** The owner proved the mailbox (password reset by code): the account's lock ends. */
+  /**
+   * One try of the code now out for `identifier`, before it is checked; answers the tries so far,
+   * this one included. Counted from the code's sending (forgetCodeTries), not in clock windows, so
+   * one code's tries never fall into two windows: the window is fixed at 0.
+   */
+  async countCodeTry(identifier: string): Promise<number> {
+    return this.counters.hit(codeTriesKey(identifier), THROTTLE.codeTriesKeptMs, 0);
+  }
+
+  /** A new code is being sent for `identifier`: it starts with no tries. */
+  async forgetCodeTries(identifier: string): Promise<void> {
+    await this.counters.forget(codeTriesKey(identifier), THROTTLE.codeTriesKeptMs, 0);
+  }
+
+  /** The owner proved the mailbox (password reset by code): the account's budget starts afresh. */
   async unlockAccount(account: string): Promise<void> {
-    await this.counters.forget(`guess:${account}`, THROTTLE.guessWindowMs, this.now());
+    await this.counters.forget(accountKey(account), THROTTLE.guessWindowMs, this.now());
   }
 
   private async fixedWindow(key: string, windowMs: number, max: number): Promise<Refusal | null> {
@@ -96,6 +138,18 @@ export class Throttle {
   }
 }
 
-function pairKey(account: string, ip: string): string {
-  return `guess-from:${account}|${ip}`;
+function accountKey(account: string): string {
+  return `guess:${account}`;
+}
+
+function pairKey(guess: Guess): string {
+  return `guess-from:${guess.account}|${guess.ip}`;
+}
+
+function deviceKey(guess: Guess): string {
+  return `guess-device:${guess.account}|${guess.knownDevice}`;
+}
+
+function codeTriesKey(identifier: string): string {
+  return `code-tries:${identifier}`;
 }
