@@ -21,6 +21,7 @@ import { topicRoutes } from './features/topics/topics.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { RequestLog } from './plugins/request-log.js';
 import { serializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
@@ -43,12 +44,14 @@ export interface BuildAppOptions {
 
 /** The whole HTTP app, without listening: used by main.ts and by tests through inject(). */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(options.logStream && { stream: options.logStream }),
     },
+    logController: requestLog,
     // Trust exactly the configured number of proxy hops, never a raw x-forwarded-for.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     requestTimeout: 30_000,
@@ -60,6 +63,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  requestLog.reportEachSecond(app);
 
   const database =
     options.database ??
