@@ -1,12 +1,14 @@
-// `npm start`: install what is missing, build, seed an empty store with the sample corpus (a step of its
-// own, so the server never loads the generator), then run the server.
+// `npm start`: install what is missing, build what changed, seed an empty store with the sample corpus
+// (a step of its own, so the server never loads the generator), then run the server. package.json
+// runs this with `exec`: npm passes a SIGTERM only to its child, and a shell in between would die
+// of it and leave this script and the server running.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureDependencies, root, run } from './ensure-deps.mjs';
+import { buildChanged } from './build-changed.mjs';
+import { ensureDependencies, root } from './ensure-deps.mjs';
 
 ensureDependencies();
-console.log('Building the web app and the server...');
-run('npm run build --silent');
+buildChanged();
 const seeding = spawnSync(process.execPath, [join(root, 'scripts/seed-sample.mjs')], {
   cwd: root,
   stdio: 'inherit',
