@@ -294,6 +294,8 @@ export async function startAccountsServer(options: StartServerOptions = {}): Pro
     env: {
       EXPOSE_OUTBOX: 'true',
       TRUST_PROXY: '1',
+      // Behind a proxy the local provider is never chosen by itself (it gives Pro away).
+      BILLING_PROVIDER: 'local',
       PROMO_CODES: `TRIAL7:7,TRIAL30:30,${QUICK_PROMO.code}:0.0002`,
       ...options.env,
     },

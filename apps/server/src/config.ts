@@ -194,7 +194,8 @@ const EnvSchema = z.object({
     .default('tagscout'),
   // Billing and the apps (decision 009). `local` needs nothing: its webhook secret is made on first
   // start and kept in the settings table. `stripe` needs the key, the webhook secret and the prices.
-  // Unset: `local` when PUBLIC_URL is unset or loopback, else `none` (billing.runtime decides).
+  // Unset: `local` when browsers reach the server at a loopback address (PUBLIC_URL, else HOST, with no
+  // proxy), else `none` (billing/public-address.ts decides).
   BILLING_PROVIDER: z.enum(['local', 'stripe', 'none']).optional(),
   LOCAL_BILLING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

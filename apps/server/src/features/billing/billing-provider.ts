@@ -70,3 +70,9 @@ export class WebhookSignatureError extends Error {}
 
 /** The provider could not be reached or failed: nothing is granted, the caller answers 503. */
 export class ProviderUnavailableError extends Error {}
+
+/**
+ * The provider refused our own credentials (a revoked, rolled or mistyped key): no retry helps
+ * until the operator fixes the configuration. The message names what to fix, for the log.
+ */
+export class ProviderCredentialsError extends ProviderUnavailableError {}

@@ -60,6 +60,7 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
         startCheckout(runtime, request.viewer, {
           plan: request.body.plan,
           language: request.body.language ?? 'en',
+          origin: request.headers.origin,
         }),
     );
 
@@ -92,6 +93,7 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
       async (request) =>
         openPortal(runtime, request.viewer, {
           language: request.body?.language ?? 'en',
+          origin: request.headers.origin,
         }),
     );
 

@@ -9,7 +9,7 @@ import type { BillingProvider } from './billing-provider.js';
 import { GooglePlay, readServiceAccount } from './google-play.js';
 import { LocalBillingProvider } from './local-provider.js';
 import { NoBillingProvider } from './no-provider.js';
-import { chooseBillingProvider, publicAddressOf } from './public-address.js';
+import { chooseBillingProvider, paymentsOffWarning, publicAddressOf } from './public-address.js';
 import { StripeBillingProvider } from './stripe-provider.js';
 import { LOCAL_SIGNATURE_HEADER } from './webhook-signature.js';
 
@@ -52,11 +52,7 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
   if (choice === 'stripe') {
     provider = createStripeProvider(config, now);
   } else if (choice === 'none') {
-    if (!config.BILLING_PROVIDER) {
-      app.log.warn(
-        'Payments are off: set BILLING_PROVIDER (stripe, or local for a demo that takes no money) to sell plans at this PUBLIC_URL',
-      );
-    }
+    if (!config.BILLING_PROVIDER) app.log.warn(paymentsOffWarning(config));
     provider = new NoBillingProvider();
   } else {
     // Never a hard-coded secret: configured, or made on first start and kept.

@@ -31,10 +31,12 @@ import {
 import type { BillingRuntime } from './billing.runtime.js';
 import { accountSetupEmail, restorePurchaseEmail } from './billing-emails.js';
 import {
+  ProviderCredentialsError,
   type ProviderCustomer,
   ProviderUnavailableError,
   WebhookSignatureError,
 } from './billing-provider.js';
+import { returnAddressFor } from './public-address.js';
 
 const CHECKOUT_LIFETIME_MS = 24 * 3_600_000;
 
@@ -47,7 +49,7 @@ type Language = 'en' | 'pt';
 export async function startCheckout(
   runtime: BillingRuntime,
   viewer: Viewer,
-  input: { plan: PlanId; language: Language },
+  input: { plan: PlanId; language: Language; origin: string | undefined },
 ): Promise<{ url: string }> {
   throwUnlessPaymentsSetUp(runtime);
   const { capabilities } = viewer;
@@ -58,7 +60,7 @@ export async function startCheckout(
     throw new AppError(403, BillingErrorCode.offerClosed, 'The special offer is not open for you.');
   }
   const { provider } = runtime;
-  const baseUrl = runtime.publicAddress();
+  const baseUrl = returnAddressFor(runtime.publicAddress(), input.origin);
   const userId = viewer.email ? viewer.userId : null;
   const customerId = userId ? await ownCustomerId(runtime, userId, viewer.account.billingId) : null;
   const reference = randomUUID();
@@ -109,10 +111,10 @@ export async function checkoutReturnPath(runtime: BillingRuntime, reference: str
 export async function openPortal(
   runtime: BillingRuntime,
   viewer: Viewer,
-  input: { language: Language },
+  input: { language: Language; origin: string | undefined },
 ): Promise<{ url: string }> {
   throwUnlessPaymentsSetUp(runtime);
-  const baseUrl = runtime.publicAddress();
+  const baseUrl = returnAddressFor(runtime.publicAddress(), input.origin);
   const billingId = viewer.account.billingId;
   const customer = billingId
     ? await findBillingCustomer(runtime.database, runtime.provider.name, billingId)
@@ -361,11 +363,18 @@ async function fetchCustomerOrFail(runtime: BillingRuntime, customerId: string) 
   return orUnavailable(runtime, () => runtime.provider.fetchCustomer(customerId));
 }
 
-/** A provider that cannot be reached fails closed: 503, nothing granted (the provider retries webhooks). */
+/**
+ * A provider that cannot be reached fails closed: 503, nothing granted (the provider retries
+ * webhooks). One that refuses our key says only "not available" to the visitor; the log names the fix.
+ */
 async function orUnavailable<T>(runtime: BillingRuntime, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof ProviderCredentialsError) {
+      runtime.log.error({ provider: runtime.provider.name }, `Payments are not available: ${error.message}`);
+      throw new AppError(503, BillingErrorCode.providerUnavailable, 'Payments are not available right now.');
+    }
     if (!(error instanceof ProviderUnavailableError)) throw error;
     runtime.log.warn({ err: error, provider: runtime.provider.name }, 'billing provider unavailable');
     throw new AppError(503, ErrorCode.unavailable, 'The billing provider could not be reached. Try again.');

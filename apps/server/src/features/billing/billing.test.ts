@@ -5,7 +5,7 @@ import { testDialects } from '../../test/test-database.js';
 import { cookieHeader, createTestViewer, emailsTo, latestCode, testClock } from '../../test/test-users.js';
 import { sweepBilling } from './billing.startup.js';
 import { LocalBillingProvider } from './local-provider.js';
-import { chooseBillingProvider } from './public-address.js';
+import { chooseBillingProvider, returnAddressFor } from './public-address.js';
 import { countRows, locationOf, readMe, submitForm } from './testing/billing-test-kit.js';
 import { LOCAL_SIGNATURE_HEADER, signPayload } from './webhook-signature.js';
 
@@ -21,6 +21,8 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, {
       now: clock.now,
+      // A developer's machine: the local provider is chosen only for a server on a loopback address.
+      HOST: 'localhost',
       EXPOSE_OUTBOX: true,
       ADMIN_BILLING_MARKER: ADMIN_MARKER,
     });
@@ -370,6 +372,30 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     expect(portalPage.body).not.toContain('evil.example');
   });
 
+  it('sends the browser back to the loopback address it came from: 127.0.0.1 and localhost hold different cookies', async () => {
+    const viewer = await createTestViewer(app(), 'emailTrial');
+    const headers = { ...viewer.headers, host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' };
+    const started = await app().inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers,
+      payload: { plan: 'monthly' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const url = new URL((started.json() as { url: string }).url);
+    expect(url.origin).toBe('http://127.0.0.1:8080');
+    const form = await app().inject({ method: 'GET', url: url.pathname });
+    expect(form.body).toContain('href="http://127.0.0.1:8080/upgrade?checkout=cancelled"');
+    const paid = await submitForm(app(), `${url.pathname}/pay`);
+    expect(paid.headers.location).toMatch(
+      /^http:\/\/127\.0\.0\.1:8080\/api\/billing\/checkout\/return\?ref=/,
+    );
+    const portal = await app().inject({ method: 'POST', url: '/api/billing/portal', headers, payload: {} });
+    expect(new URL((portal.json() as { url: string }).url).origin).toBe('http://127.0.0.1:8080');
+    const portalPage = await app().inject({ method: 'GET', url: new URL(portal.json().url).pathname });
+    expect(portalPage.body).toContain('http://127.0.0.1:8080/tags');
+  });
+
   async function signUp(email: string) {
     const origin = { origin: 'http://localhost:80' };
     const created = await app().inject({
@@ -574,24 +600,73 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
 });
 
 describe('choosing the provider by where the server is reached', () => {
+  const choose = (config: Partial<Parameters<typeof chooseBillingProvider>[0]>) =>
+    chooseBillingProvider({
+      BILLING_PROVIDER: undefined,
+      PUBLIC_URL: undefined,
+      HOST: '0.0.0.0',
+      TRUST_PROXY: 0,
+      ...config,
+    });
+
   it('offers the local provider by itself only at a loopback address', () => {
     for (const url of [
-      undefined,
       'http://localhost:8080',
       'http://127.0.0.1:3000',
       'http://[::1]:80',
       'http://app.localhost',
     ]) {
-      expect(chooseBillingProvider({ PUBLIC_URL: url, BILLING_PROVIDER: undefined }), String(url)).toBe(
-        'local',
-      );
+      expect(choose({ PUBLIC_URL: url }), url).toBe('local');
     }
     for (const url of ['https://tagscout.example', 'http://10.0.0.2:8080', 'http://localhost.example.com']) {
-      expect(chooseBillingProvider({ PUBLIC_URL: url, BILLING_PROVIDER: undefined }), url).toBe('none');
+      expect(choose({ PUBLIC_URL: url }), url).toBe('none');
+      // Behind a reverse proxy on the same machine: what counts is where browsers come from.
+      expect(choose({ PUBLIC_URL: url, HOST: '127.0.0.1' }), url).toBe('none');
     }
-    expect(chooseBillingProvider({ PUBLIC_URL: 'https://tagscout.example', BILLING_PROVIDER: 'local' })).toBe(
-      'local',
+    expect(choose({ PUBLIC_URL: 'https://tagscout.example', BILLING_PROVIDER: 'local' })).toBe('local');
+  });
+
+  it('without PUBLIC_URL, offers it only to a server that listens on loopback and sits behind no proxy', () => {
+    for (const host of ['127.0.0.1', '127.0.1.1', 'localhost', '::1']) {
+      expect(choose({ HOST: host }), host).toBe('local');
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'tagscout.example']) {
+      expect(choose({ HOST: host }), host).toBe('none');
+    }
+    expect(choose({ HOST: '127.0.0.1', TRUST_PROXY: 1 })).toBe('none');
+    expect(choose({ BILLING_PROVIDER: 'local' })).toBe('local');
+  });
+
+  it('sells nothing on the default HOST without PUBLIC_URL, and says so in one warning line', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const testApp = await buildTestApp(
+      'sqlite',
+      { HOST: '0.0.0.0', LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(JSON.parse(line) as { level: number; msg: string }) } },
     );
+    try {
+      const { app } = testApp;
+      const info = await app.inject({ method: 'GET', url: '/api/billing/info' });
+      expect(info.json()).toEqual({ provider: 'none', isSpecialOfferOpen: false });
+      const viewer = await createTestViewer(app, 'emailTrial');
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: viewer.headers,
+        payload: { plan: 'monthly' },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ error: { code: 'billing_not_configured' } });
+      expect((await readMe(app, viewer.headers)).capabilities.group).toBe('trial');
+      const warnings = lines.filter((line) => /payments are off/i.test(line.msg));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.level).toBe(40);
+      expect(warnings[0]!.msg).toContain('HOST=0.0.0.0');
+      expect(warnings[0]!.msg).toContain('PUBLIC_URL');
+      expect(warnings[0]!.msg).toContain('BILLING_PROVIDER');
+    } finally {
+      await testApp.close();
+    }
   });
 
   it('sells nothing at a public address until BILLING_PROVIDER is chosen', async () => {
@@ -617,6 +692,25 @@ describe('choosing the provider by where the server is reached', () => {
       expect((await readMe(app, viewer.headers)).capabilities.group).toBe('trial');
     } finally {
       await testApp.close();
+    }
+  });
+});
+
+describe('where a payer is sent back', () => {
+  it('follows the browser only to the public address or, on a loopback server, another loopback name', () => {
+    const cases: [publicAddress: string, origin: string | undefined, expected: string][] = [
+      ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+      ['http://localhost:8080', 'http://[::1]:8080', 'http://[::1]:8080'],
+      ['http://127.0.0.1:8080', 'http://localhost:5173', 'http://localhost:5173'],
+      ['https://tagscout.example', 'https://tagscout.example', 'https://tagscout.example'],
+      ['https://tagscout.example', 'http://localhost:8080', 'https://tagscout.example'],
+      ['http://localhost:8080', 'http://evil.example', 'http://localhost:8080'],
+      ['http://localhost:8080', 'capacitor://localhost', 'http://localhost:8080'],
+      ['http://localhost:8080', 'null', 'http://localhost:8080'],
+      ['http://localhost:8080', undefined, 'http://localhost:8080'],
+    ];
+    for (const [publicAddress, origin, expected] of cases) {
+      expect(returnAddressFor(publicAddress, origin), `${publicAddress} from ${origin}`).toBe(expected);
     }
   });
 });

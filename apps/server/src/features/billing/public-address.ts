@@ -3,18 +3,44 @@ import type { Config } from '../../config.js';
 
 export type BillingProviderChoice = 'local' | 'stripe' | 'none';
 
+type PlaceConfig = Pick<Config, 'BILLING_PROVIDER' | 'PUBLIC_URL' | 'HOST' | 'TRUST_PROXY'>;
+
 /**
  * The provider in use. Unset, the local provider (which grants Pro to anyone who presses "Pay")
- * is chosen only for a server reached at a loopback address (a developer's machine, the tests);
+ * is chosen only for a server that browsers reach at a loopback address (a developer's machine,
+ * the tests): PUBLIC_URL when set, else the address it listens on, and never behind a proxy;
  * anywhere else payments stay off until BILLING_PROVIDER says otherwise.
  */
-export function chooseBillingProvider(config: Pick<Config, 'BILLING_PROVIDER' | 'PUBLIC_URL'>) {
+export function chooseBillingProvider(config: PlaceConfig): BillingProviderChoice {
   if (config.BILLING_PROVIDER) return config.BILLING_PROVIDER;
-  return !config.PUBLIC_URL || isLoopbackUrl(config.PUBLIC_URL) ? 'local' : 'none';
+  return isReachedOnlyFromThisMachine(config) ? 'local' : 'none';
+}
+
+/** The warning a server with payments off by default logs once at start. */
+export function paymentsOffWarning(config: PlaceConfig): string {
+  const where = config.PUBLIC_URL
+    ? `this server is reached at PUBLIC_URL=${config.PUBLIC_URL}`
+    : config.TRUST_PROXY > 0
+      ? `this server is behind a proxy (TRUST_PROXY=${config.TRUST_PROXY}) and PUBLIC_URL is unset`
+      : `this server listens on HOST=${config.HOST} and PUBLIC_URL is unset, so other machines may reach it`;
+  return (
+    `Payments are off: ${where}, where the local provider would give Pro away. ` +
+    'Set BILLING_PROVIDER=stripe to sell plans (or BILLING_PROVIDER=local for a demo that takes no money); ' +
+    'on a developer machine, HOST=127.0.0.1 or a loopback PUBLIC_URL keeps the local provider.'
+  );
+}
+
+function isReachedOnlyFromThisMachine(config: PlaceConfig): boolean {
+  if (config.PUBLIC_URL) return isLoopbackUrl(config.PUBLIC_URL);
+  return config.TRUST_PROXY === 0 && isLoopbackHost(config.HOST);
 }
 
 export function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return isLoopbackHost(new URL(url).hostname);
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return (
     host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
   );
@@ -35,6 +61,20 @@ export function publicAddressOf(app: Pick<FastifyInstance, 'server'>, config: Co
     const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
     return `http://${listeningHost(config.HOST)}:${port}`;
   };
+}
+
+/**
+ * Where to send back the browser that started a checkout or opened the portal: the origin it came
+ * from when that is the public address, or when both are loopback (localhost and 127.0.0.1 are the
+ * same server but keep separate cookies, so the other one would find the buyer signed out); else
+ * the public address.
+ */
+export function returnAddressFor(publicAddress: string, origin: string | undefined): string {
+  if (!origin || !URL.canParse(origin)) return publicAddress;
+  const from = new URL(origin);
+  if (from.protocol !== 'http:' && from.protocol !== 'https:') return publicAddress;
+  if (from.origin === new URL(publicAddress).origin) return from.origin;
+  return isLoopbackUrl(publicAddress) && isLoopbackHost(from.hostname) ? from.origin : publicAddress;
 }
 
 function listeningHost(host: string): string {

@@ -4,6 +4,7 @@ import {
   type BillingProvider,
   type CheckoutRequest,
   type CheckoutState,
+  ProviderCredentialsError,
   type ProviderCustomer,
   ProviderUnavailableError,
   type VerifiedEvent,
@@ -149,11 +150,22 @@ export class StripeBillingProvider implements BillingProvider {
     return { customerId, email: 'email' in customer ? (customer.email ?? null) : null, subscriptions };
   }
 
-  /** Stripe's connection and server errors become ProviderUnavailableError (fail closed, 503). */
+  /**
+   * Stripe's connection and server errors become ProviderUnavailableError (fail closed, 503), and
+   * a key it refuses ProviderCredentialsError: a buyer must never read Stripe's "401" as theirs.
+   */
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeError &&
+        (error.statusCode === 401 || error.statusCode === 403)
+      ) {
+        throw new ProviderCredentialsError(
+          `Stripe refused STRIPE_SECRET_KEY (HTTP ${error.statusCode}: ${error.message}); set a secret key of the Stripe account with write access to Checkout, the customer portal, customers and subscriptions`,
+        );
+      }
       if (
         error instanceof Stripe.errors.StripeError &&
         error.statusCode !== undefined &&

@@ -237,3 +237,73 @@ describe.each(testDialects)('web billing with Stripe on %s', (dialect) => {
     expect(locationOf(done)).toBe(`/newaccount?email=stripe-new-${dialect}%40example.com`);
   });
 });
+
+describe('a secret key Stripe refuses', () => {
+  let testApp: TestApp;
+  const fake = new FakeStripe();
+  const lines: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(
+      'sqlite',
+      {
+        LOG_LEVEL: 'info',
+        PUBLIC_URL: 'https://tagscout.example',
+        BILLING_PROVIDER: 'stripe',
+        // Revoked, rolled or mistyped: Stripe answers 401 to every call.
+        STRIPE_SECRET_KEY: 'sk_test_revoked',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_MONTHLY: 'price_monthly',
+        STRIPE_PRICE_ANNUAL: 'price_annual',
+        STRIPE_PRICE_ANNUAL_SPECIAL: 'price_annual_special',
+        STRIPE_API_URL: await fake.start(),
+      },
+      { logStream: { write: (line) => lines.push(JSON.parse(line) as { level: number; msg: string }) } },
+    );
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await fake.stop();
+  });
+
+  it('tells the buyer payments are not available, and the operator which variable to fix, in one line', async () => {
+    const { app } = testApp;
+    const viewer = await createTestViewer(app, 'emailTrial');
+    lines.length = 0;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: viewer.headers,
+      payload: { plan: 'monthly' },
+    });
+    expect(fake.requests.at(-1)?.path).toBe('/v1/checkout/sessions');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'billing_unavailable', message: 'Payments are not available right now.' },
+    });
+    const noticed = lines.filter((line) => line.level >= 40);
+    expect(noticed).toHaveLength(1);
+    expect(noticed[0]!.level).toBe(50);
+    expect(noticed[0]!.msg).toMatch(/Stripe refused STRIPE_SECRET_KEY/);
+  });
+
+  it("answers Stripe's webhook 503, so Stripe sends it again once the key is fixed", async () => {
+    const payload = JSON.stringify({
+      id: 'evt_revoked_key',
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'active' } },
+    });
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload,
+    });
+    expect(response.statusCode).toBe(503);
+    expect(await countRows(testApp.app, 'processed_events')).toBe(0);
+  });
+});

@@ -78,8 +78,13 @@ export class FakeStripe {
     const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method: request.method ?? 'GET', path: url.pathname, body, idempotencyKey });
-    if (request.headers.authorization !== 'Bearer sk_test_fake')
-      return send(response, 401, stripeError('invalid api key'));
+    const key = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (key !== 'sk_test_fake')
+      return send(
+        response,
+        401,
+        stripeError(`Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`),
+      );
     if (this.failWith)
       return send(response, this.failWith, stripeError('Stripe is having a bad day', 'api_error'));
 
