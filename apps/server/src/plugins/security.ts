@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@tagscout/core/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { AppError, errorBody } from './errors.js';
-import { registerLoadShedding } from './load-shedding.js';
+import { LOAD_SHEDDING_DEFAULTS, registerLoadShedding } from './load-shedding.js';
 
 const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
@@ -43,7 +43,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(isApiPath(request.url) ? API_HEADERS : pageHeaders);
     done();
   });
-  if (config.LOAD_SHEDDING) registerLoadShedding(app);
   // With several server processes (WEB_CONCURRENCY), Redis keeps one count per client for all of
   // them; without it each process counts alone (cluster.ts divides the limits among them).
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
@@ -72,6 +71,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     errorResponseBuilder: (_request, context) =>
       new AppError(429, ErrorCode.rateLimited, `Too many requests. Try again in ${context.after}.`),
   });
+  // Shed requests count toward the same per-client limit as answered ones (rate-limit routes run
+  // their hook later, after the shedding's).
+  const limiter = app.createRateLimit();
+  const countRefusal = async (request: FastifyRequest) => {
+    const count = await limiter(request);
+    return count.isAllowed ? {} : count;
+  };
+  if (config.LOAD_SHEDDING) registerLoadShedding(app, LOAD_SHEDDING_DEFAULTS, { countRefusal });
 }
 
 /** The headers helmet's middleware sets with HELMET_OPTIONS, captured from one run of it. */

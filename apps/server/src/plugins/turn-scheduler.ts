@@ -1,3 +1,5 @@
+import { FairQueue } from './fair-queue.js';
+
 export interface TurnSchedulerOptions {
   /** Request work per event-loop turn before the rest waits for later turns, ms (see the class). */
   turnBudgetMs: number;
@@ -5,13 +7,20 @@ export interface TurnSchedulerOptions {
   maxWaitMs: number;
   /** The clock (tests pass their own). */
   now?: () => number;
+  /** Whether a request that may be shed can start now (a cap on those being answered); always by default. */
+  hasRoom?: () => boolean;
 }
 
 export interface Admission {
   /** Runs the request. */
   start(): void;
-  /** Answers a request that waited past maxWaitMs (e.g. a fast 503). Without it, it starts however late. */
+  /**
+   * Answers a request that waited past maxWaitMs (e.g. a fast 503). Without it the request may not
+   * be shed: it goes before the others, needs no room and starts however late.
+   */
   late?: () => void;
+  /** Whose request it is (see FairQueue): clients take turns. */
+  client?: string;
 }
 
 /** Release callbacks per turn at most (requests of 10 µs would fit 200 in a 2 ms budget). */
@@ -37,9 +46,17 @@ interface Waiting extends Admission {
  * sees each request's cost. A turn thus does about twice the budget of request work, plus the last
  * request's overrun; each batch of callbacks starts at least one request, so waiting ones always
  * progress. One that waited longer than `maxWaitMs` goes to its `late`.
+ *
+ * Requests that may be shed also need room (`hasRoom`, a cap on those being answered at once, so
+ * each is answered soon after it starts); they wait per client and clients take turns (FairQueue).
+ * Those that may not be shed go first. `roomFreed` resumes the release once a request ends, and
+ * `shedLate` answers the ones that waited too long without waiting for their client's turn.
  */
 export class TurnScheduler {
-  private readonly waiting: Waiting[] = [];
+  /** Requests that may not be shed, in arrival order: they go first. */
+  private readonly first: Waiting[] = [];
+  private readonly waiting = new FairQueue<Waiting>();
+  private readonly hasRoom: () => boolean;
   private readonly now: () => number;
   /** When this turn's first request started; undefined once its poll phase has ended. */
   private turnStartedAt: number | undefined;
@@ -56,11 +73,12 @@ export class TurnScheduler {
 
   constructor(private readonly options: TurnSchedulerOptions) {
     this.now = options.now ?? (() => performance.now());
+    this.hasRoom = options.hasRoom ?? (() => true);
   }
 
   /** Requests waiting for a later turn. */
   get waitingCount(): number {
-    return this.waiting.length;
+    return this.first.length + this.waiting.size;
   }
 
   /**
@@ -73,13 +91,30 @@ export class TurnScheduler {
       this.turnStartedAt = now;
       this.armTurnEnd();
     }
-    return this.waiting.length === 0 && now - this.turnStartedAt < this.options.turnBudgetMs;
+    return this.waitingCount === 0 && now - this.turnStartedAt < this.options.turnBudgetMs;
   }
 
   /** Queues a request that may not start now, for a later turn. */
   wait(admission: Admission): void {
-    this.waiting.push({ start: admission.start, late: admission.late, since: this.now() });
-    if (this.slotsPending === 0) this.scheduleBatch();
+    const waiting = { start: admission.start, late: admission.late, since: this.now() };
+    if (waiting.late) this.waiting.push(admission.client ?? '', waiting);
+    else this.first.push(waiting);
+    if (this.slotsPending === 0 && this.canRelease()) this.scheduleBatch();
+  }
+
+  /** A request that needed room has ended: waiting ones may start. */
+  roomFreed(): void {
+    if (this.slotsPending === 0 && this.canRelease()) this.scheduleBatch();
+  }
+
+  /** Answers, with their `late`, the requests that have waited longer than maxWaitMs. */
+  shedLate(): void {
+    if (this.waiting.size === 0) return;
+    for (const waiting of this.waiting.takeOlderThan(this.now() - this.options.maxWaitMs)) waiting.late?.();
+  }
+
+  private canRelease(): boolean {
+    return this.first.length > 0 || (this.waiting.size > 0 && this.hasRoom());
   }
 
   private armTurnEnd(): void {
@@ -119,7 +154,7 @@ export class TurnScheduler {
       : Math.min(MAX_SLOTS_PER_TURN, this.slotsPerTurn * 2);
     this.releasedThisBatch = 0;
     this.budgetSpent = false;
-    if (this.waiting.length > 0) this.scheduleBatch();
+    if (this.canRelease()) this.scheduleBatch();
   };
 
   /** Answers the late ones at the head and starts the next, while the batch's budget lasts. */
@@ -131,7 +166,7 @@ export class TurnScheduler {
         this.budgetSpent = true;
         return;
       }
-      const next = this.waiting.shift();
+      const next = this.first.shift() ?? (this.hasRoom() ? this.waiting.shift() : undefined);
       if (!next) return;
       this.releasedThisBatch++;
       if (next.late && clock - next.since > this.options.maxWaitMs) {
