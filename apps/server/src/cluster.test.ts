@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Network } from '@tagscout/core/networks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect.js';
-import { storeIngest } from './features/hashtags/ingest.repository.js';
+import { storeIngest } from './features/store/store.repository.js';
 import { testRedisUrl } from './jobs/redis-test-helpers.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -9,8 +9,8 @@ import { isNetwork, NETWORKS, Network } from '@tagscout/core/networks';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { importCountsFile } from '../features/hashtags/import-counts.js';
-import { IMPORT_SOURCE, importPostsFile } from '../features/hashtags/import-posts.js';
+import { importCountsFile } from '../features/store/import-counts.js';
+import { IMPORT_SOURCE, importPostsFile } from '../features/store/import-posts.js';
 
 const USAGE = `Usage: npm run import -- [posts.jsonl] [--network ${NETWORKS.join('|')}] [--counts counts.jsonl] [--source NAME]`;
 const MAX_REPORTED_LINES = 100;

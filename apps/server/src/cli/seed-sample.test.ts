@@ -1,7 +1,7 @@
 import { generateCorpus } from '@tagscout/corpus';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../db/migrate.js';
-import { storeIngest } from '../features/hashtags/ingest.repository.js';
+import { storeIngest } from '../features/store/store.repository.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../test/test-database.js';
 import { seedSampleStore } from './seed-sample.js';
 

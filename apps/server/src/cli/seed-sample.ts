@@ -1,8 +1,8 @@
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { linkPendingPosts } from '../features/hashtags/ingest.repository.js';
-import { type GenerateCorpus, seedSampleIfEmpty } from '../features/hashtags/seed-corpus.js';
+import { type GenerateCorpus, seedSampleIfEmpty } from '../features/store/seed-corpus.js';
+import { linkPendingPosts } from '../features/store/store.repository.js';
 
 /**
  * The seed step `npm start` and `npm run dev` run before the server (scripts/seed-sample.mjs, which

@@ -1,17 +1,17 @@
 // @tagscout/server/hashtags: the hashtag store's reads and writes that bench/ measures directly.
-export { createHashtagContext } from '../features/hashtags/hashtags.context.js';
-export { countOf } from '../features/hashtags/hashtags.presenter.js';
-export { findRecentPosts } from '../features/hashtags/hashtags.repository.js';
+export { createHashtagContext } from '../features/related/related.context.js';
+export { countOf } from '../features/search/search.presenter.js';
+export { findRecentPosts } from '../features/search/search.repository.js';
 export {
   autocompleteHashtags,
   findHashtagInfo,
   type HashtagContext,
-} from '../features/hashtags/hashtags.service.js';
-export { importPostsFile } from '../features/hashtags/import-posts.js';
+} from '../features/search/search.service.js';
+export { importPostsFile } from '../features/store/import-posts.js';
 export {
   type IngestBatch,
   linkPendingPosts,
   type StoreOptions,
   storeIngest,
-} from '../features/hashtags/ingest.repository.js';
-export { type IncomingPost, preparePosts, toPlace, toProfile } from '../features/hashtags/ingest.service.js';
+} from '../features/store/store.repository.js';
+export { type IncomingPost, preparePosts, toPlace, toProfile } from '../features/store/store.service.js';

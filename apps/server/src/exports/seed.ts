@@ -1,3 +1,3 @@
 // @tagscout/server/seed: the seed step that imports the sample corpus into an empty store (scripts/seed-sample.mjs).
 export { seedSampleStore } from '../cli/seed-sample.js';
-export type { GenerateCorpus, SeedReport } from '../features/hashtags/seed-corpus.js';
+export type { GenerateCorpus, SeedReport } from '../features/store/seed-corpus.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.js';
-import { ingestAutocomplete } from '../features/hashtags/ingest.service.js';
+import { ingestAutocomplete } from '../features/store/store.service.js';
 
 /** A place and a profile as an operator imported them: trusted as they are. */
 export const IMPORTED_PLACE = { place_id: 'lisbon1', title: 'Lisbon, Portugal', count: 2_000_000 };

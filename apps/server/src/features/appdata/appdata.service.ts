@@ -22,7 +22,7 @@ import type { Database } from '../../db/connect.js';
 import { readSetting, writeSetting } from '../../db/settings.js';
 import { findEmailsOfUsers } from '../accounts/accounts.service.js';
 import type { Viewer } from '../accounts/viewer.js';
-import { setBannedTags } from '../hashtags/banned-tags.service.js';
+import { setBannedTags } from '../search/banned-tags.service.js';
 import {
   findFeedback,
   insertAuditEntry,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPlugin } from '../../plugins/admin.js';
 import { analyticsAdminRoutes, analyticsRoutes } from '../analytics/analytics.routes.js';
-import { crowdAdminRoutes } from '../hashtags/crowd.admin-routes.js';
-import { crowdRuleOf } from '../hashtags/crowd-rule.js';
+import { crowdAdminRoutes } from '../crowd/crowd.admin-routes.js';
+import { crowdRuleOf } from '../crowd/crowd-rule.js';
 import { appDataAdminRoutes } from './appdata.admin-routes.js';
 import { auditOf } from './appdata.http.js';
 import { appDataRoutes } from './appdata.routes.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createTestViewer, freshIp, type TestViewer, testClock } from '../../test/test-users.js';
-import { storeIngest } from '../hashtags/ingest.repository.js';
+import { storeIngest } from '../store/store.repository.js';
 
 describe.each(testDialects)('app data on %s', (dialect) => {
   let testApp: TestApp;

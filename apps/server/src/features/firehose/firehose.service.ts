@@ -9,7 +9,7 @@ import {
   refreshWindowCounts,
   type StreamBatch,
   type StreamPost,
-} from '../hashtags/stream-ingest.service.js';
+} from '../stream/stream.service.js';
 import type { FirehoseContext } from './firehose.context.js';
 
 export const STREAM = Network.bluesky;

@@ -14,7 +14,7 @@ import { normalizeKeywords } from '@tagscout/core/quarries';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import { autocompletePlaces } from '../hashtags/hashtags.service.js';
+import { autocompletePlaces } from '../search/search.service.js';
 import { type Actor, adminOwnerId, type QuarriesContext, quarryNotFound } from './quarries.context.js';
 import { presentQuarry, readStoredQuarry } from './quarries.presenter.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../db/connect.js';
 import type { ProfileTable } from '../../db/tables.js';
-import { storeIngest } from '../hashtags/ingest.repository.js';
+import { storeIngest } from '../store/store.repository.js';
 
 /**
  * Test helpers for the quarries feature: hand-built places, profiles and posts written through the

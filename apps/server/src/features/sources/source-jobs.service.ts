@@ -7,8 +7,8 @@ import {
   type HashtagRow,
   markHashtagsIndexing,
   recordHashtagSearches,
-} from '../hashtags/indexing.service.js';
-import { ingestAutocomplete, ingestRecommend } from '../hashtags/ingest.service.js';
+} from '../search/indexing.service.js';
+import { ingestAutocomplete, ingestRecommend } from '../store/store.service.js';
 import { FetchPriority } from './fetch-queue.js';
 import type { ServerSource, SourcesContext } from './sources.context.js';
 

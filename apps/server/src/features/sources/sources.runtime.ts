@@ -5,7 +5,7 @@ import { NetworkClient, SERVER_RETRY_POLICY, systemClock } from '@tagscout/sourc
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { createFirehoseRuntime, type FirehoseRuntime } from '../firehose/firehose.runtime.js';
-import type { HashtagSourceHook } from '../hashtags/hashtag-sources.js';
+import type { HashtagSourceHook } from '../search/hashtag-sources.js';
 import { FetchQueue } from './fetch-queue.js';
 import { SearchCounter } from './search-counter.js';
 import {

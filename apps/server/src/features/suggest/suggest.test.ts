@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createTestViewer } from '../../test/test-users.js';
-import { replaceBannedTags } from '../hashtags/hashtags.repository.js';
-import { storeIngest } from '../hashtags/ingest.repository.js';
+import { replaceBannedTags } from '../search/search.repository.js';
+import { storeIngest } from '../store/store.repository.js';
 
 const T0 = 1_700_000_000;
 

@@ -1,0 +1,92 @@
+import type { CacheAcceptedResponse, CacheAutocompleteBody, CacheRecommendBody } from '@tagscout/core/api';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
+import type { Database } from '../../db/connect.js';
+import { storeIngest } from '../store/store.repository.js';
+import { preparePosts } from '../store/store.service.js';
+import { recordCrowdReports, type Submitter } from './crowd.repository.js';
+import { CROWD_SOURCE } from './crowd-decision.js';
+import { CROWD_NETWORK, type CrowdRule, crowdDeciding } from './crowd-rule.js';
+import { type CrowdSubject, type FieldReport, placeReports, profileReports } from './crowd-subjects.js';
+import { CROWD_STORES } from './crowd-subjects.repository.js';
+
+export type { Submitter } from './crowd.repository.js';
+export { CROWD_SOURCE } from './crowd-decision.js';
+export { CROWD_NETWORK, type CrowdRule } from './crowd-rule.js';
+
+export interface CrowdReport {
+  submitter: Submitter;
+  rule: CrowdRule;
+  /** Epoch ms of receipt. */
+  now?: number;
+}
+
+/**
+ * Search results a signed-in device fetched: each tag's count and each place's and profile's fields
+ * are this account's reports, served only once enough independent accounts agree; items never seen
+ * before wait, answered as being looked up and suggested to no one.
+ */
+export async function ingestCrowdAutocomplete(
+  database: Database,
+  body: CacheAutocompleteBody,
+  report: CrowdReport,
+): Promise<CacheAcceptedResponse> {
+  const now = report.now ?? Date.now();
+  const counts = (body.hashtags ?? []).map((tag) => countReport(tag.hashtag, tag.count));
+  const places = body.places ?? [];
+  const profiles = body.users ?? [];
+  await recordReports(database, 'hashtag', counts, { ...report, now });
+  await recordReports(database, 'place', places.flatMap(placeReports), { ...report, now });
+  await recordReports(database, 'profile', profiles.flatMap(profileReports), { ...report, now });
+  return { status: 'accepted', stored: counts.length + places.length + profiles.length, skipped: 0 };
+}
+
+/**
+ * One item and its posts, fetched by a signed-in device: the posts carry their submitter, whose share
+ * of any related window is capped when it is read; the item's values are reports like any other.
+ */
+export async function ingestCrowdRecommend(
+  database: Database,
+  body: CacheRecommendBody,
+  report: CrowdReport,
+): Promise<CacheAcceptedResponse> {
+  const now = report.now ?? Date.now();
+  const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
+  if (body.hashtag)
+    await recordReports(database, 'hashtag', [countReport(body.hashtag.hashtag, body.hashtag.count)], {
+      ...report,
+      now,
+    });
+  if (body.place) await recordReports(database, 'place', placeReports(body.place), { ...report, now });
+  if (body.user) await recordReports(database, 'profile', profileReports(body.user), { ...report, now });
+  const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
+  await storeIngest(database, {
+    posts,
+    network: CROWD_NETWORK,
+    source: CROWD_SOURCE,
+    submittedBy: report.submitter.userId,
+    // With a quorum of 1 the deployment trusts one submitter's word (decision 011).
+    newTagsPending: report.rule.quorum > 1,
+    now,
+  });
+  return { status: 'accepted', stored: posts.length, skipped };
+}
+
+function countReport(hashtag: string, count: number): FieldReport {
+  return { item: normalizeHashtag(hashtag)!, field: 'count', value: count };
+}
+
+async function recordReports(
+  database: Database,
+  subject: CrowdSubject,
+  reports: readonly FieldReport[],
+  report: CrowdReport & { now: number },
+): Promise<void> {
+  if (reports.length === 0) return;
+  await recordCrowdReports(database, {
+    store: CROWD_STORES[subject],
+    network: CROWD_NETWORK,
+    reports,
+    submitter: report.submitter,
+    ...crowdDeciding(subject, { rule: report.rule, now: report.now, restore: false }),
+  });
+}

@@ -1,0 +1,101 @@
+import type { TrendingResponse } from '@tagscout/core/api';
+import { postsPerSubmitter } from '@tagscout/core/crowd';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/connect.js';
+import { DefaultNetwork } from '../search/default-network.js';
+import type { HashtagSourceHook } from '../search/hashtag-sources.js';
+import type { HashtagContext, HashtagWindow, RelatedList } from '../search/search.service.js';
+import { SuggestionCache } from '../search/suggestion-cache.js';
+import { TagRowCache } from '../search/tag-row-cache.js';
+import { NewPostTracker } from './new-post-tracker.js';
+import { newPostReader, tagChangeReader } from './new-posts.repository.js';
+import { RelatedCache } from './related-cache.js';
+
+/** A related list is redone once this share of its posts are newer than it (decision 016). */
+const RELATED_NEW_POST_SHARE = 0.1;
+/** How long a "trending now" answer is kept (decision 018). */
+const TRENDING_CACHE_MS = 60_000;
+/** Related lists kept per tag window kept (suggestions, decision 015). */
+const WINDOWS_PER_LIST = 20;
+
+/**
+ * The hashtag services' state for one server process: its caches and settings. One per app, shared by
+ * the hashtag routes and by other features that read related lists (through hashtags.service).
+ */
+export function createHashtagContext(
+  database: Database,
+  config: Pick<
+    Config,
+    'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES' | 'DEFAULT_NETWORK'
+  > &
+    Partial<
+      Pick<
+        Config,
+        | 'CROWD_POST_SHARE'
+        | 'RELATED_CACHE_RECHECK_MS'
+        | 'AUTOCOMPLETE_CACHE_SECONDS'
+        | 'AUTOCOMPLETE_CACHE_ENTRIES'
+        | 'TAG_CACHE_ENTRIES'
+      >
+    >,
+  sources?: HashtagSourceHook,
+  log: (message: string, error?: unknown) => void = () => {},
+  /** The caches' clock (tests move it); the system's by default. */
+  now?: () => number,
+): HashtagContext {
+  const recheckAfterMs = config.RELATED_CACHE_RECHECK_MS ?? 0;
+  const maxAgeMs = config.RELATED_CACHE_SECONDS * 1000;
+  const isCached = maxAgeMs > 0 && config.RELATED_CACHE_ENTRIES > 0;
+  // Another writer's transaction holding a lower post id is looked for as long as a list lives.
+  const postTracker = new NewPostTracker({
+    reader: newPostReader(database),
+    changes: tagChangeReader(database),
+    intervalMs: recheckAfterMs,
+    gapMs: Math.max(maxAgeMs, 1000),
+    log,
+  });
+  if (isCached) postTracker.start();
+  const checkOnRequest = recheckAfterMs === 0;
+  return {
+    database,
+    defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK }),
+    suggestions: new SuggestionCache({
+      maxAgeMs: (config.AUTOCOMPLETE_CACHE_SECONDS ?? 0) * 1000,
+      maxEntries: config.AUTOCOMPLETE_CACHE_ENTRIES ?? 0,
+      ...(now && { now }),
+    }),
+    postTracker,
+    related: new RelatedCache<RelatedList>({
+      maxAgeMs,
+      maxEntries: config.RELATED_CACHE_ENTRIES,
+      newPostShare: RELATED_NEW_POST_SHARE,
+      tracker: postTracker,
+      checkOnRequest,
+    }),
+    // Rows follow the tracker, so they are kept only while it reads (the related cache on).
+    tags: new TagRowCache({
+      maxEntries: isCached ? (config.TAG_CACHE_ENTRIES ?? 0) : 0,
+      maxAgeMs,
+      tracker: postTracker,
+      checkOnRequest,
+      ...(now && { now }),
+    }),
+    // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
+    windows: new RelatedCache<HashtagWindow>({
+      maxAgeMs,
+      maxEntries: Math.ceil(config.RELATED_CACHE_ENTRIES / WINDOWS_PER_LIST),
+      newPostShare: RELATED_NEW_POST_SHARE,
+      tracker: postTracker,
+      checkOnRequest,
+    }),
+    relatedWindow: config.RELATED_POST_WINDOW,
+    trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS }),
+    snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS }),
+    ...(config.CROWD_POST_SHARE !== undefined && {
+      postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
+    }),
+    ...(sources && { sources }),
+    ...(now && { now }),
+  };
+}

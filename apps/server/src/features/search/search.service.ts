@@ -1,0 +1,426 @@
+import {
+  type HashtagAutocompleteResponse,
+  type HashtagInfoResponse,
+  INGEST_LIMITS,
+  type PlaceAutocompleteResponse,
+  type PlaceInfoResponse,
+  type TrendingResponse,
+  type UserAutocompleteResponse,
+  type UserInfoResponse,
+} from '@tagscout/core/api';
+import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import type { Network } from '@tagscout/core/networks';
+import {
+  computeRelatedTags,
+  type ItemKind,
+  minSubcountOf,
+  type RelatedRanking,
+} from '@tagscout/core/related';
+import type { LRUCache } from 'lru-cache';
+import { AppError } from '../../app-error.js';
+import type { Database } from '../../db/connect.js';
+import { hasCrowdReports } from '../crowd/crowd.repository.js';
+import { CROWD_NETWORK } from '../crowd/crowd-rule.js';
+import type { NewPostTracker } from '../related/new-post-tracker.js';
+import type { RelatedCache } from '../related/related-cache.js';
+import type { DefaultNetwork } from './default-network.js';
+import type { HashtagSourceHook } from './hashtag-sources.js';
+import {
+  countOf,
+  presentHashtag,
+  presentPlace,
+  presentPlaceBeingLookedUp,
+  presentProfile,
+  presentProfileBeingLookedUp,
+  presentRelatedTag,
+  presentUnknownHashtag,
+} from './search.presenter.js';
+import {
+  countHashtagsByPrefix,
+  findHashtagsByNames,
+  findHashtagsByPrefix,
+  findPlace,
+  findPlacesByPrefix,
+  findProfile,
+  findProfilesByPrefix,
+  findRecentPosts,
+  findTopHashtagsByPrefix,
+  type HashtagRow,
+  type ItemKey,
+} from './search.repository.js';
+import type { SuggestionCache } from './suggestion-cache.js';
+import type { TagRowCache } from './tag-row-cache.js';
+
+/** An item's related tags and how many of its recent posts they come from. */
+export interface RelatedList {
+  related_tags: ReturnType<typeof presentRelatedTag>[];
+  related_post_count: number;
+}
+
+export interface HashtagContext {
+  database: Database;
+  /** The network answering requests that name none (DEFAULT_NETWORK). */
+  defaultNetwork: DefaultNetwork;
+  /** Autocomplete answers per network and prefix, kept briefly (decision 019); none when absent. */
+  suggestions?: SuggestionCache;
+  /** Tags' rows and names the store lacks, following the new-post tracker (decision 020). */
+  tags?: TagRowCache;
+  /** Counts new posts per item for the related caches (decision 016). */
+  postTracker: NewPostTracker;
+  /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
+  related: RelatedCache<RelatedList>;
+  /** Each tag's recent posts for suggestions, cached as related lists are (decision 015). */
+  windows?: RelatedCache<HashtagWindow>;
+  /** How many of an item's most recent posts its related tags come from. */
+  relatedWindow: number;
+  /** Most posts of one crowd submitter in a related window (decision 011); no cap when absent. */
+  postsPerSubmitter?: number;
+  /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
+  sources?: HashtagSourceHook;
+  /** Trending answers per network, kept briefly (decision 018). */
+  trending: LRUCache<string, TrendingResponse>;
+  /** The last day of each snapshot network (the sample), whose trends end there. */
+  snapshotDays: LRUCache<string, number>;
+}
+
+/** Forgets every cached answer that carries tags' counts or banned flags (after an admin change). */
+export function forgetCachedTags(context: HashtagContext): void {
+  context.suggestions?.clear();
+  context.tags?.forget();
+  context.related.clear();
+  context.windows?.clear();
+}
+
+/** Unknown names one counts request may start indexing (the rest wait for a later request). */
+const INDEX_PER_REQUEST = 10;
+
+/** Prefixes this short may match too many tags to sort on every request. */
+const SHORT_PREFIX_CHARS = 2;
+/** Up to this many matches, sorting them all by count is cheap (a covering index range). */
+const SORTABLE_MATCHES = 5000;
+/** How far down the most used tags a prefix with more matches is looked for first. */
+const SHORT_PREFIX_AMONG = 20_000;
+
+/** The exact tag first, then tags starting with the query, most used first; at most 50. */
+export async function autocompleteHashtags(
+  context: HashtagContext,
+  request: { query: string; network?: Network },
+): Promise<HashtagAutocompleteResponse> {
+  const network = await context.defaultNetwork.resolve(request.network);
+  const prefix = normalizeQuery(request.query);
+  if (prefix === '') return { network, hashtags: [] };
+  const rows = await findSuggestions(context, { network, prefix });
+  const sources = sourcesOf(context, network);
+  const answered = sources ? await askSources(sources, prefix, rows) : rows;
+  return { network, hashtags: answered.map(presentHashtag) };
+}
+
+/** The live source, when one runs and feeds this network. */
+function sourcesOf(context: HashtagContext, network: Network): HashtagSourceHook | undefined {
+  return context.sources?.network === network ? context.sources : undefined;
+}
+
+/**
+ * A tag searched by name is counted; one nothing in the store starts with is indexed (and one left
+ * `indexing` by a fetch that never ran, say before a restart, is queued again).
+ */
+async function askSources(
+  sources: HashtagSourceHook,
+  prefix: string,
+  rows: HashtagRow[],
+): Promise<HashtagRow[]> {
+  const exact = rows[0]?.name === prefix ? rows[0] : undefined;
+  if (exact && exact.count_state !== 'indexing') sources.recordSearch(prefix);
+  if (normalizeHashtag(prefix) !== prefix) return rows;
+  if (rows.length === 0) return sources.startIndexing([prefix]);
+  if (exact?.count_state === 'indexing') await sources.startIndexing([prefix]);
+  return rows;
+}
+
+/** The exact tag read from the store on every request; the other matches from the cache when it holds them. */
+async function findSuggestions(
+  context: HashtagContext,
+  options: { network: Network; prefix: string },
+): Promise<HashtagRow[]> {
+  const { network, prefix } = options;
+  const limit = INGEST_LIMITS.suggestions;
+  const cached = context.suggestions?.get(network, prefix);
+  // Side by side: on PostgreSQL a prefix not asked before costs one round trip less.
+  const [exactRows, others] = await Promise.all([
+    findTagRows(context, network, [prefix]),
+    cached ?? findPrefixMatches(context.database, { network, prefix, limit }),
+  ]);
+  if (!cached) context.suggestions?.set(network, prefix, others);
+  // A tag seen only in crowd reports is not suggested, even when typed in full (decision 011).
+  const exact = exactRows.find((row) => row.count_state !== 'pending');
+  return exact ? [exact, ...others.slice(0, limit - 1)] : others;
+}
+
+/** The `limit` most used tags starting with the prefix (the prefix itself excluded). */
+async function findPrefixMatches(
+  database: Database,
+  options: { network: Network; prefix: string; limit: number },
+): Promise<HashtagRow[]> {
+  const { network, prefix, limit } = options;
+  const isCrowded =
+    [...prefix].length <= SHORT_PREFIX_CHARS &&
+    (await countHashtagsByPrefix(database, { network, prefix, cap: SORTABLE_MATCHES })) >= SORTABLE_MATCHES;
+  return (
+    (isCrowded
+      ? await findTopHashtagsByPrefix(database, { network, prefix, limit, among: SHORT_PREFIX_AMONG })
+      : undefined) ?? (await findHashtagsByPrefix(database, { network, prefix, limit }))
+  );
+}
+
+export async function autocompletePlaces(
+  database: Database,
+  query: string,
+): Promise<PlaceAutocompleteResponse> {
+  const prefix = normalizeQuery(query);
+  if (prefix === '') return { places: [] };
+  const rows = await findPlacesByPrefix(database, prefix, INGEST_LIMITS.suggestions);
+  return { places: rows.map(presentPlace) };
+}
+
+export async function autocompleteUsers(
+  database: Database,
+  query: string,
+): Promise<UserAutocompleteResponse> {
+  const prefix = normalizeQuery(query).replace(/^@/, '');
+  if (prefix === '') return { users: [] };
+  const rows = await findProfilesByPrefix(database, prefix, INGEST_LIMITS.suggestions);
+  return { users: rows.map(presentProfile) };
+}
+
+/**
+ * Counts for up to 100 comma-separated names, in the order asked: -1 where the tag is unknown (or
+ * not a valid tag), -2 where it needs a direct lookup. With `recommended`, one name and its related tags.
+ */
+export async function findHashtagInfo(
+  context: HashtagContext,
+  request: { names: string; recommended: boolean; ranking?: RelatedRanking; network?: Network },
+): Promise<HashtagInfoResponse> {
+  const asked = request.names
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (asked.length === 0) throw AppError.badRequest('Name at least one hashtag.');
+  if (asked.length > INGEST_LIMITS.namesPerInfo) {
+    throw AppError.badRequest(
+      `Ask for at most ${INGEST_LIMITS.namesPerInfo} hashtags at a time; this request names ${asked.length}.`,
+    );
+  }
+  const network = await context.defaultNetwork.resolve(request.network);
+  const sources = sourcesOf(context, network);
+  if (request.recommended) {
+    return {
+      network,
+      data: [await findHashtagWithRelated(context, { asked, network, sources, ranking: request.ranking })],
+    };
+  }
+
+  const names = asked.map((name) => normalizeHashtag(name));
+  const valid = [...new Set(names.filter((name): name is string => name !== null))];
+  const rows = new Map((await findTagRows(context, network, valid)).map((row) => [row.name, row]));
+  if (sources) {
+    const missing = valid
+      .filter((name) => (rows.get(name)?.count_state ?? 'indexing') === 'indexing')
+      .slice(0, INDEX_PER_REQUEST);
+    for (const row of await sources.startIndexing(missing)) rows.set(row.name, row);
+    sources.requestCounts(
+      [...rows.values()].filter((row) => row.count_state === 'lookup').map((row) => row.name),
+    );
+  }
+  return {
+    network,
+    data: names.map((name, index) => {
+      const row = name === null ? undefined : rows.get(name);
+      return row ? presentHashtag(row) : presentUnknownHashtag(name ?? asked[index]!);
+    }),
+  };
+}
+
+async function findHashtagWithRelated(
+  context: HashtagContext,
+  request: { asked: string[]; network: Network; sources?: HashtagSourceHook; ranking?: RelatedRanking },
+) {
+  const { asked, network, sources } = request;
+  if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
+  const name = normalizeHashtag(asked[0]!);
+  if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
+  const found = await findTagRow(context, network, name);
+  const isMissing = !found || found.count_state === 'indexing';
+  const [indexing] = isMissing && sources ? await sources.startIndexing([name]) : [];
+  const row = indexing ?? found;
+  if (!row) throw AppError.notFound(`No ${networkTitle(network)} hashtag named "${name}" is known yet.`);
+  // Being indexed: no posts yet, so no related tags; the app says to try again later.
+  if (row.count_state === 'indexing')
+    return { ...presentHashtag(row), related_tags: [], related_post_count: 0 };
+  sources?.recordSearch(name);
+  const related = await findRelatedTags(context, { kind: 'hashtag', network, name }, request.ranking);
+  return { ...presentHashtag(row), ...related };
+}
+
+/** A tag's row, from memory when kept. */
+async function findTagRow(context: HashtagContext, network: Network, name: string) {
+  return (await findTagRows(context, network, [name]))[0];
+}
+
+/** The rows of those of `names` the store holds, in no particular order; from memory where kept. */
+function findTagRows(context: HashtagContext, network: Network, names: readonly string[]) {
+  const read = (missing: readonly string[]) => findHashtagsByNames(context.database, network, missing);
+  return context.tags ? context.tags.rowsOf(network, names, read) : read(names);
+}
+
+const NETWORK_TITLES: Record<Network, string> = {
+  instagram: 'Instagram',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  sample: 'sample-data',
+};
+
+function networkTitle(network: Network): string {
+  return NETWORK_TITLES[network];
+}
+
+export async function findPlaceInfo(
+  context: HashtagContext,
+  request: { id: string; recommended: boolean; ranking?: RelatedRanking },
+): Promise<PlaceInfoResponse> {
+  const row = await findPlace(context.database, request.id);
+  const place = row
+    ? presentPlace(row)
+    : (await isBeingLookedUp(context, 'place', request.id)) && presentPlaceBeingLookedUp(request.id);
+  if (!place) throw AppError.notFound(`No place with id "${request.id}" is known yet.`);
+  if (!request.recommended) return { data: [place] };
+  const related = await findRelatedTags(context, { kind: 'place', id: place.place_id }, request.ranking);
+  return { data: [{ ...place, ...related }] };
+}
+
+export async function findUserInfo(
+  context: HashtagContext,
+  request: { id: string; recommended: boolean; ranking?: RelatedRanking },
+): Promise<UserInfoResponse> {
+  const row = await findProfile(context.database, request.id);
+  const profile = row
+    ? presentProfile(row)
+    : (await isBeingLookedUp(context, 'profile', request.id)) && presentProfileBeingLookedUp(request.id);
+  if (!profile) throw AppError.notFound(`No profile with id "${request.id}" is known yet.`);
+  if (!request.recommended) return { data: [profile] };
+  const related = await findRelatedTags(
+    context,
+    { kind: 'profile', id: profile.profile_id },
+    request.ranking,
+  );
+  return { data: [{ ...profile, ...related }] };
+}
+
+/** A place or profile no row holds, that devices reported on: waiting for their agreement (decision 011). */
+function isBeingLookedUp(
+  context: HashtagContext,
+  subject: 'place' | 'profile',
+  id: string,
+): Promise<boolean> {
+  return hasCrowdReports(context.database, { subject, network: CROWD_NETWORK, item: id });
+}
+
+/**
+ * An item's related tags (the core rules applied to its most recent posts), from the related cache
+ * when it holds a fresh list. Other features (suggestions for a whole list) reuse it.
+ */
+export async function findRelatedTags(
+  context: HashtagContext,
+  item: ItemKey,
+  ranking: RelatedRanking = 'subcount',
+): Promise<RelatedList> {
+  const itemKey = relatedKeyOf(item);
+  return context.related.get(`${itemKey}|${ranking}`, {
+    item: itemKey,
+    compute: () => computeRelated(context, item, ranking),
+  });
+}
+
+/** An item's key in the related caches, as the new-post tracker names the items of a post. */
+function relatedKeyOf(item: ItemKey): string {
+  return item.kind === 'hashtag' ? `hashtag:${item.network}:${item.name}` : `${item.kind}:${item.id}`;
+}
+
+async function computeRelated(context: HashtagContext, item: ItemKey, ranking: RelatedRanking) {
+  // Tags in fewer posts than the kind's minimum subcount can never be related: leave their names
+  // and counts unread (for a popular tag, most of the thousands it co-occurs with).
+  const minPosts = minSubcountOf(item.kind);
+  const recent = await findRecentPosts(context.database, {
+    item,
+    window: context.relatedWindow,
+    minPosts,
+    perSubmitter: context.postsPerSubmitter,
+  });
+  const byName = new Map<string, HashtagRow>();
+  for (const tag of recent.tags.values()) byName.set(tag.name, tag);
+  // Posts keep only the tags read; the others would be dropped for their subcount anyway.
+  const nameOf = (id: number) => recent.tags.get(id)?.name;
+  const related = computeRelatedTags({
+    kind: item.kind satisfies ItemKind,
+    self: item.kind === 'hashtag' ? item.name : undefined,
+    posts: recent.posts.map((tagIds) =>
+      tagIds.map(nameOf).filter((name): name is string => name !== undefined),
+    ),
+    countOf: (name) => {
+      const tag = byName.get(name);
+      return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
+    },
+    ranking,
+  });
+  return {
+    value: {
+      related_tags: related.map((tag) => presentRelatedTag(tag, byName.get(tag.hashtag)?.banned === 1)),
+      related_post_count: recent.posts.length,
+    },
+    postCount: recent.posts.length,
+  };
+}
+
+/** A tag's related window as suggestions read it: the tags of its recent posts, with their counts. */
+export interface HashtagWindow {
+  hashtag: string;
+  /** Each recent post's tags, by name. */
+  posts: string[][];
+  /** Every tag of those posts: its count (-1 unknown, -2 lookup) and whether it is banned. */
+  tags: Map<string, { count: number; banned: boolean }>;
+}
+
+/**
+ * The windows of the tags of a list being built (suggestions for the whole list, decision 015), in
+ * the order asked; a tag with no posts has an empty window. Each is cached like a related list.
+ */
+export async function findHashtagWindows(
+  context: HashtagContext,
+  request: { network: Network; names: readonly string[] },
+): Promise<HashtagWindow[]> {
+  const windows: HashtagWindow[] = [];
+  for (const name of request.names) {
+    const item: ItemKey = { kind: 'hashtag', network: request.network, name };
+    const source = { item: relatedKeyOf(item), compute: () => computeWindow(context, item) };
+    windows.push(
+      context.windows ? await context.windows.get(source.item, source) : (await source.compute()).value,
+    );
+  }
+  return windows;
+}
+
+async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'hashtag' }) {
+  const { name } = item;
+  // Every tag is read, not only those in 2 posts: one seen once in each of two windows still counts.
+  const recent = await findRecentPosts(context.database, {
+    item,
+    window: context.relatedWindow,
+    perSubmitter: context.postsPerSubmitter,
+  });
+  const tags = new Map<string, { count: number; banned: boolean }>();
+  for (const row of recent.tags.values())
+    tags.set(row.name, { count: countOf(row), banned: row.banned === 1 });
+  const posts = recent.posts.map((ids) =>
+    ids.map((id) => recent.tags.get(id)?.name).filter((tag): tag is string => tag !== undefined),
+  );
+  return { value: { hashtag: name, posts, tags }, postCount: posts.length };
+}

@@ -1,0 +1,92 @@
+import { LRUCache } from 'lru-cache';
+import type { NewPostTracker } from '../related/new-post-tracker.js';
+import type { HashtagRow } from './search.repository.js';
+
+export interface TagRowCacheOptions {
+  /** Rows kept at most (least recently used go first). 0 turns the cache off. */
+  maxEntries: number;
+  /** A row older than this is read again, whatever the tracker saw. 0 turns the cache off. */
+  maxAgeMs: number;
+  /** Tells which tags new posts carry or whose rows changed (one per process). */
+  tracker: NewPostTracker;
+  /** Whether a request waits for the tracker to read the store first (tests, which read what they wrote). */
+  checkOnRequest?: boolean;
+  now?: () => number;
+}
+
+/** A name's row as the store answered it; null when the store holds none. */
+interface Entry {
+  row: HashtagRow | null;
+}
+
+/**
+ * Tags' rows (count, count state, banned) per network and name, and names the store does not hold,
+ * kept in memory so counts and the tag typed in full answer without a round trip (decision 020). A
+ * row is forgotten when the tracker's read (about once a second) finds a new post carrying the tag or
+ * a change to its row, by any process; this process's own admin changes forget every row at once.
+ * A tag being indexed is never kept: its requests go on asking the store and the live source.
+ */
+export class TagRowCache {
+  private readonly entries: LRUCache<string, Entry> | undefined;
+  /** Bumped whenever rows are forgotten: a read that started before is served but not kept. */
+  private generation = 0;
+
+  constructor(private readonly options: TagRowCacheOptions) {
+    if (options.maxEntries <= 0 || options.maxAgeMs <= 0) return;
+    const now = options.now;
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries,
+      ttl: options.maxAgeMs,
+      ...(now && { ttlResolution: 0, perf: { now } }),
+    });
+    options.tracker.onTags((tags) => {
+      if (tags === 'all') return this.forget();
+      this.generation++;
+      for (const tag of tags) this.entries?.delete(tag);
+    });
+  }
+
+  /**
+   * The rows of those of `names` the store holds (in no particular order), from memory where kept;
+   * the others are read with `read` in one call.
+   */
+  async rowsOf(
+    network: string,
+    names: readonly string[],
+    read: (names: readonly string[]) => Promise<HashtagRow[]>,
+  ): Promise<HashtagRow[]> {
+    const { entries } = this;
+    const { tracker } = this.options;
+    if (!entries) return read(names);
+    if (this.options.checkOnRequest || !tracker.isReady) await tracker.catchUp();
+    const rows: HashtagRow[] = [];
+    const missing: string[] = [];
+    for (const name of names) {
+      const entry = entries.get(`${network}:${name}`);
+      if (!entry) missing.push(name);
+      else if (entry.row) rows.push(entry.row);
+    }
+    if (missing.length === 0) return rows;
+    const generation = this.generation;
+    const found = await read(missing);
+    // Without a watermark, changes to these rows could not be seen: served, not kept.
+    if (generation === this.generation && tracker.isReady) {
+      const byName = new Map(found.map((row) => [row.name, row]));
+      for (const name of missing) {
+        const row = byName.get(name) ?? null;
+        if (row?.count_state !== 'indexing') entries.set(`${network}:${name}`, { row });
+      }
+    }
+    return rows.concat(found);
+  }
+
+  /** Forgets every row (say, after tags were banned or crowd counts changed in this process). */
+  forget(): void {
+    this.generation++;
+    this.entries?.clear();
+  }
+
+  get size(): number {
+    return this.entries?.size ?? 0;
+  }
+}
