@@ -8,18 +8,19 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { type AccountsRuntime, createAccountsRuntime } from '../features/accounts/accounts.runtime.js';
-import { findAccountState, revokeSession } from '../features/accounts/accounts.service.js';
-import { RateLimitError } from '../features/accounts/auth-calls.js';
+import { findAccountState } from '../features/accounts/accounts.service.js';
+import type { Viewer } from '../features/accounts/viewer.js';
+import { RateLimitError } from '../features/sessions/auth-calls.js';
 import {
   authHeaders,
   clearSessionCookies,
   forwardSetCookies,
   hasBearerToken,
   hasSessionCookie,
-} from '../features/accounts/auth-http.js';
-import { SESSION_ABSOLUTE_MS } from '../features/accounts/better-auth.js';
-import { registerBetterAuthRoutes } from '../features/accounts/better-auth.routes.js';
-import type { Viewer } from '../features/accounts/viewer.js';
+} from '../features/sessions/auth-http.js';
+import { SESSION_ABSOLUTE_MS } from '../features/sessions/better-auth.js';
+import { registerBetterAuthRoutes } from '../features/sessions/sessions.routes.js';
+import { revokeSession } from '../features/sessions/sessions.service.js';
 import { documentedGuard } from '../route-guards.js';
 import { AppError } from './errors.js';
 

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import { SESSION_COOKIE } from '../features/accounts/better-auth.js';
+import { SESSION_COOKIE } from '../features/sessions/better-auth.js';
 import { guardAnswersOf, SESSION_REQUIRED } from '../route-guards.js';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { TrialStatus, UserGroup } from '@tagscout/core/access';
 import type { FastifyInstance } from 'fastify';
-import { insertAccount, recordTrialDevice } from '../features/accounts/accounts.repository.js';
+import { insertAccount } from '../features/accounts/accounts.repository.js';
 import { setSubscriptionState } from '../features/accounts/accounts.service.js';
-import { SESSION_COOKIE, signedSessionValue } from '../features/accounts/better-auth.js';
-import { hashPassword } from '../features/accounts/password.js';
+import { hashPassword } from '../features/identity/password.js';
+import { SESSION_COOKIE, signedSessionValue } from '../features/sessions/better-auth.js';
+import { recordTrialDevice } from '../features/trials/trials.repository.js';
 
 export type TestViewerKind =
   | 'none'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 /**
- * sessions.token holds the SHA-256 of the session token (features/accounts/session-token-hash.ts),
+ * sessions.token holds the SHA-256 of the session token (features/sessions/session-token-hash.ts),
  * so a copy of the database signs no one in. Tokens already issued are hashed in place and keep
  * working, as their clients hold the raw value.
  */

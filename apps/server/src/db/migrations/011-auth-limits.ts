@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * auth_limits: rate-limiter-flexible's counters (key, points, expire), in its own table layout, for
- * the sign-in, code and per-address limits (features/accounts/limit-counters.ts) when Redis is not
+ * the sign-in, code and per-address limits (features/guess-limits/limit-counters.ts) when Redis is not
  * configured. They replace the hand-written auth_throttle table.
  */
 export function authLimitsMigration() {

@@ -6,11 +6,11 @@ import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
 import { codeEmail } from '../email/email-templates.js';
 import { createMailer, type Mailer } from '../email/mailer.js';
+import { createLimitCounters } from '../guess-limits/limit-counters.js';
+import { Throttle } from '../guess-limits/throttle.js';
+import { type Auth, createAuth } from '../sessions/better-auth.js';
 import type { AccountMergeHook } from './accounts.service.js';
-import { type Auth, createAuth } from './better-auth.js';
 import { type Clock, clockOf } from './clock.js';
-import { createLimitCounters } from './limit-counters.js';
-import { Throttle } from './throttle.js';
 
 /** Everything the accounts routes and the auth plugin share, built once per app. */
 export interface AccountsRuntime {

@@ -9,15 +9,24 @@ import {
 import type { Database } from '../../db/connect.js';
 import {
   type AccountRow,
-  deleteAllSessions,
-  deleteOtherSessions,
-  deleteSessionOfUser,
   findAccount,
   findUserByEmail,
   findUsersByIds,
   insertAccount,
   moveTrialClock,
   setUserRole,
+  updateAccount,
+} from './accounts.repository.js';
+
+// The users and accounts rows as the other account features (identity, trials) read and write them:
+// those tables are this feature's, and no feature imports another's repository.
+export {
+  type AccountRow,
+  findAccount,
+  findAccountByDevice,
+  findUserByEmail,
+  findUserById,
+  insertAccount,
   updateAccount,
 } from './accounts.repository.js';
 
@@ -191,21 +200,6 @@ export async function setSubscriptionState(
   if (change.group !== undefined) {
     await setUserRole(database, userId, change.group === UserGroup.admin ? 'admin' : 'user');
   }
-}
-
-/** Global sign-out: every session and bearer token of the user ends now. */
-export async function signOutEverywhere(database: Database, userId: string, now: number): Promise<number> {
-  return deleteAllSessions(database, userId, now);
-}
-
-/** Ends one of the user's own sessions, named by its opaque id (list-sessions). */
-export async function revokeSession(database: Database, userId: string, sessionId: string): Promise<void> {
-  await deleteSessionOfUser(database, userId, sessionId);
-}
-
-/** Ends every session of the user but the one asking. */
-export async function revokeOtherSessions(database: Database, userId: string, currentSessionId: string) {
-  await deleteOtherSessions(database, userId, currentSessionId);
 }
 
 export type AccountMergeHook = (input: {

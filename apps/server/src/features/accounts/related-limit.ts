@@ -3,8 +3,8 @@ import { canExpandRelated, relatedSearchesAllowed } from '@tagscout/core/access'
 import { AccountErrorCode, type RelatedSearches } from '@tagscout/core/api';
 import type { FastifyRequest } from 'fastify';
 import { documentedGuard } from '../../route-guards.js';
-import { accountError } from './auth-calls.js';
-import type { Throttle } from './throttle.js';
+import type { Throttle } from '../guess-limits/throttle.js';
+import { accountError } from '../sessions/auth-calls.js';
 
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,7 @@ import { admin, anonymous, bearer, emailOTP } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.js';
 import type { CodeEmailKind } from '../email/email-templates.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from '../identity/password.js';
 import { withHashedSessionTokens } from './session-token-hash.js';
 
 /** Session lifetimes (docs/security-policy.md#sessions): idle 7 days (Better Auth's sliding expiry), absolute 30 days (ours). */

@@ -1,9 +1,9 @@
 import { type AccountState, FREE_VISITOR, type Platform, resolveAccess } from '@tagscout/core/access';
 import type { MeResponse } from '@tagscout/core/api';
-import { findAccount, findUserById, hasPassword } from './accounts.repository.js';
-import type { AccountsRuntime } from './accounts.runtime.js';
-import { accountStateOf } from './accounts.service.js';
-import { readRelatedSearches } from './related-limit.js';
+import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import { accountStateOf, findAccount, findUserById } from '../accounts/accounts.service.js';
+import { readRelatedSearches } from '../accounts/related-limit.js';
+import { hasPassword } from './identity.repository.js';
 
 /** The Me answer for a user (or a signed-out visitor when userId is null), by the server clock. */
 export async function presentMe(

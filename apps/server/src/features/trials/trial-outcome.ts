@@ -1,6 +1,6 @@
 import type { Platform } from '@tagscout/core/access';
 import { AccountErrorCode } from '@tagscout/core/api';
-import { accountError } from './auth-calls.js';
+import { accountError } from '../sessions/auth-calls.js';
 
 export const DAY_MS = 86_400_000;
 

@@ -5,25 +5,28 @@ import {
   type MeResponse,
   SIGN_IN_MESSAGES,
 } from '@tagscout/core/api';
+import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import {
+  findAccount,
+  findUserByEmail,
+  setSubscriptionState,
+  updateAccount,
+} from '../accounts/accounts.service.js';
 import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
-import type { AuthRequest } from './account-request.js';
+import { issueKnownDevice, knownDeviceOf } from '../guess-limits/known-device.js';
+import { CHECK_EMAIL, checkCode, sendCode } from '../guess-limits/one-time-codes.service.js';
+import type { AuthRequest } from '../sessions/account-request.js';
+import { accountError, callAuth, throwIfRefused, withoutCredentials } from '../sessions/auth-calls.js';
+import { signOutEverywhere } from '../sessions/sessions.service.js';
+import { mailboxOf, normaliseEmail } from './email-address.js';
 import {
   clearPendingPassword,
   deletePendingSignup,
-  findAccount,
   findPendingSignup,
-  findUserByEmail,
   hasPassword,
   savePendingSignup,
-  updateAccount,
-} from './accounts.repository.js';
-import type { AccountsRuntime } from './accounts.runtime.js';
-import { setSubscriptionState, signOutEverywhere } from './accounts.service.js';
-import { accountError, callAuth, throwIfRefused, withoutCredentials } from './auth-calls.js';
-import { mailboxOf, normaliseEmail } from './email-address.js';
-import { issueKnownDevice, knownDeviceOf } from './known-device.js';
+} from './identity.repository.js';
 import { presentMe } from './me.presenter.js';
-import { CHECK_EMAIL, checkCode, sendCode } from './one-time-codes.service.js';
 import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
 
 /** A call that signs in: the Me answer, and the cookies to set (null when the token goes in the body). */

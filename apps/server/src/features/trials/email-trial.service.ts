@@ -7,25 +7,29 @@ import {
   type TrialRegisterResponse,
   type VerifyAccountResponse,
 } from '@tagscout/core/api';
-import type { AuthRequest } from './account-request.js';
+import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import {
+  accountStateOf,
+  findAccount,
+  findUserByEmail,
+  insertAccount,
+  mergeAnonymousTrial,
+  updateAccount,
+} from '../accounts/accounts.service.js';
+import { checkCode, resendCode } from '../guess-limits/one-time-codes.service.js';
+import { mailboxOf } from '../identity/email-address.js';
+import type { AuthRequest } from '../sessions/account-request.js';
+import { accountError, withoutCredentials } from '../sessions/auth-calls.js';
+import { signOutEverywhere } from '../sessions/sessions.service.js';
+import { DAY_MS, type TrialOutcome, type TrialRegisterInput, trialUsed } from './trial-outcome.js';
 import {
   deleteTrialRegistration,
   deleteTrialRegistrationsOfDevice,
-  findAccount,
   findTrialDevice,
   findTrialRegistration,
-  findUserByEmail,
-  insertAccount,
   recordTrialDevice,
   saveTrialRegistration,
-  updateAccount,
-} from './accounts.repository.js';
-import type { AccountsRuntime } from './accounts.runtime.js';
-import { accountStateOf, mergeAnonymousTrial, signOutEverywhere } from './accounts.service.js';
-import { accountError, withoutCredentials } from './auth-calls.js';
-import { mailboxOf } from './email-address.js';
-import { checkCode, resendCode } from './one-time-codes.service.js';
-import { DAY_MS, type TrialOutcome, type TrialRegisterInput, trialUsed } from './trial-outcome.js';
+} from './trials.repository.js';
 
 export function findPromoCode(runtime: AccountsRuntime, code: string | undefined): PromoCodeResponse {
   const promoCode = (code?.trim() || runtime.config.DEFAULT_PROMO_CODE).toUpperCase();

@@ -5,18 +5,18 @@ import {
   CODE_NOT_VERIFIED_MESSAGE,
   type CodePurpose,
 } from '@tagscout/core/api';
-import type { AuthEvent, AuthRequest } from './account-request.js';
-import { deleteCodes, findCodeExpiry, setCodeExpiry } from './accounts.repository.js';
-import type { AccountsRuntime } from './accounts.runtime.js';
+import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import { mailboxOf, normaliseEmail } from '../identity/email-address.js';
+import type { AuthEvent, AuthRequest } from '../sessions/account-request.js';
 import {
   type AuthCallResult,
   accountError,
   callAuth,
   throwIfRefused,
   withoutCredentials,
-} from './auth-calls.js';
-import { CODE_ATTEMPTS, CODE_TTL_SECONDS } from './better-auth.js';
-import { mailboxOf, normaliseEmail } from './email-address.js';
+} from '../sessions/auth-calls.js';
+import { CODE_ATTEMPTS, CODE_TTL_SECONDS } from '../sessions/better-auth.js';
+import { deleteCodes, findCodeExpiry, setCodeExpiry } from './one-time-codes.repository.js';
 
 export const CHECK_EMAIL: CheckEmailResponse = { status: 'check_email', message: CHECK_EMAIL_MESSAGE };
 

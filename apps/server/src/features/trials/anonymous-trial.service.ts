@@ -1,16 +1,12 @@
 import { type Platform, TrialStatus, UserGroup } from '@tagscout/core/access';
 import { ANONYMOUS_PROMO_CODE, type TrialRegisterResponse } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
-import type { AuthRequest } from './account-request.js';
-import {
-  claimTrialDevice,
-  findTrialDevice,
-  insertAccount,
-  recordTrialDevice,
-} from './accounts.repository.js';
-import type { AccountsRuntime } from './accounts.runtime.js';
-import { callAuth, throwIfRefused, withoutCredentials } from './auth-calls.js';
+import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import { insertAccount } from '../accounts/accounts.service.js';
+import type { AuthRequest } from '../sessions/account-request.js';
+import { callAuth, throwIfRefused, withoutCredentials } from '../sessions/auth-calls.js';
 import { DAY_MS, type TrialOutcome, type TrialRegisterInput, trialUsed } from './trial-outcome.js';
+import { claimTrialDevice, findTrialDevice, recordTrialDevice } from './trials.repository.js';
 
 /** The anonymous trial lasts 3 days on web and Android, 0.0417 days on iOS. */
 export function anonymousTrialDays(platform: Platform): number {

@@ -19,10 +19,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { SESSION_REQUIRED } from '../../route-guards.js';
-import { findUserDetails } from './accounts.service.js';
-import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
+import { findUserDetails } from '../accounts/accounts.service.js';
+import {
+  AUTH_BODY_LIMIT,
+  authRequestOf,
+  countAuthPost,
+  setSessionCookies,
+} from '../sessions/auth-request.http.js';
 import { findPromoCode, removeUser, verifyTrialAccount } from './email-trial.service.js';
-import { checkForTrial, registerTrial } from './trial.service.js';
+import { checkForTrial, registerTrial } from './trials.service.js';
 
 const errors = errorResponses(400, 401, 404, 409, 429);
 const tags = ['trial'];

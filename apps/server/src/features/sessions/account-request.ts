@@ -1,5 +1,5 @@
 import type { Platform } from '@tagscout/core/access';
-import type { Viewer } from './viewer.js';
+import type { Viewer } from '../accounts/viewer.js';
 
 /** The parts of an HTTP request the account services need (no Fastify here). */
 export interface AuthRequest {

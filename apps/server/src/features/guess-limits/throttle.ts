@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../accounts/clock.js';
 import type { LimitCounters } from './limit-counters.js';
 
 const MINUTE = 60_000;

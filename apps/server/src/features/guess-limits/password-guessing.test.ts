@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createTestViewer, freshIp, latestCode, TEST_PASSWORD, testClock } from '../../test/test-users.js';
-import { CODE_ATTEMPTS } from './better-auth.js';
+import { CODE_ATTEMPTS } from '../sessions/better-auth.js';
 import { THROTTLE } from './throttle.js';
 
 const NEW_PASSWORD = 'New-Lighthouse-7';

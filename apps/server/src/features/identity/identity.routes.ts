@@ -12,11 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../app-error.js';
-import { clearSessionCookies, setKnownDeviceCookie } from './auth-http.js';
-import { AUTH_BODY_LIMIT, authRequestOf, countAuthPost, setSessionCookies } from './auth-request.http.js';
+import { forgotPassword, resendCode } from '../guess-limits/one-time-codes.service.js';
+import { clearSessionCookies, setKnownDeviceCookie } from '../sessions/auth-http.js';
+import {
+  AUTH_BODY_LIMIT,
+  authRequestOf,
+  countAuthPost,
+  setSessionCookies,
+} from '../sessions/auth-request.http.js';
 import { resetPassword, signIn, signOut, signUp, verifyEmail } from './identity.service.js';
 import { presentMe } from './me.presenter.js';
-import { forgotPassword, resendCode } from './one-time-codes.service.js';
 
 const errors = errorResponses(400, 401, 403, 429);
 const tags = ['account'];

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KNOWN_DEVICE_DAYS } from '../guess-limits/known-device.js';
 import { CLIENT_IP_HEADER, DONT_REMEMBER_COOKIE, SESSION_COOKIE } from './better-auth.js';
-import { KNOWN_DEVICE_DAYS } from './known-device.js';
 
 /**
  * The bridge between Fastify and Better Auth's web Request/Response, and where our cookie names

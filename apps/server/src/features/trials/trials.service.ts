@@ -4,10 +4,9 @@ import {
   type CheckForTrialResponse,
   type TrialRegisterResponse,
 } from '@tagscout/core/api';
-import type { AuthRequest } from './account-request.js';
-import { findAccountByDevice } from './accounts.repository.js';
-import type { AccountsRuntime } from './accounts.runtime.js';
-import { accountStateOf } from './accounts.service.js';
+import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import { accountStateOf, findAccountByDevice } from '../accounts/accounts.service.js';
+import type { AuthRequest } from '../sessions/account-request.js';
 import { registerAnonymousTrial } from './anonymous-trial.service.js';
 import { registerEmailTrial } from './email-trial.service.js';
 import type { TrialOutcome, TrialRegisterInput } from './trial-outcome.js';

@@ -1,0 +1,31 @@
+import type { Database } from '../../db/connect.js';
+
+/** Global sign-out (docs/security-policy.md#sessions): every session of the user, and a bumped epoch, in one transaction. */
+export async function deleteAllSessions(database: Database, userId: string, now: number): Promise<number> {
+  return database.db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst();
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId)
+      .execute();
+    return Number(deleted.numDeletedRows);
+  });
+}
+
+export async function deleteSession(database: Database, sessionId: string): Promise<void> {
+  await database.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends one session of a user (by its id); another user's session id matches nothing. */
+export async function deleteSessionOfUser(database: Database, userId: string, sessionId: string) {
+  await database.db.deleteFrom('sessions').where('userId', '=', userId).where('id', '=', sessionId).execute();
+}
+
+export async function deleteOtherSessions(database: Database, userId: string, keepSessionId: string) {
+  await database.db
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .where('id', '<>', keepSessionId)
+    .execute();
+}

@@ -1,0 +1,17 @@
+import type { Database } from '../../db/connect.js';
+import { deleteAllSessions, deleteOtherSessions, deleteSessionOfUser } from './sessions.repository.js';
+
+/** Global sign-out: every session and bearer token of the user ends now. */
+export async function signOutEverywhere(database: Database, userId: string, now: number): Promise<number> {
+  return deleteAllSessions(database, userId, now);
+}
+
+/** Ends one of the user's own sessions, named by its opaque id (list-sessions). */
+export async function revokeSession(database: Database, userId: string, sessionId: string): Promise<void> {
+  await deleteSessionOfUser(database, userId, sessionId);
+}
+
+/** Ends every session of the user but the one asking. */
+export async function revokeOtherSessions(database: Database, userId: string, currentSessionId: string) {
+  await deleteOtherSessions(database, userId, currentSessionId);
+}

@@ -1,0 +1,82 @@
+import type { Platform } from '@tagscout/core/access';
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../../db/connect.js';
+import type { TrialRegistrationTable } from '../../db/tables.js';
+
+export type TrialRegistrationRow = Selectable<TrialRegistrationTable>;
+
+export async function findTrialDevice(database: Database, deviceId: string) {
+  return database.db
+    .selectFrom('trial_devices')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+/** Claims a device for an anonymous trial; of two racing claims only one succeeds. */
+export async function claimTrialDevice(
+  database: Database,
+  deviceId: string,
+  platform: Platform,
+  now: number,
+) {
+  const result = await database.db
+    .insertInto('trial_devices')
+    .values({ device_id: deviceId, kind: 'anonymous', user_id: null, platform, created_at: now })
+    .onConflict((conflict) => conflict.column('device_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function recordTrialDevice(
+  database: Database,
+  row: { device_id: string; kind: string; user_id: string | null; platform: string; created_at: number },
+): Promise<void> {
+  await database.db
+    .insertInto('trial_devices')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('device_id').doUpdateSet({ kind: row.kind, user_id: row.user_id }),
+    )
+    .execute();
+}
+
+/** The first registration of an address is kept for a day; the same device may change its own. */
+export async function saveTrialRegistration(database: Database, row: Insertable<TrialRegistrationTable>) {
+  const { email: _email, ...rest } = row;
+  const staleBefore = Number(row.created_at) - PENDING_KEPT_MS;
+  await database.db
+    .insertInto('trial_registrations')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('email')
+        .doUpdateSet(rest)
+        .where((eb) =>
+          eb.or([
+            eb('trial_registrations.device_id', '=', row.device_id),
+            eb('trial_registrations.created_at', '<', staleBefore),
+          ]),
+        ),
+    )
+    .execute();
+}
+
+export async function findTrialRegistration(database: Database, email: string) {
+  return database.db
+    .selectFrom('trial_registrations')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function deleteTrialRegistration(database: Database, email: string): Promise<void> {
+  await database.db.deleteFrom('trial_registrations').where('email', '=', email).execute();
+}
+
+export async function deleteTrialRegistrationsOfDevice(database: Database, deviceId: string): Promise<void> {
+  await database.db.deleteFrom('trial_registrations').where('device_id', '=', deviceId).execute();
+}
+
+/** How long a registration waiting for its code is kept against other devices. */
+const PENDING_KEPT_MS = 24 * 3600 * 1000;
