@@ -1,12 +1,9 @@
 // @tagscout/server/hashtags: the hashtag store's reads and writes that bench/ measures directly.
 export { createHashtagContext } from '../features/related/related.context.js';
+export { findRecentPosts } from '../features/related/related.repository.js';
+export type { HashtagContext } from '../features/related/related.service.js';
 export { countOf } from '../features/search/search.presenter.js';
-export { findRecentPosts } from '../features/search/search.repository.js';
-export {
-  autocompleteHashtags,
-  findHashtagInfo,
-  type HashtagContext,
-} from '../features/search/search.service.js';
+export { autocompleteHashtags, findHashtagInfo } from '../features/search/search.service.js';
 export { importPostsFile } from '../features/store/import-posts.js';
 export {
   type IngestBatch,

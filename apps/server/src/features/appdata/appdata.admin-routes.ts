@@ -6,7 +6,7 @@ import {
   UpdateBannedTagsResponseSchema,
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgetCachedTags } from '../search/search.service.js';
+import { forgetCachedTags } from '../related/related.service.js';
 import { adminErrors, auditOf } from './appdata.http.js';
 import {
   type AppDataContext,

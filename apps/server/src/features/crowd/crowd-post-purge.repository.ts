@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
 import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
-import { addDailyUses, insertLinks } from '../store/store.repository.js';
+import { addDailyUses, insertLinks } from '../store/post-links.repository.js';
 
 /** What removing a submitter's post reports did. */
 export interface PostPurgeResult {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
-import { forgetCachedTags, type HashtagContext } from '../search/search.service.js';
+import { forgetCachedTags, type HashtagContext } from '../related/related.service.js';
 import { purgeSubmitter } from './crowd-purge.service.js';
 import type { CrowdRule } from './crowd-rule.js';
 

@@ -1,15 +1,14 @@
 import type { CacheAcceptedResponse, CacheAutocompleteBody, CacheRecommendBody } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Database } from '../../db/connect.js';
-import { storeIngest } from '../store/store.repository.js';
-import { preparePosts } from '../store/store.service.js';
+import { preparePosts, storeIngest } from '../store/store.service.js';
 import { recordCrowdReports, type Submitter } from './crowd.repository.js';
 import { CROWD_SOURCE } from './crowd-decision.js';
 import { CROWD_NETWORK, type CrowdRule, crowdDeciding } from './crowd-rule.js';
 import { type CrowdSubject, type FieldReport, placeReports, profileReports } from './crowd-subjects.js';
 import { CROWD_STORES } from './crowd-subjects.repository.js';
 
-export type { Submitter } from './crowd.repository.js';
+export { hasCrowdReports, type Submitter } from './crowd.repository.js';
 export { CROWD_SOURCE } from './crowd-decision.js';
 export { CROWD_NETWORK, type CrowdRule } from './crowd-rule.js';
 

@@ -273,7 +273,7 @@ export class NewPostTracker {
     for (const [id, name] of await this.options.reader.tagNames([...unknown])) this.tagNames.set(id, name);
   }
 
-  /** The keys the related caches give the post's items (hashtags.service.ts relatedKeyOf). */
+  /** The keys the related caches give the post's items (related.service.ts relatedKeyOf). */
   private itemsOf(post: TrackedPost): string[] {
     const items: string[] = [];
     for (const id of post.tagIds) {

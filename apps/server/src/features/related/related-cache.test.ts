@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { connectDatabase, type Database } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
-import { findRelatedTags, type HashtagContext, type RelatedList } from '../search/search.service.js';
 import { storeIngest } from '../store/store.repository.js';
 import { type NewPostReader, NewPostTracker, type TrackedPost } from './new-post-tracker.js';
 import { createHashtagContext } from './related.context.js';
+import { findRelatedTags, type HashtagContext, type RelatedList } from './related.service.js';
 import { RelatedCache } from './related-cache.js';
 
 const T0 = 1_700_000_000;

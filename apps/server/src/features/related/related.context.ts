@@ -5,11 +5,11 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { DefaultNetwork } from '../search/default-network.js';
 import type { HashtagSourceHook } from '../search/hashtag-sources.js';
-import type { HashtagContext, HashtagWindow, RelatedList } from '../search/search.service.js';
 import { SuggestionCache } from '../search/suggestion-cache.js';
 import { TagRowCache } from '../search/tag-row-cache.js';
 import { NewPostTracker } from './new-post-tracker.js';
 import { newPostReader, tagChangeReader } from './new-posts.repository.js';
+import type { HashtagContext, HashtagWindow, RelatedList } from './related.service.js';
 import { RelatedCache } from './related-cache.js';
 
 /** A related list is redone once this share of its posts are newer than it (decision 016). */
@@ -21,7 +21,7 @@ const WINDOWS_PER_LIST = 20;
 
 /**
  * The hashtag services' state for one server process: its caches and settings. One per app, shared by
- * the hashtag routes and by other features that read related lists (through hashtags.service).
+ * the search, crowd-cache and trend routes and by other features that read related lists (through related.service).
  */
 export function createHashtagContext(
   database: Database,

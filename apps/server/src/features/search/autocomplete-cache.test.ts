@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createHashtagContext } from '../related/related.context.js';
+import { forgetCachedTags, type HashtagContext } from '../related/related.service.js';
 import { storeIngest } from '../store/store.repository.js';
 import { setBannedTags } from './banned-tags.service.js';
 import type { HashtagSourceHook } from './hashtag-sources.js';
 import { insertIndexingHashtags } from './indexing.repository.js';
-import { autocompleteHashtags, forgetCachedTags, type HashtagContext } from './search.service.js';
+import { autocompleteHashtags } from './search.service.js';
 
 const BOUND_MS = 30_000;
 

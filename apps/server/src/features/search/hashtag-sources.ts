@@ -1,5 +1,5 @@
 import type { Network } from '@tagscout/core/networks';
-import type { HashtagRow } from './search.repository.js';
+import type { HashtagRow } from './hashtag-row.js';
 
 /**
  * What the hashtag store asks of the live sources when a search or lookup misses (decision 010).

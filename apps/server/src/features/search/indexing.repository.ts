@@ -1,6 +1,6 @@
 import type { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
-import type { HashtagRow } from './search.repository.js';
+import type { HashtagRow } from './hashtag-row.js';
 
 const hashtagColumns = ['name', 'post_count', 'count_state', 'banned'] as const;
 

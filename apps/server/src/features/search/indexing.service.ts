@@ -1,12 +1,12 @@
 import type { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
+import type { HashtagRow } from './hashtag-row.js';
 import {
   addHashtagSearches,
   endIndexing,
   findMostSearchedHashtags,
   insertIndexingHashtags,
 } from './indexing.repository.js';
-import type { HashtagRow } from './search.repository.js';
 
 export type { HashtagRow };
 

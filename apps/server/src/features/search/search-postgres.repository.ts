@@ -4,8 +4,9 @@ import type pg from 'pg';
  * The hot read statements on PostgreSQL, sent as named prepared statements: each connection parses
  * and plans one once, and later calls send only its values, and no query is built per call. Names
  * go as one array, so 100 names are one parameter, not 100 placeholders to build and parse. Each one
- * is the statement hashtags.repository.ts builds with Kysely; the name and prefix reads are also
- * prepared on SQLite (hashtags-sqlite.repository.ts).
+ * is the statement search.repository.ts builds with Kysely; the name and prefix reads are also
+ * prepared on SQLite (search-sqlite.repository.ts). Related tags' reads are in
+ * related/related-postgres.repository.ts.
  */
 const COLUMNS = 'name, post_count, count_state, banned';
 
@@ -21,13 +22,6 @@ const STATEMENTS = {
   /** (network, among, prefix, prefix + max char, limit) */
   topByPrefix: `select * from (select ${COLUMNS} from hashtags where network = $1 order by post_count desc, name limit $2) as top
     where name > $3 and name < $4 and count_state <> 'pending' order by post_count desc, name limit $5`,
-  /** (network, name, limit): a tag's newest posts, as findRecentPosts reads them for related tags */
-  recentOfHashtag: `select posts.tag_ids, posts.submitted_by from post_hashtags as links
-    inner join posts on posts.id = links.post_id
-    where links.hashtag_id = (select id from hashtags where network = $1 and name = $2)
-    order by links.taken_at desc, links.post_id desc limit $3`,
-  /** (ids[]): the tags of those posts */
-  byIds: `select id, ${COLUMNS} from hashtags where id = any($1::int[]) and count_state <> 'pending'`,
 } as const;
 
 export type HotStatement = keyof typeof STATEMENTS;

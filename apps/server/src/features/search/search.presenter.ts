@@ -1,7 +1,8 @@
 import type { HashtagCount, Place, Profile } from '@tagscout/core/api';
 import type { RelatedTag } from '@tagscout/core/related';
 import { UNKNOWN_PROFILE } from '../crowd/crowd-subjects.js';
-import type { HashtagRow, PlaceRow, ProfileRow } from './search.repository.js';
+import type { HashtagRow } from './hashtag-row.js';
+import type { PlaceRow, ProfileRow } from './search.repository.js';
 
 /** The count the API shows: the total when known, -1 when unknown, -2 when it needs a direct lookup. */
 export function countOf(row: Pick<HashtagRow, 'post_count' | 'count_state'>): number {

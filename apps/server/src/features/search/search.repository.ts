@@ -1,25 +1,13 @@
-import { capSubmitterShare } from '@tagscout/core/crowd';
 import { NETWORKS, type Network } from '@tagscout/core/networks';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/connect.js';
-import type { CountState, PlaceTable, ProfileTable, Tables } from '../../db/tables.js';
+import type { PlaceTable, ProfileTable } from '../../db/tables.js';
+import type { HashtagRow } from './hashtag-row.js';
 import { queryHot } from './search-postgres.repository.js';
 import { hotStatements } from './search-sqlite.repository.js';
 
-export interface HashtagRow {
-  name: string;
-  post_count: number;
-  count_state: CountState;
-  banned: number;
-}
-
 export type PlaceRow = Pick<Selectable<PlaceTable>, 'id' | 'title' | 'post_count' | 'profile_pic_url'>;
 export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at' | 'value_source'>;
-
-export type ItemKey =
-  | { kind: 'hashtag'; network: Network; name: string }
-  | { kind: 'place'; id: string }
-  | { kind: 'profile'; id: string };
 
 const hashtagColumns = ['name', 'post_count', 'count_state', 'banned'] as const;
 const placeColumns = ['id', 'title', 'post_count', 'profile_pic_url'] as const;
@@ -233,112 +221,6 @@ export async function findProfile(database: Database, idOrUsername: string): Pro
     .executeTakeFirst();
 }
 
-export interface RecentPosts {
-  /** Each recent post's tag ids. */
-  posts: number[][];
-  /** The tags those posts carry (those in at least `minPosts` of them), by id. */
-  tags: Map<number, HashtagRow>;
-}
-
-// The three link tables share (taken_at, post_id) after their item column; the builder is typed as
-// the hashtag one, since only those two columns are read from it.
-type Links = ReturnType<typeof linksOfHashtag>;
-function linksOfHashtag(db: Kysely<Tables>) {
-  return db.selectFrom('post_hashtags as links');
-}
-
-/** The item's range of its link table. */
-function linksOf(db: Kysely<Tables>, item: ItemKey): Links {
-  if (item.kind === 'hashtag') {
-    return linksOfHashtag(db).where('links.hashtag_id', '=', (eb) =>
-      eb
-        .selectFrom('hashtags')
-        .select('hashtags.id')
-        .where('hashtags.network', '=', item.network)
-        .where('hashtags.name', '=', item.name),
-    );
-  }
-  const links =
-    item.kind === 'place'
-      ? db.selectFrom('post_places as links').where('links.place_id', '=', item.id)
-      : db.selectFrom('post_owners as links').where('links.owner', '=', item.id);
-  return links as unknown as Links;
-}
-
-/** How much further than the window a read looks when a crowd submitter's surplus was left out. */
-const CAPPED_READ_FACTOR = 4;
-
-/**
- * The item's `window` most recent posts with their tags, in two statements: the posts come from one
- * backward range of a link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry
- * their tag ids; then the tags. A crowd submitter's posts beyond `perSubmitter` are left out (decision
- * 011), and so are tags seen only in crowd posts and reports (`pending`).
- */
-export async function findRecentPosts(
-  database: Database,
-  options: { item: ItemKey; window: number; minPosts?: number; perSubmitter?: number },
-): Promise<RecentPosts> {
-  const { item, window } = options;
-  const perSubmitter = options.perSubmitter ?? window;
-  const readNewest = (limit: number) =>
-    database.pool && item.kind === 'hashtag'
-      ? queryHot<RecentPostRow>(database.pool, 'recentOfHashtag', [item.network, item.name, limit])
-      : readNewestPosts(database.db, item, limit);
-  const capped = (rows: RecentPostRow[]) =>
-    capSubmitterShare(
-      rows.map((row) => ({ submittedBy: row.submitted_by, value: row.tag_ids })),
-      { window, perSubmitter },
-    );
-  const rows = await readNewest(window);
-  let kept = capped(rows);
-  if (kept.length < rows.length && rows.length === window)
-    kept = capped(await readNewest(window * CAPPED_READ_FACTOR));
-  const posts = kept.map((tagIds) => (tagIds === '' ? [] : tagIds.split(',').map(Number)));
-  const ids = idsInAtLeast(posts, options.minPosts ?? 1);
-  const tags = new Map<number, HashtagRow>();
-  if (ids.length === 0) return { posts, tags };
-  for (const { id, ...tag } of await findHashtagsByIds(database, ids)) tags.set(id, tag);
-  return { posts, tags };
-}
-
-interface RecentPostRow {
-  tag_ids: string;
-  submitted_by: string | null;
-}
-
-function readNewestPosts(db: Kysely<Tables>, item: ItemKey, limit: number): Promise<RecentPostRow[]> {
-  return linksOf(db, item)
-    .innerJoin('posts', 'posts.id', 'links.post_id')
-    .select(['posts.tag_ids', 'posts.submitted_by'])
-    .orderBy('links.taken_at', 'desc')
-    .orderBy('links.post_id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Tags by id, leaving out those seen only in crowd posts and reports (`pending`). */
-async function findHashtagsByIds(
-  database: Database,
-  ids: number[],
-): Promise<({ id: number } & HashtagRow)[]> {
-  // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
-  if (database.pool) return queryHot(database.pool, 'byIds', [ids]);
-  return database.db
-    .selectFrom('hashtags')
-    .select(['id', ...hashtagColumns])
-    .where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`)
-    .where('count_state', '<>', 'pending')
-    .execute();
-}
-
-/** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */
-function idsInAtLeast(posts: number[][], minPosts: number): number[] {
-  if (minPosts <= 1) return [...new Set(posts.flat())];
-  const seen = new Map<number, number>();
-  for (const post of posts) for (const id of post) seen.set(id, (seen.get(id) ?? 0) + 1);
-  return [...seen].filter(([, times]) => times >= minPosts).map(([id]) => id);
-}
-
 /** Banned names, once each: a banned name is banned on every network that holds it. */
 export async function findBannedTagNames(database: Database): Promise<string[]> {
   const rows = await database.db
@@ -397,10 +279,5 @@ export async function hasAnyHashtag(database: Database, network: Network): Promi
     .where('count_state', '<>', 'unknown')
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function hasAnyPost(database: Database): Promise<boolean> {
-  const row = await database.db.selectFrom('posts').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -2,9 +2,6 @@ import {
   AutocompleteParamsSchema,
   AutocompleteQuerySchema,
   BannedTagsResponseSchema,
-  CacheAcceptedResponseSchema,
-  CacheAutocompleteBodySchema,
-  CacheRecommendBodySchema,
   HashtagAutocompleteResponseSchema,
   HashtagInfoParamsSchema,
   HashtagInfoQuerySchema,
@@ -20,9 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { relatedSearchGuard } from '../accounts/related-limit.js';
-import { ingestCrowdAutocomplete, ingestCrowdRecommend } from '../crowd/crowd.service.js';
-import { crowdRuleOf } from '../crowd/crowd-rule.js';
-import { crowdRateLimitKey, crowdSubmitterGuard, submitterOf } from '../crowd/crowd-submitter.js';
+import type { HashtagContext } from '../related/related.service.js';
 import { listBannedTags } from './banned-tags.service.js';
 import {
   autocompleteHashtags,
@@ -31,25 +26,13 @@ import {
   findHashtagInfo,
   findPlaceInfo,
   findUserInfo,
-  type HashtagContext,
 } from './search.service.js';
 
-/** Bodies of crowd-cache posts (decision 005: the 256 KB for a batch of posts). */
-const RECOMMEND_BODY_LIMIT = 256 * 1024;
-const AUTOCOMPLETE_BODY_LIMIT = 64 * 1024;
-
 const errors = errorResponses(400, 404);
-const crowdErrors = errorResponses(400, 401, 403);
 
-/** Search, counts, related tags, banned tags and the crowd cache. */
-export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
+/** Search, counts, related tags and banned tags. */
+export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
   const { context } = options;
-  const cacheRateLimit = {
-    max: app.config.CACHE_RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: crowdRateLimitKey,
-  };
-  const crowdRule = crowdRuleOf(app.config);
 
   app.get(
     '/autocomplete/hashtag/:query',
@@ -165,54 +148,5 @@ export const hashtagRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
       },
     },
     async () => listBannedTags(app.database),
-  );
-
-  app.post(
-    '/cache/autocomplete',
-    {
-      bodyLimit: AUTOCOMPLETE_BODY_LIMIT,
-      config: { rateLimit: cacheRateLimit },
-      onRequest: crowdSubmitterGuard,
-      schema: {
-        tags: ['crowd cache'],
-        summary:
-          'Search results a signed-in device fetched: counts, places and profiles are served once enough accounts agree (decision 011)',
-        body: CacheAutocompleteBodySchema,
-        response: { 202: CacheAcceptedResponseSchema, ...crowdErrors },
-      },
-    },
-    async (request, reply) => {
-      const result = await ingestCrowdAutocomplete(app.database, request.body, {
-        submitter: submitterOf(request),
-        rule: crowdRule,
-      });
-      context.suggestions?.clear();
-      context.defaultNetwork.forget();
-      return reply.status(202).send(result);
-    },
-  );
-
-  app.post(
-    '/cache/recommend',
-    {
-      bodyLimit: RECOMMEND_BODY_LIMIT,
-      config: { rateLimit: cacheRateLimit },
-      onRequest: crowdSubmitterGuard,
-      schema: {
-        tags: ['crowd cache'],
-        summary:
-          'One hashtag, place or user and up to 1,000 of its posts, fetched by a signed-in device (decision 011)',
-        body: CacheRecommendBodySchema,
-        response: { 202: CacheAcceptedResponseSchema, ...crowdErrors },
-      },
-    },
-    async (request, reply) => {
-      const result = await ingestCrowdRecommend(app.database, request.body, {
-        submitter: submitterOf(request),
-        rule: crowdRule,
-      });
-      context.defaultNetwork.forget();
-      return reply.status(202).send(result);
-    },
   );
 };

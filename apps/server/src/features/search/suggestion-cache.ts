@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { HashtagRow } from './search.repository.js';
+import type { HashtagRow } from './hashtag-row.js';
 
 export interface SuggestionCacheOptions {
   /** An answer older than this is read from the store again. 0 turns the cache off. */

@@ -6,16 +6,12 @@ import type { Tables } from '../../db/tables.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createHashtagContext } from '../related/related.context.js';
+import { forgetCachedTags, type HashtagContext } from '../related/related.service.js';
 import { storeIngest } from '../store/store.repository.js';
 import { ingestRecommend } from '../store/store.service.js';
 import { setBannedTags } from './banned-tags.service.js';
 import { insertIndexingHashtags } from './indexing.repository.js';
-import {
-  autocompleteHashtags,
-  findHashtagInfo,
-  forgetCachedTags,
-  type HashtagContext,
-} from './search.service.js';
+import { autocompleteHashtags, findHashtagInfo } from './search.service.js';
 
 /** A connection that counts the statements it sends to the store (each a round trip on PostgreSQL). */
 interface CountingDatabase {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { NewPostTracker } from '../related/new-post-tracker.js';
-import type { HashtagRow } from './search.repository.js';
+import type { HashtagRow } from './hashtag-row.js';
 
 export interface TagRowCacheOptions {
   /** Rows kept at most (least recently used go first). 0 turns the cache off. */

@@ -2,8 +2,13 @@ import type { IngestCorpus } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
-import { hasAnyPost } from '../search/search.repository.js';
-import { type IngestBatch, linkPendingPosts, type StoreOptions, storeIngest } from './store.repository.js';
+import {
+  hasAnyPost,
+  type IngestBatch,
+  linkPendingPosts,
+  type StoreOptions,
+  storeIngest,
+} from './store.repository.js';
 import { preparePosts, toPlace, toProfile } from './store.service.js';
 
 export const SAMPLE_SOURCE = 'sample';

@@ -123,7 +123,7 @@ function sqliteStatements(sqlite: SqliteDatabase.Database): SqliteStatements {
   let statements = statementsByHandle.get(sqlite);
   if (statements) return statements;
   statements = {
-    // The same upserts as the portable path's (ingest.repository.ts): the newest write wins.
+    // The same upserts as the portable path's (store.repository.ts): the newest write wins.
     upsertTagCount: sqlite.prepare(
       `insert into hashtags (network, name, post_count, count_state, count_source, banned, updated_at)
        values (?, ?, ?, 'known', ?, 0, ?)

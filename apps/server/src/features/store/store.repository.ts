@@ -17,6 +17,7 @@ import {
   withoutRepeats,
 } from './ingest-batch.js';
 import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
+import { addDailyUses, insertLinks } from './post-links.repository.js';
 import { insertPostsPostgres, insertTagsPostgres } from './store-postgres.repository.js';
 import { storeIngestSqlite } from './store-sqlite.repository.js';
 
@@ -212,7 +213,7 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
 
 /**
  * Portable multi-row statements (PostgreSQL, and SQLite when asked); on PostgreSQL new tags and
- * posts go in as arrays (ingest-postgres.repository.ts).
+ * posts go in as arrays (store-postgres.repository.ts).
  */
 async function storePostsKysely(
   trx: Transaction<Tables>,
@@ -338,53 +339,6 @@ async function insertTagsKysely(
     .execute();
 }
 
-/** Writes a batch's links to tags, places and owners (each table in key order). */
-export async function insertLinks(trx: Transaction<Tables>, links: PostLinks): Promise<void> {
-  const tagLinks: { hashtag_id: number; taken_at: number; post_id: number }[] = [];
-  links.tags.forEachByTag((hashtag_id, taken_at, post_id) =>
-    tagLinks.push({ hashtag_id, taken_at, post_id }),
-  );
-  for (const chunk of chunksOf(tagLinks, 2000)) {
-    await trx
-      .insertInto('post_hashtags')
-      .values(chunk)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  const { places, owners } = links.sortedItems();
-  for (const chunk of chunksOf(places, 2000)) {
-    const rows = chunk.map(([place_id, taken_at, post_id]) => ({ place_id, taken_at, post_id }));
-    await trx
-      .insertInto('post_places')
-      .values(rows)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  for (const chunk of chunksOf(owners, 2000)) {
-    const rows = chunk.map(([owner, taken_at, post_id]) => ({ owner, taken_at, post_id }));
-    await trx
-      .insertInto('post_owners')
-      .values(rows)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-}
-
-/** Adds a batch's uses to the daily counts (hashtag_daily_uses). */
-export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
-  for (const chunk of chunksOf(uses.rows(), 2000)) {
-    await trx
-      .insertInto('hashtag_daily_uses')
-      .values(chunk.map(([hashtag_id, day, count]) => ({ hashtag_id, day, uses: count })))
-      .onConflict((oc) =>
-        oc
-          .columns(['hashtag_id', 'day'])
-          .doUpdateSet((eb) => ({ uses: eb('hashtag_daily_uses.uses', '+', eb.ref('excluded.uses')) })),
-      )
-      .execute();
-  }
-}
-
 /**
  * Writes the links of every post stored with deferLinks (to its tags, place and owner) and its
  * tags' daily uses, each table in key order so it is appended to, and marks those posts linked.
@@ -487,4 +441,9 @@ async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
   const [, linked] = await Promise.allSettled([tagAndPlaceLinks, theRest]);
   if (linked.status === 'rejected') throw linked.reason;
   return linked.value;
+}
+
+export async function hasAnyPost(database: Database): Promise<boolean> {
+  const row = await database.db.selectFrom('posts').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
 }

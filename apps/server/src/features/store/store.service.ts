@@ -11,6 +11,9 @@ import type { Database } from '../../db/connect.js';
 import { type PlaceToStore, type PostToStore, type ProfileToStore, storeIngest } from './store.repository.js';
 import { tagsOfPost } from './tags-of-post.js';
 
+/** The store's one write of a batch, for features that build their own (the crowd cache's posts). */
+export { storeIngest } from './store.repository.js';
+
 /** A post as it arrives: from the API, the importer or the sample corpus. */
 export interface IncomingPost {
   post_id: string;
@@ -33,7 +36,7 @@ export interface IngestTarget {
 
 /**
  * Search results from a trusted source (the server's own sources, imports): stored as they are, the
- * newest counts win. Devices' results go through crowd-ingest.service.ts instead.
+ * newest counts win. Devices' results go through crowd/crowd.service.ts instead.
  */
 export async function ingestAutocomplete(
   database: Database,

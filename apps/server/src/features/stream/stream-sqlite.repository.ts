@@ -114,7 +114,7 @@ interface StreamStatements {
 
 const statementsByHandle = new WeakMap<SqliteDatabase.Database, StreamStatements>();
 
-/** Each one is the statement stream-ingest.repository.ts (or stream-cursor.repository.ts) builds with Kysely, one row at a time. */
+/** Each one is the statement stream.repository.ts (or stream-cursor.repository.ts) builds with Kysely, one row at a time. */
 function streamStatements(sqlite: SqliteDatabase.Database): StreamStatements {
   let statements = statementsByHandle.get(sqlite);
   if (statements) return statements;

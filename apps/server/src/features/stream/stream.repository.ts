@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
 import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
-import { addDailyUses, insertLinks } from '../store/store.repository.js';
+import { addDailyUses, insertLinks } from '../store/post-links.repository.js';
 import { type StreamCursor, writeStreamCursor } from './stream-cursor.repository.js';
 import { storeStreamBatchSqlite } from './stream-sqlite.repository.js';
 
@@ -62,7 +62,7 @@ interface PostRow {
  * Counts each post once by its id (stream_posts_seen), adds its tags' daily uses, stores posts with
  * two or more tags (with tag and owner links), removes deleted ones, refreshes the counts of the
  * tags it touched to their uses over the window, and moves the stream's cursor past the batch. On SQLite the prepared statements of
- * stream-ingest-sqlite.repository.ts do it unless `fastPath` is false (tests compare the two).
+ * stream-sqlite.repository.ts do it unless `fastPath` is false (tests compare the two).
  */
 export async function storeStreamBatch(
   database: Database,

@@ -2,7 +2,7 @@ import { SuggestQuerySchema, SuggestResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { countRelatedSearch } from '../accounts/related-limit.js';
-import type { HashtagContext } from '../search/search.service.js';
+import type { HashtagContext } from '../related/related.service.js';
 import { suggestForList } from './suggest.service.js';
 
 /** Suggestions for the list a user is building (issue 16; decision 015). */

@@ -1,7 +1,7 @@
 import type { SuggestResponse } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import { suggestHashtags } from '@tagscout/core/related';
-import { findHashtagWindows, type HashtagContext } from '../search/search.service.js';
+import { findHashtagWindows, type HashtagContext } from '../related/related.service.js';
 
 /**
  * Tags to add to a list being built, best first (core's suggestHashtags over the recent posts of the

@@ -7,7 +7,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import type { HashtagContext } from '../search/search.service.js';
+import type { HashtagContext } from '../related/related.service.js';
 import { findTrending, findTrends } from './trends.service.js';
 
 /**

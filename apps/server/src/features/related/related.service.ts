@@ -1,0 +1,160 @@
+import type { TrendingResponse } from '@tagscout/core/api';
+import type { Network } from '@tagscout/core/networks';
+import {
+  computeRelatedTags,
+  type ItemKind,
+  minSubcountOf,
+  type RelatedRanking,
+} from '@tagscout/core/related';
+import type { LRUCache } from 'lru-cache';
+import type { Database } from '../../db/connect.js';
+import type { DefaultNetwork } from '../search/default-network.js';
+import type { HashtagRow } from '../search/hashtag-row.js';
+import type { HashtagSourceHook } from '../search/hashtag-sources.js';
+import { countOf, presentRelatedTag } from '../search/search.presenter.js';
+import type { SuggestionCache } from '../search/suggestion-cache.js';
+import type { TagRowCache } from '../search/tag-row-cache.js';
+import type { NewPostTracker } from './new-post-tracker.js';
+import { findRecentPosts, type ItemKey } from './related.repository.js';
+import type { RelatedCache } from './related-cache.js';
+
+/** An item's related tags and how many of its recent posts they come from. */
+export interface RelatedList {
+  related_tags: ReturnType<typeof presentRelatedTag>[];
+  related_post_count: number;
+}
+
+export interface HashtagContext {
+  database: Database;
+  /** The network answering requests that name none (DEFAULT_NETWORK). */
+  defaultNetwork: DefaultNetwork;
+  /** Autocomplete answers per network and prefix, kept briefly (decision 019); none when absent. */
+  suggestions?: SuggestionCache;
+  /** Tags' rows and names the store lacks, following the new-post tracker (decision 020). */
+  tags?: TagRowCache;
+  /** Counts new posts per item for the related caches (decision 016). */
+  postTracker: NewPostTracker;
+  /** Related lists per item and ranking (docs/decisions/016-related-cache.md). */
+  related: RelatedCache<RelatedList>;
+  /** Each tag's recent posts for suggestions, cached as related lists are (decision 015). */
+  windows?: RelatedCache<HashtagWindow>;
+  /** How many of an item's most recent posts its related tags come from. */
+  relatedWindow: number;
+  /** Most posts of one crowd submitter in a related window (decision 011); no cap when absent. */
+  postsPerSubmitter?: number;
+  /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
+  sources?: HashtagSourceHook;
+  /** Trending answers per network, kept briefly (decision 018). */
+  trending: LRUCache<string, TrendingResponse>;
+  /** The last day of each snapshot network (the sample), whose trends end there. */
+  snapshotDays: LRUCache<string, number>;
+}
+
+/** Forgets every cached answer that carries tags' counts or banned flags (after an admin change). */
+export function forgetCachedTags(context: HashtagContext): void {
+  context.suggestions?.clear();
+  context.tags?.forget();
+  context.related.clear();
+  context.windows?.clear();
+}
+
+/**
+ * An item's related tags (the core rules applied to its most recent posts), from the related cache
+ * when it holds a fresh list. Other features (suggestions for a whole list) reuse it.
+ */
+export async function findRelatedTags(
+  context: HashtagContext,
+  item: ItemKey,
+  ranking: RelatedRanking = 'subcount',
+): Promise<RelatedList> {
+  const itemKey = relatedKeyOf(item);
+  return context.related.get(`${itemKey}|${ranking}`, {
+    item: itemKey,
+    compute: () => computeRelated(context, item, ranking),
+  });
+}
+
+/** An item's key in the related caches, as the new-post tracker names the items of a post. */
+function relatedKeyOf(item: ItemKey): string {
+  return item.kind === 'hashtag' ? `hashtag:${item.network}:${item.name}` : `${item.kind}:${item.id}`;
+}
+
+async function computeRelated(context: HashtagContext, item: ItemKey, ranking: RelatedRanking) {
+  // Tags in fewer posts than the kind's minimum subcount can never be related: leave their names
+  // and counts unread (for a popular tag, most of the thousands it co-occurs with).
+  const minPosts = minSubcountOf(item.kind);
+  const recent = await findRecentPosts(context.database, {
+    item,
+    window: context.relatedWindow,
+    minPosts,
+    perSubmitter: context.postsPerSubmitter,
+  });
+  const byName = new Map<string, HashtagRow>();
+  for (const tag of recent.tags.values()) byName.set(tag.name, tag);
+  // Posts keep only the tags read; the others would be dropped for their subcount anyway.
+  const nameOf = (id: number) => recent.tags.get(id)?.name;
+  const related = computeRelatedTags({
+    kind: item.kind satisfies ItemKind,
+    self: item.kind === 'hashtag' ? item.name : undefined,
+    posts: recent.posts.map((tagIds) =>
+      tagIds.map(nameOf).filter((name): name is string => name !== undefined),
+    ),
+    countOf: (name) => {
+      const tag = byName.get(name);
+      return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
+    },
+    ranking,
+  });
+  return {
+    value: {
+      related_tags: related.map((tag) => presentRelatedTag(tag, byName.get(tag.hashtag)?.banned === 1)),
+      related_post_count: recent.posts.length,
+    },
+    postCount: recent.posts.length,
+  };
+}
+
+/** A tag's related window as suggestions read it: the tags of its recent posts, with their counts. */
+export interface HashtagWindow {
+  hashtag: string;
+  /** Each recent post's tags, by name. */
+  posts: string[][];
+  /** Every tag of those posts: its count (-1 unknown, -2 lookup) and whether it is banned. */
+  tags: Map<string, { count: number; banned: boolean }>;
+}
+
+/**
+ * The windows of the tags of a list being built (suggestions for the whole list, decision 015), in
+ * the order asked; a tag with no posts has an empty window. Each is cached like a related list.
+ */
+export async function findHashtagWindows(
+  context: HashtagContext,
+  request: { network: Network; names: readonly string[] },
+): Promise<HashtagWindow[]> {
+  const windows: HashtagWindow[] = [];
+  for (const name of request.names) {
+    const item: ItemKey = { kind: 'hashtag', network: request.network, name };
+    const source = { item: relatedKeyOf(item), compute: () => computeWindow(context, item) };
+    windows.push(
+      context.windows ? await context.windows.get(source.item, source) : (await source.compute()).value,
+    );
+  }
+  return windows;
+}
+
+async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'hashtag' }) {
+  const { name } = item;
+  // Every tag is read, not only those in 2 posts: one seen once in each of two windows still counts.
+  const recent = await findRecentPosts(context.database, {
+    item,
+    window: context.relatedWindow,
+    perSubmitter: context.postsPerSubmitter,
+  });
+  const tags = new Map<string, { count: number; banned: boolean }>();
+  for (const row of recent.tags.values())
+    tags.set(row.name, { count: countOf(row), banned: row.banned === 1 });
+  const posts = recent.posts.map((ids) =>
+    ids.map((id) => recent.tags.get(id)?.name).filter((tag): tag is string => tag !== undefined),
+  );
+  return { value: { hashtag: name, posts, tags }, postCount: posts.length };
+}

@@ -1,0 +1,9 @@
+import type { CountState } from '../../db/tables.js';
+
+/** A tag as searches, related lists and caches read it: its name, count, count state and banned flag. */
+export interface HashtagRow {
+  name: string;
+  post_count: number;
+  count_state: CountState;
+  banned: number;
+}
