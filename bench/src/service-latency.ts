@@ -15,7 +15,7 @@ const RELATED_WINDOW = 500;
 
 /** Each operation called in-process, one call at a time, through the service functions the routes call. */
 export async function measureServiceLatency(database: Database, samples: Samples): Promise<LatencySummary[]> {
-  // As the app builds it (hashtags.context.ts), and once with its caches off.
+  // As the app builds it (related/related.context.ts), and once with its caches off.
   // The bench store is written as the sample network (bench-store.ts).
   const settings = {
     RELATED_POST_WINDOW: RELATED_WINDOW,
