@@ -24,16 +24,26 @@ export class FairQueue<T extends Queued> {
     this.count++;
   }
 
-  /** The next client's oldest item; that client then goes to the back of the rotation. */
-  shift(): T | undefined {
-    const next = this.queues.entries().next();
-    if (next.done) return undefined;
-    const [client, queue] = next.value;
-    const item = queue.shift()!;
-    this.queues.delete(client);
-    if (queue.length > 0) this.queues.set(client, queue);
-    this.count--;
-    return item;
+  /**
+   * The oldest item of the next client in rotation that `canServe` allows (all by default); that
+   * client then goes to the back of the rotation.
+   */
+  shift(canServe: (client: string) => boolean = () => true): T | undefined {
+    for (const [client, queue] of this.queues) {
+      if (!canServe(client)) continue;
+      const item = queue.shift()!;
+      this.queues.delete(client);
+      if (queue.length > 0) this.queues.set(client, queue);
+      this.count--;
+      return item;
+    }
+    return undefined;
+  }
+
+  /** Whether any client with items waiting is one `canServe` allows. */
+  hasServable(canServe: (client: string) => boolean): boolean {
+    for (const client of this.queues.keys()) if (canServe(client)) return true;
+    return false;
   }
 
   /** Takes out every item that began waiting before `since`, oldest of each client first. */

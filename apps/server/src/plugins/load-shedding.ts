@@ -8,23 +8,23 @@ export interface LoadSheddingOptions {
   maxLagMs: number;
   /** Requests answered at once; more wait for their turn (per client, in rotation). */
   maxInFlight: number;
+  /** Of those, the most one client may have (so slow requests of one client never fill them all). */
+  maxInFlightPerClient: number;
   /** Seconds a shed client is asked to wait (Retry-After). */
   retryAfterSeconds: number;
   /** Request work per event-loop turn, twice over (arrivals, then waiting ones); see turn-scheduler.ts. */
   turnBudgetMs: number;
   /** A request that waited longer than this for its turn is shed. */
   maxWaitMs: number;
-  /** A request started but not answered this long after it arrived is answered 503 all the same. */
-  maxAnswerMs: number;
 }
 
 export const LOAD_SHEDDING_DEFAULTS: LoadSheddingOptions = {
   maxLagMs: 300,
   maxInFlight: 16,
+  maxInFlightPerClient: 8,
   retryAfterSeconds: 2,
   turnBudgetMs: 2,
   maxWaitMs: 750,
-  maxAnswerMs: 1000,
 };
 
 /** What the per-address rate limit says of a shed request, once it is counted there. */
@@ -43,11 +43,10 @@ export interface LoadSheddingHooks {
 const TICK_MS = 10;
 
 /**
- * API routes that are never shed: refusing them locks people out or loses what they sent, and each
- * is cheap to answer late. Crowd-cache ingest (`/api/cache/`) has its own rate limit.
+ * The routes never shed (POST only): refusing them locks people out or loses what they sent, and
+ * each has a per-client rate limit of its own that stops a flood of them.
  */
-const NEVER_SHED_PREFIXES = ['/api/auth/', '/api/cache/'];
-const NEVER_SHED_PATHS = new Set([
+const NEVER_SHED = new Set([
   '/api/account/sign-up',
   '/api/account/verify-email',
   '/api/account/resend-code',
@@ -55,26 +54,31 @@ const NEVER_SHED_PATHS = new Set([
   '/api/account/forgot-password',
   '/api/account/reset-password',
   '/api/account/sign-out',
+  '/api/auth/revoke-session',
+  '/api/auth/revoke-other-sessions',
   '/api/trial/trialRegister',
   '/api/trial/verifyAccount',
+  '/api/cache/autocomplete',
+  '/api/cache/recommend',
 ]);
 
 /**
  * Load shedding that answers fast and fairly. Under overload a server that queues answers every
  * request late (seconds, then client timeouts); this one answers what it can at once and the rest
- * with a cheap 503 and Retry-After, so every client hears back within about 1.5 s
+ * with a cheap 503 and Retry-After, so every client hears back soon
  * (docs/security-policy.md#load-shedding):
  * - each loop turn runs a bounded amount of request work (turn-scheduler.ts), so new connections
  *   keep being accepted;
- * - at most maxInFlight API requests are answered at once, so one that starts is answered soon;
- *   the others wait for their turn per client (the address, its /64 for IPv6), clients in rotation,
- *   so a client with hundreds of connections cannot starve one with a single connection;
- * - a request is shed when it waited over maxWaitMs, when the event loop is late (a tick overdue:
- *   e.g. a disk read held it), or when it is still unanswered maxAnswerMs after it arrived;
+ * - at most maxInFlight API requests are answered at once (maxInFlightPerClient of one client), so
+ *   one that starts is answered soon; the others wait for their turn per client (the address, its
+ *   /64 for IPv6), clients in rotation, so a client with hundreds of connections cannot starve one
+ *   with a single connection;
+ * - a request is shed when it waited over maxWaitMs, or when the event loop is late (a tick
+ *   overdue: e.g. a disk read held it);
  * - shed requests count toward the client's rate limit (a flood is then told 429), and are reported
  *   in one warn line per second, never one by one.
- * The app's files (anything outside /api) and the sign-in, sign-up, code and sign-out routes are
- * never shed; those routes wait for their turn, ahead of the rest.
+ * The app's files (anything outside /api) and the NEVER_SHED routes are never shed; those routes
+ * wait for their turn, ahead of the rest, without taking a place.
  */
 export function registerLoadShedding(
   app: FastifyInstance,
@@ -84,7 +88,11 @@ export function registerLoadShedding(
   let shed = 0;
   let inFlight = 0;
   let lastTick = performance.now();
-  const scheduler = new TurnScheduler({ ...options, hasRoom: () => inFlight < options.maxInFlight });
+  /** Requests being answered, per client (clientOf). */
+  const inFlightOf = new Map<string, number>();
+  const hasRoom = (client: string) =>
+    inFlight < options.maxInFlight && (inFlightOf.get(client) ?? 0) < options.maxInFlightPerClient;
+  const scheduler = new TurnScheduler({ ...options, hasRoom });
   const tick = setInterval(() => {
     lastTick = performance.now();
     scheduler.shedLate();
@@ -120,40 +128,20 @@ export function registerLoadShedding(
     hooks.countRefusal(request).then(refused, () => refused(undefined));
   };
 
-  /**
-   * A started request still unanswered at its deadline while others wait: the client hears 503 now
-   * and the work's result is dropped. With nothing waiting the server is not overloaded, and a slow
-   * request (a payment provider's answer, an upload) goes on.
-   */
-  const answerLate = (reply: FastifyReply) => {
-    if (scheduler.waitingCount === 0) return;
-    if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
-    shed++;
-    reply.hijack();
-    const body = JSON.stringify(
-      errorBody(ErrorCode.unavailable, 'The service is busy. Try again in a few seconds.'),
-    );
-    reply.raw.writeHead(503, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'retry-after': String(options.retryAfterSeconds),
-    });
-    reply.raw.end(body);
-  };
-
-  const run = (request: FastifyRequest, reply: FastifyReply, done: () => void, arrivedAt: number) => {
+  const run = (request: FastifyRequest, reply: FastifyReply, done: () => void, client: string) => {
     // The client hung up while the request waited for its turn: no one is left to answer.
     if (request.raw.socket?.destroyed) return;
     const lag = performance.now() - lastTick - TICK_MS;
     if (lag > options.maxLagMs) return refuse(request, reply);
     inFlight++;
-    const deadline = setTimeout(() => answerLate(reply), arrivedAt + options.maxAnswerMs - performance.now());
+    inFlightOf.set(client, (inFlightOf.get(client) ?? 0) + 1);
     // 'close' comes after the answer is sent and when the client hangs up first, whatever stage the
     // request was in (Fastify's onResponse misses a request whose body was read before the hang-up).
     reply.raw.once('close', () => {
-      clearTimeout(deadline);
       inFlight--;
+      const left = inFlightOf.get(client)! - 1;
+      if (left === 0) inFlightOf.delete(client);
+      else inFlightOf.set(client, left);
       scheduler.roomFreed();
     });
     done();
@@ -164,11 +152,11 @@ export function registerLoadShedding(
       if (scheduler.startsNow()) return done();
       return scheduler.wait({ start: () => !request.raw.socket?.destroyed && done() });
     }
-    const arrivedAt = performance.now();
-    if (scheduler.startsNow() && inFlight < options.maxInFlight) return run(request, reply, done, arrivedAt);
+    const client = clientOf(request.ip);
+    if (scheduler.startsNow() && hasRoom(client)) return run(request, reply, done, client);
     scheduler.wait({
-      client: clientOf(request.ip),
-      start: () => run(request, reply, done, arrivedAt),
+      client,
+      start: () => run(request, reply, done, client),
       late: () => {
         if (!request.raw.socket?.destroyed) refuse(request, reply);
       },
@@ -181,8 +169,7 @@ function isApiPath(url: string): boolean {
 }
 
 function isNeverShed(request: FastifyRequest): boolean {
-  const path = request.url.split('?', 1)[0]!;
-  return NEVER_SHED_PATHS.has(path) || NEVER_SHED_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return request.method === 'POST' && NEVER_SHED.has(request.url.split('?', 1)[0]!);
 }
 
 /**

@@ -7,8 +7,11 @@ export interface TurnSchedulerOptions {
   maxWaitMs: number;
   /** The clock (tests pass their own). */
   now?: () => number;
-  /** Whether a request that may be shed can start now (a cap on those being answered); always by default. */
-  hasRoom?: () => boolean;
+  /**
+   * Whether a request of `client` that may be shed can start now (a cap on those being answered at
+   * once, in all and per client); always by default.
+   */
+  hasRoom?: (client: string) => boolean;
 }
 
 export interface Admission {
@@ -48,7 +51,8 @@ interface Waiting extends Admission {
  * progress. One that waited longer than `maxWaitMs` goes to its `late`.
  *
  * Requests that may be shed also need room (`hasRoom`, a cap on those being answered at once, so
- * each is answered soon after it starts); they wait per client and clients take turns (FairQueue).
+ * each is answered soon after it starts, and on those of one client); they wait per client and
+ * clients take turns (FairQueue).
  * Those that may not be shed go first. `roomFreed` resumes the release once a request ends, and
  * `shedLate` answers the ones that waited too long without waiting for their client's turn.
  */
@@ -56,7 +60,7 @@ export class TurnScheduler {
   /** Requests that may not be shed, in arrival order: they go first. */
   private readonly first: Waiting[] = [];
   private readonly waiting = new FairQueue<Waiting>();
-  private readonly hasRoom: () => boolean;
+  private readonly hasRoom: (client: string) => boolean;
   private readonly now: () => number;
   /** When this turn's first request started; undefined once its poll phase has ended. */
   private turnStartedAt: number | undefined;
@@ -114,7 +118,7 @@ export class TurnScheduler {
   }
 
   private canRelease(): boolean {
-    return this.first.length > 0 || (this.waiting.size > 0 && this.hasRoom());
+    return this.first.length > 0 || this.waiting.hasServable(this.hasRoom);
   }
 
   private armTurnEnd(): void {
@@ -166,7 +170,7 @@ export class TurnScheduler {
         this.budgetSpent = true;
         return;
       }
-      const next = this.first.shift() ?? (this.hasRoom() ? this.waiting.shift() : undefined);
+      const next = this.first.shift() ?? this.waiting.shift(this.hasRoom);
       if (!next) return;
       this.releasedThisBatch++;
       if (next.late && clock - next.since > this.options.maxWaitMs) {
