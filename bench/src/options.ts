@@ -38,6 +38,8 @@ export interface BenchOptions {
   baselineDir: string | undefined;
   /** Which parts to run (BENCH_PARTS, comma-separated; all by default). */
   parts: Set<BenchPart>;
+  /** Also overload the server on a cold page cache (BENCH_OVERLOAD_COLD=1; empties it, needs root). */
+  overloadCold: boolean;
 }
 
 export const BENCH_PARTS = [
@@ -70,6 +72,7 @@ export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOpt
     nice: niceOf(env.BENCH_NICE ?? '0'),
     baselineDir: env.BENCH_BASELINE || undefined,
     parts: partsOf(env.BENCH_PARTS ?? BENCH_PARTS.join(',')),
+    overloadCold: env.BENCH_OVERLOAD_COLD === '1',
   };
 }
 

@@ -9,6 +9,7 @@ import { measureFirehose } from './firehose.js';
 import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
 import { type IngestFigures, measureHttpIngest } from './ingest-http.js';
 import { type BenchOptions, readBenchOptions } from './options.js';
+import { dropPageCache, type FloodFigures, measureFloodAndOne, overloadLoads } from './overload.js';
 import { enterOwnSession, isPinned, type RunningServer, startServer } from './processes.js';
 import { drawSamples, type Samples } from './samples.js';
 import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
@@ -30,6 +31,7 @@ interface DialectResult {
   /** The same loads on the BENCH_BASELINE checkout's server, measured right after each of ours. */
   baseline: LoadFigures[];
   overload: OverloadFigures[];
+  floods: FloodFigures[];
   ingest: IngestFigures[];
   /** The machine's 1-minute load average when each part began (other work on the machine shows here). */
   load: Record<string, number>;
@@ -144,16 +146,21 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
   }
 
   const overload: OverloadFigures[] = [];
+  const floods: FloodFigures[] = [];
   if (options.parts.has('overload')) {
     console.log(`\nOverload: 200 and 400 connections, one 10 s round each ${note('overload')}:`);
-    const all = mixedPaths(samples);
-    for (const [kind, paths] of [
-      ['related', all.filter((path) => path.endsWith('recommended=1'))],
-      ['mixed', all],
-    ] as const) {
+    const loads = overloadLoads(samples);
+    const dirs = [undefined, ...(options.baselineDir ? [options.baselineDir] : [])];
+    // Cold: the page cache emptied before the server starts (root only), lists of many tags.
+    const cold = options.overloadCold && dropPageCache() ? [loads[1]!] : [];
+    for (const [kind, paths, isCold] of [
+      ...loads.map(([kind, paths]) => [kind, paths, false] as const),
+      ...cold.map(([kind, paths]) => [kind, paths, true] as const),
+    ]) {
       for (const connections of [200, 400]) {
-        for (const dir of [undefined, ...(options.baselineDir ? [options.baselineDir] : [])]) {
-          const name = `${facts.dialect} ${kind}, ${connections} connections${dir ? ' (baseline)' : ''}`;
+        for (const dir of dirs) {
+          const name = `${facts.dialect} ${kind}${isCold ? ', cold page cache' : ''}, ${connections} connections${dir ? ' (baseline)' : ''}`;
+          if (isCold) dropPageCache();
           const server = await startApp(store.url, dir);
           try {
             const figures = await measureLoad({
@@ -162,12 +169,33 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
               paths,
               rounds: 1,
               connections,
+              ...(isCold && { warmupSeconds: 1 }),
             });
             console.log(`    server log: ${(server.logBytes() / 1024).toFixed(0)} KB`);
             overload.push({ ...figures, logBytes: server.logBytes() });
           } finally {
             await server.stop();
           }
+        }
+      }
+    }
+    console.log(`\nOne address floods (300 connections), another asks with one connection ${note('flood')}:`);
+    for (const [kind, paths] of [loads[0]!, loads[1]!]) {
+      for (const dir of dirs) {
+        const server = await startApp(store.url, dir);
+        try {
+          floods.push(
+            await measureFloodAndOne({
+              name: `${facts.dialect} ${kind}${dir ? ' (baseline)' : ''}`,
+              port: server.port,
+              paths,
+              workDir,
+              seconds: options.loadSeconds,
+              floodConnections: 300,
+            }),
+          );
+        } finally {
+          await server.stop();
         }
       }
     }
@@ -186,6 +214,7 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     byKind,
     baseline,
     overload,
+    floods,
     ingest,
     load,
   };
