@@ -21,7 +21,7 @@ export default defineConfig({
         ...sourceFirst,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.mjs'],
           exclude: ['packages/corpus/**'],
           environment: 'node',
         },
