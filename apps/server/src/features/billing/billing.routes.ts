@@ -9,7 +9,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../app-error.js';
+import { AppError, errorResponses } from '../../app-error.js';
 import { requireCapability } from '../../plugins/auth.js';
 import type { BillingRuntime } from './billing.runtime.js';
 import {
@@ -20,6 +20,7 @@ import {
   openPortal,
   startCheckout,
 } from './billing.service.js';
+import { LOCAL_ONLY_MESSAGE } from './local-provider.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['billing'];
@@ -56,12 +57,16 @@ export function billingRoutes(runtime: BillingRuntime): FastifyPluginAsyncZod {
           response: { 200: RedirectUrlResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        startCheckout(runtime, request.viewer, {
+      async (request) => {
+        if (runtime.local && !runtime.local.acceptsRequest(request.headers)) {
+          throw AppError.forbidden(LOCAL_ONLY_MESSAGE);
+        }
+        return startCheckout(runtime, request.viewer, {
           plan: request.body.plan,
           language: request.body.language ?? 'en',
           origin: request.headers.origin,
-        }),
+        });
+      },
     );
 
     app.get(

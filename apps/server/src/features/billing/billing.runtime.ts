@@ -69,6 +69,7 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
       secret,
       now,
       log: app.log,
+      isLoopbackOnly: !config.BILLING_PROVIDER,
       // Delivered through the full HTTP pipeline, as a remote provider's request would be.
       deliver: async (payload, signature) => {
         const response = await app.inject({

@@ -142,6 +142,7 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
       now: clock.now,
       deliver: async () => 503,
       log: { warn: () => {} },
+      isLoopbackOnly: true,
     });
     const paid = await offline.pay(page.split('/').pop()!, 'ignored@example.com');
     expect(paid.kind).toBe('paid');
@@ -348,28 +349,6 @@ describe.each(testDialects)('web billing with the local provider on %s', (dialec
     const plain = await signUp(email);
     expect(plain.me.capabilities.group).toBe('free');
     expect((await readMe(app(), plain.headers)).account.billingId).toBeNull();
-  });
-
-  it('sends payers back to the configured address, never to the Host the request names', async () => {
-    const viewer = await createTestViewer(app(), 'emailTrial');
-    // A request that reached this server under another name (a look-alike domain pointed at it).
-    const headers = { ...viewer.headers, host: 'evil.example', origin: 'http://evil.example' };
-    const started = await app().inject({
-      method: 'POST',
-      url: '/api/billing/checkout',
-      headers,
-      payload: { plan: 'monthly' },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const url = new URL((started.json() as { url: string }).url);
-    expect(url.origin).toBe('http://localhost:8080');
-    const paid = await submitForm(app(), `${url.pathname}/pay`);
-    expect(paid.headers.location).toMatch(/^http:\/\/localhost:8080\/api\/billing\/checkout\/return\?ref=/);
-    const portal = await app().inject({ method: 'POST', url: '/api/billing/portal', headers, payload: {} });
-    expect(new URL((portal.json() as { url: string }).url).origin).toBe('http://localhost:8080');
-    const portalPage = await app().inject({ method: 'GET', url: new URL(portal.json().url).pathname });
-    expect(portalPage.body).toContain('http://localhost:8080/tags');
-    expect(portalPage.body).not.toContain('evil.example');
   });
 
   it('sends the browser back to the loopback address it came from: 127.0.0.1 and localhost hold different cookies', async () => {
@@ -690,6 +669,109 @@ describe('choosing the provider by where the server is reached', () => {
         (await app.inject({ method: 'GET', url: '/local-billing/checkout/cs_local_x' })).statusCode,
       ).toBe(404);
       expect((await readMe(app, viewer.headers)).capabilities.group).toBe('trial');
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('the local provider chosen by default, reached other than from this machine', () => {
+  const PROXY_HEADERS = [
+    { 'x-forwarded-for': '203.0.113.7' },
+    { forwarded: 'for=203.0.113.7;proto=https' },
+    { 'x-real-ip': '203.0.113.7' },
+    // nginx passing the visitor's Host on (proxy_set_header Host $host) and no X-Forwarded-* at all.
+    { host: 'tagscout.example', origin: 'http://tagscout.example' },
+    { host: '192.168.1.20:8080', origin: 'http://192.168.1.20:8080' },
+  ];
+
+  it('refuses its checkout and pages to a request through a proxy or under another name, and warns once', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    // nginx on the same machine forwarding to HOST=127.0.0.1, TRUST_PROXY left at 0.
+    const testApp = await buildTestApp(
+      'sqlite',
+      { HOST: '127.0.0.1', LOG_LEVEL: 'warn', EXPOSE_OUTBOX: true },
+      { logStream: { write: (line) => lines.push(JSON.parse(line) as { level: number; msg: string }) } },
+    );
+    try {
+      const { app } = testApp;
+      const viewer = await createTestViewer(app, 'emailTrial');
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: viewer.headers,
+        payload: { plan: 'monthly' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const page = new URL((started.json() as { url: string }).url).pathname;
+
+      for (const headers of PROXY_HEADERS) {
+        const label = JSON.stringify(headers);
+        const checkout = await app.inject({
+          method: 'POST',
+          url: '/api/billing/checkout',
+          headers: { ...viewer.headers, ...headers },
+          payload: { plan: 'monthly' },
+        });
+        expect(checkout.statusCode, label).toBe(403);
+        expect(checkout.json().error.message, label).toMatch(/only on this machine/);
+        const form = await app.inject({ method: 'GET', url: page, headers });
+        expect(form.statusCode, label).toBe(403);
+        expect(form.headers['content-type'], label).toMatch(/^text\/plain/);
+        expect(form.body, label).toMatch(/only on this machine/);
+        const pay = await app.inject({
+          method: 'POST',
+          url: `${page}/pay`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          payload: 'email=buyer%40example.com',
+        });
+        expect(pay.statusCode, label).toBe(403);
+      }
+      expect((await readMe(app, viewer.headers)).capabilities.group).toBe('trial');
+      const warnings = lines.filter((line) => /local billing/i.test(line.msg));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.level).toBe(40);
+      expect(warnings[0]!.msg).toContain('BILLING_PROVIDER');
+
+      // A browser on this machine, straight to the server, still pays.
+      const paid = await submitForm(app, `${page}/pay`, {}, 'http://localhost:80');
+      expect(paid.statusCode, paid.body).toBe(303);
+      expect((await readMe(app, viewer.headers)).capabilities.isPaying).toBe(true);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('serves any request when BILLING_PROVIDER=local is chosen on purpose (a demo), and sends payers back to the configured address, never to the Host the request names', async () => {
+    const testApp = await buildTestApp('sqlite', { BILLING_PROVIDER: 'local', TRUST_PROXY: 1 });
+    try {
+      const { app } = testApp;
+      const viewer = await createTestViewer(app, 'emailTrial');
+      // Through a proxy, under a name of its own (a look-alike domain pointed at it).
+      const headers = {
+        ...viewer.headers,
+        host: 'evil.example',
+        origin: 'http://evil.example',
+        'x-forwarded-for': '203.0.113.7',
+      };
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers,
+        payload: { plan: 'monthly' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const url = new URL((started.json() as { url: string }).url);
+      expect(url.origin).toBe('http://localhost:8080');
+      const form = await app.inject({ method: 'GET', url: url.pathname, headers });
+      expect(form.statusCode).toBe(200);
+      const paid = await submitForm(app, `${url.pathname}/pay`);
+      expect(paid.headers.location).toMatch(/^http:\/\/localhost:8080\/api\/billing\/checkout\/return\?ref=/);
+      const portal = await app.inject({ method: 'POST', url: '/api/billing/portal', headers, payload: {} });
+      expect(new URL((portal.json() as { url: string }).url).origin).toBe('http://localhost:8080');
+      const portalPage = await app.inject({ method: 'GET', url: new URL(portal.json().url).pathname });
+      expect(portalPage.body).toContain('http://localhost:8080/tags');
+      expect(portalPage.body).not.toContain('evil.example');
     } finally {
       await testApp.close();
     }

@@ -6,7 +6,7 @@ import {
   portalGonePage,
   portalPage,
 } from './local-pages.html.js';
-import type { LocalBillingProvider } from './local-provider.js';
+import { LOCAL_ONLY_MESSAGE, type LocalBillingProvider } from './local-provider.js';
 
 type Language = 'en' | 'pt';
 const languageOf = (value: string): Language => (value === 'pt' ? 'pt' : 'en');
@@ -23,6 +23,11 @@ export function localPagesRoutes(local: LocalBillingProvider): FastifyPluginAsyn
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    app.addHook('onRequest', async (request, reply) => {
+      if (!local.acceptsRequest(request.headers)) {
+        return reply.status(403).type('text/plain; charset=utf-8').send(LOCAL_ONLY_MESSAGE);
+      }
+    });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       // With helmet's no-referrer, browsers send "Origin: null" on form posts; same-origin keeps it.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PLANS, type PlanId, PlanId as Plans } from '@tagscout/core/billing';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
@@ -27,10 +28,21 @@ import {
   listLocalSubscriptions,
   markLocalEventDelivery,
 } from './local-provider.repository.js';
+import { isDirectLoopbackRequest } from './public-address.js';
 import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignedPayload } from './webhook-signature.js';
 
 /** Where the local provider's hosted pages live (outside /api: they are the "provider's" site). */
 export const LOCAL_PAGES_PREFIX = '/local-billing';
+
+/** The answer to a request the provider does not serve (isLoopbackOnly). */
+export const LOCAL_ONLY_MESSAGE =
+  'Payments on this server use its built-in test provider, which works only on this machine: open the app at a localhost address, not through a proxy or another name.';
+
+const LOCAL_ONLY_WARNING =
+  'Local billing refused a request that came through a proxy (X-Forwarded-For, Forwarded or X-Real-IP) or under a name other than localhost: ' +
+  'the built-in provider gives Pro away, so when chosen by default it serves only browsers on this machine. ' +
+  'Behind a proxy, set PUBLIC_URL to the public address (payments are then off) and BILLING_PROVIDER=stripe to sell plans, ' +
+  'or BILLING_PROVIDER=local for a demo that takes no money.';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -43,7 +55,12 @@ export interface LocalProviderOptions {
   now: () => number;
   /** Sends a signed webhook to the server's endpoint; answers the HTTP status. */
   deliver: (payload: string, signature: string) => Promise<number>;
-  log: { warn(object: unknown, message: string): void };
+  log: { warn(object: unknown, message?: string): void };
+  /**
+   * Chosen by default for a server that listens on loopback (BILLING_PROVIDER unset): its checkout
+   * and pages serve only requests made on this machine, straight to the server.
+   */
+  isLoopbackOnly: boolean;
 }
 
 const EventSchema = z.object({
@@ -65,8 +82,23 @@ export type PayOutcome = { kind: 'paid'; redirectUrl: string } | { kind: 'invali
 export class LocalBillingProvider implements BillingProvider {
   readonly name = 'local' as const;
   private delivering: Promise<void> = Promise.resolve();
+  private hasWarnedOfRefusal = false;
 
   constructor(private readonly options: LocalProviderOptions) {}
+
+  /**
+   * Whether its checkout and pages may serve this request. A same-machine proxy in front of a
+   * loopback server (TRUST_PROXY left at 0) would otherwise hand free Pro to the world; the first
+   * refusal says so in the log.
+   */
+  acceptsRequest(headers: IncomingHttpHeaders): boolean {
+    if (!this.options.isLoopbackOnly || isDirectLoopbackRequest(headers)) return true;
+    if (!this.hasWarnedOfRefusal) {
+      this.hasWarnedOfRefusal = true;
+      this.options.log.warn(LOCAL_ONLY_WARNING);
+    }
+    return false;
+  }
 
   async createCheckout(request: CheckoutRequest) {
     const id = newId('cs_local');

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -33,6 +34,21 @@ export function paymentsOffWarning(config: PlaceConfig): string {
 function isReachedOnlyFromThisMachine(config: PlaceConfig): boolean {
   if (config.PUBLIC_URL) return isLoopbackUrl(config.PUBLIC_URL);
   return config.TRUST_PROXY === 0 && isLoopbackHost(config.HOST);
+}
+
+/** Headers a proxy adds to say whom it forwards for; a browser on this machine sends none of them. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether a request came straight from this machine: no proxy says whom it forwards for, and the
+ * Host is a loopback name. The listening address alone cannot tell: nginx on the same machine
+ * connects from 127.0.0.1 too, and it forwards the visitor's Host.
+ */
+export function isDirectLoopbackRequest(headers: IncomingHttpHeaders): boolean {
+  if (PROXY_HEADERS.some((name) => headers[name] !== undefined)) return false;
+  const host = headers.host;
+  if (!host || !URL.canParse(`http://${host}`)) return false;
+  return isLoopbackHost(new URL(`http://${host}`).hostname);
 }
 
 export function isLoopbackUrl(url: string): boolean {
