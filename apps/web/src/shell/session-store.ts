@@ -6,6 +6,7 @@ import {
   isEffectivelySignedIn,
   type Platform,
   resolveAccess,
+  TrialStatus,
   UserGroup,
 } from '@tagscout/core/access';
 import type { RelatedSearches } from '@tagscout/core/api';
@@ -98,7 +99,7 @@ export function buildSession(
   return { ...SIGNED_OUT, isLoaded: true, ...input, ...deriveSession(input.account) };
 }
 
-/** Replaces who the visitor is; dialog flags and seen marks are kept unless given. */
+/** Replaces who the visitor is with the server's answer (the me query's, session-sync.ts); dialog flags and seen marks are kept. */
 export function setSession(
   input: Pick<SessionState, 'user' | 'account' | 'trialEndsAtMs'> &
     Partial<Pick<SessionState, 'relatedSearches'>>,
@@ -111,11 +112,6 @@ export function setSession(
       hasSeenSpecial: old.hasSeenSpecial,
     }),
   }));
-}
-
-/** What the server said is left of the related-search limit (null: no limit). */
-export function setRelatedSearches(relatedSearches: RelatedSearches | null): void {
-  useSession.setState({ relatedSearches });
 }
 
 /** One related search spent, until the server's count arrives. */
@@ -134,6 +130,20 @@ export function resetSession(): void {
     isLoaded: true,
     account: { ...FREE_VISITOR, platform: old.account.platform },
   }));
+}
+
+/** Registered for a trial, the code not yet entered: no trial time until the code proves the address. */
+export function markTrialUnverified(): void {
+  useSession.setState((old) => {
+    const account: AccountState = {
+      ...old.account,
+      group: UserGroup.trial,
+      trialStatus: TrialStatus.unverified,
+      inTrial: false,
+      expireSeconds: 0,
+    };
+    return { isLoaded: true, account, ...deriveSession(account) };
+  });
 }
 
 /** The expiry timer fired: free, not in trial, expire 0, status expired, and the trial notice raised. */

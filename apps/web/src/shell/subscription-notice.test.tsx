@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,10 +24,13 @@ function startApp() {
       return contractAnswer({ url, ...init }, me);
     }),
   );
+  // A page load: a new query cache as well.
   render(
-    <MemoryRouter initialEntries={['/tags']}>
-      <App />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/tags']}>
+        <App />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotPassword } from './account-api';
 import { accountErrorText } from './error-text';
@@ -18,26 +19,17 @@ export interface ForgotFormProps {
 /** Forgot mode: the address a reset code goes to. */
 export function ForgotForm({ email, onEmailChange, onSent, onCancel }: ForgotFormProps) {
   const { t } = useTranslation();
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const request = useMutation({ mutationFn: forgotPassword });
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setIsBusy(true);
-    setError(null);
-    try {
-      await forgotPassword(email.trim());
-      onSent();
-    } catch (failure) {
-      setError(accountErrorText(t, failure));
-      setIsBusy(false);
-    }
+    request.mutate(email.trim(), { onSuccess: onSent });
   }
 
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
       <Typography color="text.secondary">{t('login.forgotBody')}</Typography>
-      {error && <Alert severity="error">{error}</Alert>}
+      {request.isError && <Alert severity="error">{accountErrorText(t, request.error)}</Alert>}
       <TextField
         label={t('login.email')}
         type="email"
@@ -49,7 +41,12 @@ export function ForgotForm({ email, onEmailChange, onSent, onCancel }: ForgotFor
         onChange={(event) => onEmailChange(event.target.value)}
         slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
       />
-      <Button type="submit" variant="contained" size="large" disabled={isBusy}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={request.isPending || request.isSuccess}
+      >
         {t('login.sendResetCode')}
       </Button>
       <Button onClick={onCancel}>{t('common.cancel')}</Button>

@@ -13,10 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isMobileApp } from '../../shell/platform';
 import { useSession } from '../../shell/session-store';
-import { signIn } from './account-api';
 import { accountErrorText, errorCode } from './error-text';
 import { PasswordField } from './password-field';
-import { applyMe } from './session-sync';
+import { useSignIn } from './queries';
 
 export interface LoginFormProps {
   email: string;
@@ -27,7 +26,7 @@ export interface LoginFormProps {
   onNotVerified: (password: string) => void;
 }
 
-type Status = 'idle' | 'checking' | 'incorrect' | 'error';
+type Failure = 'incorrect' | 'error' | null;
 
 /** Email, password, remember me; the messages while and after checking (docs/product-rules.md#sign-in-and-account-setup). */
 export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVerified }: LoginFormProps) {
@@ -35,35 +34,41 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
   const platform = useSession((s) => s.account.platform);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
-  const [status, setStatus] = useState<Status>('idle');
+  const signIn = useSignIn();
+  const [failure, setFailure] = useState<Failure>(null);
   // Under "Login Error": why, when it is something the visitor can act on (a wait, the connection).
   const [detail, setDetail] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setStatus('checking');
+    setFailure(null);
     setDetail(null);
-    try {
-      applyMe(await signIn({ email: email.trim(), password, rememberMe }));
-      onSignedIn();
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === AccountErrorCode.emailNotVerified) return onNotVerified(password);
-      setStatus(code === AccountErrorCode.invalidCredentials ? 'incorrect' : 'error');
-      if (code === AccountErrorCode.rateLimited || code === 'network') setDetail(accountErrorText(t, error));
-    }
+    signIn.mutate(
+      { email: email.trim(), password, rememberMe },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          const code = errorCode(error);
+          if (code === AccountErrorCode.emailNotVerified) return onNotVerified(password);
+          setFailure(code === AccountErrorCode.invalidCredentials ? 'incorrect' : 'error');
+          if (code === AccountErrorCode.rateLimited || code === 'network')
+            setDetail(accountErrorText(t, error));
+        },
+      },
+    );
   }
 
-  const isChecking = status === 'checking';
+  // Signed in: the form keeps waiting while the app leaves it.
+  const isChecking = signIn.isPending || signIn.isSuccess;
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
-      {status === 'incorrect' && (
+      {failure === 'incorrect' && (
         <Alert severity="error">
           <AlertTitle>{t('login.incorrect')}</AlertTitle>
           {t('login.codeHint')}
         </Alert>
       )}
-      {status === 'error' && (
+      {failure === 'error' && (
         <Alert severity="error">
           {detail ? <AlertTitle>{t('login.error')}</AlertTitle> : t('login.error')}
           {detail}

@@ -2,41 +2,32 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { resetSession, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
 import { useSearch } from '../search/search-store';
-import { signOutEverywhere } from './account-api';
 import { AccountCard } from './account-card';
 import { accountErrorText } from './error-text';
-import { forgetTrialEnd } from './session-sync';
+import { useSignOut } from './queries';
 
 /** /logout: confirm, then a global sign-out (every session of the user ends) and a fresh start. */
 export function LogoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const email = useSession((s) => s.user?.email ?? null);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const signOut = useSignOut();
 
-  async function handleSignOut() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await signOutEverywhere();
-      forgetTrialEnd();
-      resetSession();
-      // The list and the search are kept in local storage for a reload; they are not the next person's.
-      useExportList.getState().clear();
-      useSearch.getState().reset();
-      // The sign-out is followed by a reload, so nothing of the account stays in memory.
-      window.location.replace('/');
-    } catch (failure) {
-      setError(accountErrorText(t, failure));
-      setIsBusy(false);
-    }
+  function handleSignOut() {
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        // The list and the search are kept in local storage for a reload; they are not the next person's.
+        useExportList.getState().clear();
+        useSearch.getState().reset();
+        // The sign-out is followed by a reload, so nothing of the account stays in memory.
+        window.location.replace('/');
+      },
+    });
   }
 
   return (
@@ -44,14 +35,14 @@ export function LogoutPage() {
       <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
         {email ? t('logout.bodyEmail', { email }) : t('logout.body')}
       </Typography>
-      {error && (
+      {signOut.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
+          {accountErrorText(t, signOut.error)}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         <Button onClick={() => (hasHistory() ? navigate(-1) : navigate('/'))}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={isBusy} onClick={() => void handleSignOut()}>
+        <Button variant="contained" disabled={signOut.isPending || signOut.isSuccess} onClick={handleSignOut}>
           {t('logout.submit')}
         </Button>
       </Box>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isPasswordAcceptable } from '@tagscout/core/api';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { resetPassword } from './account-api';
@@ -22,21 +23,13 @@ export function ResetCodeForm({ email, onDone, onCancel }: ResetCodeFormProps) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({ mutationFn: resetPassword });
+  const isBusy = reset.isPending || reset.isSuccess;
   const canSubmit = code.trim() !== '' && isPasswordAcceptable(password, repeat) && !isBusy;
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setIsBusy(true);
-    setError(null);
-    try {
-      await resetPassword({ email: email.trim(), code, password, passwordConfirm: repeat });
-      onDone();
-    } catch (failure) {
-      setError(accountErrorText(t, failure));
-      setIsBusy(false);
-    }
+    reset.mutate({ email: email.trim(), code, password, passwordConfirm: repeat }, { onSuccess: onDone });
   }
 
   return (
@@ -44,7 +37,7 @@ export function ResetCodeForm({ email, onDone, onCancel }: ResetCodeFormProps) {
       <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         <Trans i18nKey="login.codeBody" values={{ email }} components={{ strong: <strong /> }} />
       </Typography>
-      {error && <Alert severity="error">{error}</Alert>}
+      {reset.isError && <Alert severity="error">{accountErrorText(t, reset.error)}</Alert>}
       <CodeField value={code} onChange={setCode} autoFocus />
       <NewPasswordFields
         label={t('login.newPassword')}

@@ -1,22 +1,44 @@
 import { TrialStatus, UserGroup } from '@tagscout/core/access';
 import type { MeResponse } from '@tagscout/core/api';
+import { hashKey, isCancelledError, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { wasDismissed } from '../../shell/dialog-dismissals';
-import {
-  raiseSessionDialog,
-  resetSession,
-  setRelatedSearches,
-  setSession,
-  useSession,
-} from '../../shell/session-store';
-import { fetchMe } from './account-api';
+import { raiseSessionDialog, resetSession, setSession, useSession } from '../../shell/session-store';
+import { meKeys, useMe } from './queries';
+import { trialEndsAt } from './trial-end';
 
-// The server answers an expired trial with expire 0, so the moment it ended (which the special
-// offer counts from) is remembered here while the trial runs.
-const TRIAL_ENDS_AT_KEY = 'trialEndsAt';
+/**
+ * The app frame's link between the me query and the session store: asks who the visitor is when the
+ * app starts, puts every answer into the session, and raises the dialogs due at start after the first.
+ * The session follows the query cache as it changes (not a render later), so a flow that awaits an
+ * invalidation, then navigates, finds the route guards already reading the new account.
+ */
+export function useSessionBootstrap(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => mirrorMe(queryClient), [queryClient]);
+  useMe();
+}
+
+function mirrorMe(queryClient: QueryClient): () => void {
+  const meHash = hashKey(meKeys.all);
+  let isFirstAnswer = true;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== meHash) return;
+    const { action } = event;
+    if (action.type === 'success') {
+      applyMe(action.data as MeResponse);
+      if (isFirstAnswer) raiseStartDialogs();
+      isFirstAnswer = false;
+    } else if (action.type === 'error' && !isCancelledError(action.error)) {
+      // Without a first answer the visitor counts as signed out; a later failure keeps what is known.
+      if (isFirstAnswer) resetSession();
+      isFirstAnswer = false;
+    }
+  });
+}
 
 /** Puts the server's answer about the visitor into the session. */
-export function applyMe(me: MeResponse, nowMs: number = Date.now()): void {
+function applyMe(me: MeResponse, nowMs: number = Date.now()): void {
   const { account } = me;
   setSession({
     user: me.user && {
@@ -29,48 +51,6 @@ export function applyMe(me: MeResponse, nowMs: number = Date.now()): void {
     trialEndsAtMs: trialEndsAt(account, nowMs),
     relatedSearches: me.relatedSearches,
   });
-}
-
-/** Loads who the visitor is once, when the app starts, and raises the dialogs due at start. */
-export function useSessionBootstrap(): void {
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMe(controller.signal)
-      .then((me) => {
-        applyMe(me);
-        raiseStartDialogs();
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) resetSession();
-      });
-    return () => controller.abort();
-  }, []);
-}
-
-/** Asks the server again (after a flow that changed the account without answering with it). */
-export async function refreshSession(): Promise<void> {
-  applyMe(await fetchMe());
-}
-
-/** Reads again what is left of the related-search limit: the server's count is the one that holds. */
-export async function refreshRelatedSearches(): Promise<void> {
-  setRelatedSearches((await fetchMe()).relatedSearches);
-}
-
-/** Forgets the remembered end of a trial (sign-out). */
-export function forgetTrialEnd(): void {
-  writeStorage(TRIAL_ENDS_AT_KEY, null);
-}
-
-function trialEndsAt(account: MeResponse['account'], nowMs: number): number | null {
-  if (account.inTrial && account.expireSeconds > 0) {
-    const endsAt = nowMs + account.expireSeconds * 1000;
-    writeStorage(TRIAL_ENDS_AT_KEY, String(Math.round(endsAt)));
-    return endsAt;
-  }
-  if (account.trialStatus !== TrialStatus.expired) return null;
-  const remembered = Number(readStorage(TRIAL_ENDS_AT_KEY));
-  return Number.isFinite(remembered) && remembered > 0 && remembered <= nowMs ? remembered : null;
 }
 
 /**
@@ -87,21 +67,4 @@ function raiseStartDialogs(): void {
   }
   // Like the trial notice: "Not now" keeps it away for the rest of the browser session.
   if (!wasDismissed('expiredSubscription')) raiseSessionDialog('expiredSubscription');
-}
-
-function readStorage(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStorage(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Storage refused: the special offer then counts only within this page's life.
-  }
 }

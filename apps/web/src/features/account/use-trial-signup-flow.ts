@@ -1,13 +1,14 @@
 import { TrialStatus, UserGroup } from '@tagscout/core/access';
 import { ANONYMOUS_PROMO_CODE } from '@tagscout/core/api';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { setSession, useSession } from '../../shell/session-store';
+import { markTrialUnverified, useSession } from '../../shell/session-store';
 import { checkEmail, checkPromoCode, removeUser, trialRegister, verifyAccount } from './account-api';
 import { restoreDeviceId } from './device-id';
 import { accountErrorText } from './error-text';
-import { refreshSession } from './session-sync';
+import { useRefreshMe } from './queries';
 import { closeTrialSignup } from './trial-signup-store';
 
 export type TrialStep = 'email' | 'code' | 'resend';
@@ -21,11 +22,11 @@ export interface TrialSignupFlow {
   hasResent: boolean;
   /** The address already has an account: the visitor is told, then signed in and sent home. */
   isAlreadyRegistered: boolean;
-  submitEmail: (email: string, promoCode: string) => Promise<void>;
-  submitCode: (code: string) => Promise<void>;
-  resend: () => Promise<void>;
+  submitEmail: (email: string, promoCode: string) => void;
+  submitCode: (code: string) => void;
+  resend: () => void;
   goTo: (step: TrialStep) => void;
-  skip: () => Promise<void>;
+  skip: () => void;
   finishAlreadyRegistered: () => void;
 }
 
@@ -35,50 +36,33 @@ export interface TrialSignupFlow {
 export function useTrialSignupFlow(): TrialSignupFlow {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const refreshMe = useRefreshMe();
   const [step, setStep] = useState<TrialStep>('email');
   const [email, setEmail] = useState('');
   const [promoCode, setPromoCode] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hasResent, setHasResent] = useState(false);
   const [isAlreadyRegistered, setIsAlreadyRegistered] = useState(false);
   const language = i18n.resolvedLanguage === 'pt' ? 'pt' : 'en';
-
-  async function run(action: () => Promise<void>) {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(accountErrorText(t, failure));
-    } finally {
-      setIsBusy(false);
-    }
-  }
+  // One request chain at a time: while it runs every step's button waits.
+  const request = useMutation({
+    mutationFn: (action: () => Promise<void>) => action(),
+    onMutate: () => setError(null),
+    onError: (failure) => setError(accountErrorText(t, failure)),
+  });
+  const run = (action: () => Promise<void>) => request.mutate(action);
 
   /** The default promo code from the server, or the visitor's own once checked; then the code goes out. */
   async function register(address: string, code: string) {
     const promo = await checkPromoCode(code || undefined);
     await trialRegister({ email: address, promocode: promo.promoCode, language });
-    const { account, user, trialEndsAtMs } = useSession.getState();
-    // Trial, unverified: no trial time until the code proves the address.
-    setSession({
-      user,
-      trialEndsAtMs,
-      account: {
-        ...account,
-        group: UserGroup.trial,
-        trialStatus: TrialStatus.unverified,
-        inTrial: false,
-        expireSeconds: 0,
-      },
-    });
+    markTrialUnverified();
   }
 
   return {
     step,
     email,
-    isBusy,
+    isBusy: request.isPending,
     error,
     hasResent,
     isAlreadyRegistered,
@@ -96,7 +80,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
         const answer = await verifyAccount({ email, code, trial: true, language });
         if (answer.alreadyRegistered) {
           restoreDeviceId(answer.uuID);
-          await refreshSession();
+          await refreshMe();
           setIsAlreadyRegistered(true);
           return;
         }
@@ -104,7 +88,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
           setError(t('account.errors.codeNotVerified'));
           return;
         }
-        await refreshSession();
+        await refreshMe();
         closeTrialSignup();
         navigate('/tags');
       }),
@@ -127,7 +111,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
           return;
         }
         await trialRegister({ promocode: ANONYMOUS_PROMO_CODE, language });
-        await refreshSession();
+        await refreshMe();
         closeTrialSignup();
         navigate('/tags');
       }),

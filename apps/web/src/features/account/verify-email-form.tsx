@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { resendCode, verifyEmail } from './account-api';
+import { resendCode } from './account-api';
 import { CodeField } from './code-field';
 import { accountErrorText } from './error-text';
-import { applyMe } from './session-sync';
+import { useVerifyEmail } from './queries';
 
 export interface VerifyEmailFormProps {
   email: string;
@@ -21,23 +21,26 @@ export interface VerifyEmailFormProps {
 export function VerifyEmailForm({ email, password, onVerified, onCancel }: VerifyEmailFormProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const verify = useVerifyEmail();
   const [error, setError] = useState<string | null>(null);
   const [hasResent, setHasResent] = useState(false);
+  // Verified: the form keeps waiting while the app leaves it.
+  const isBusy = verify.isPending || verify.isSuccess;
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setIsBusy(true);
     setError(null);
-    try {
-      applyMe(await verifyEmail(email.trim(), code, password));
-      onVerified();
-    } catch (failure) {
-      // A failed confirmation is only logged; the visitor still needs to know to try again.
-      console.warn('verification failed', failure);
-      setError(accountErrorText(t, failure));
-      setIsBusy(false);
-    }
+    verify.mutate(
+      { email: email.trim(), code, password },
+      {
+        onSuccess: onVerified,
+        onError: (failure) => {
+          // A failed confirmation is only logged; the visitor still needs to know to try again.
+          console.warn('verification failed', failure);
+          setError(accountErrorText(t, failure));
+        },
+      },
+    );
   }
 
   async function handleResend() {

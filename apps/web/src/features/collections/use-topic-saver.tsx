@@ -1,6 +1,7 @@
 import Snackbar from '@mui/material/Snackbar';
 import type { Topic } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -46,7 +47,7 @@ export function useTopicSaver(): TopicSaver {
   const [conflictPrompt, setConflictPrompt] = useState<((choice: ConflictChoice) => void) | null>(null);
   const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  // The save's own flag answers a second click at once, before the mutation's state has rendered.
   const isBusy = useRef(false);
 
   const askTitle = useCallback(
@@ -103,6 +104,18 @@ export function useTopicSaver(): TopicSaver {
     }
   }, [askConflict, askTitle, navigate]);
 
+  const saving = useMutation({
+    mutationFn: saveNow,
+    onSuccess: (outcome) => {
+      if (outcome !== 'saved') return;
+      setNotice({ severity: 'success', text: t('topic.saved') });
+      void forgetTopicList();
+    },
+    onError: (error) =>
+      setNotice({ severity: 'error', text: t('topic.saveFailed', { message: errorText(t, error) }) }),
+  });
+  const { mutateAsync: runSave } = saving;
+
   const save = useCallback(async (): Promise<SaveOutcome> => {
     if (!caps.canSaveTopics) {
       setIsUpgradeOpen(true);
@@ -110,22 +123,14 @@ export function useTopicSaver(): TopicSaver {
     }
     if (isBusy.current) return 'cancelled';
     isBusy.current = true;
-    setIsSaving(true);
     try {
-      const outcome = await saveNow();
-      if (outcome === 'saved') {
-        setNotice({ severity: 'success', text: t('topic.saved') });
-        void forgetTopicList();
-      }
-      return outcome;
-    } catch (error) {
-      setNotice({ severity: 'error', text: t('topic.saveFailed', { message: errorText(t, error) }) });
+      return await runSave();
+    } catch {
       return 'failed';
     } finally {
       isBusy.current = false;
-      setIsSaving(false);
     }
-  }, [caps.canSaveTopics, forgetTopicList, saveNow, t]);
+  }, [caps.canSaveTopics, runSave]);
 
   const rename = useCallback(() => {
     void askTitle('rename').then((title) => {
@@ -174,5 +179,5 @@ export function useTopicSaver(): TopicSaver {
     </>
   );
 
-  return { save, rename, isSaving, element };
+  return { save, rename, isSaving: saving.isPending, element };
 }

@@ -7,6 +7,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
@@ -36,6 +37,7 @@ const SHRINK = { width: '1%' } as const;
 /** Search results: drill control, name, post count and export button; one expanded item at a time. */
 export function ResultsTable({ items }: { items: ResultItem[] }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const expandedKey = useSearch((s) => s.expandedKey);
   const toggleExpanded = useSearch((s) => s.toggleExpanded);
   const relatedAllowed = useSession((session) => session.relatedSearches?.allowed);
@@ -53,7 +55,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
   const handleDrill = async (item: ResultItem) => {
     if (expandedKey === item.key) return toggleExpanded(item.key);
     if (item.isIndexing) return setNotice('indexing');
-    if (!(await hasRelatedSearchLeft())) return setNotice('limit');
+    if (!(await hasRelatedSearchLeft(queryClient))) return setNotice('limit');
     spendRelatedSearch();
     recordClick('drillClick');
     toggleExpanded(item.key);

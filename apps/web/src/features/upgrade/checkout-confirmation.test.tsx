@@ -1,4 +1,5 @@
 import { FREE_VISITOR, resolveAccess } from '@tagscout/core/access';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,9 +28,11 @@ async function passTime(ms: number) {
 
 function renderPage() {
   render(
-    <MemoryRouter>
-      <CheckoutConfirmation />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <CheckoutConfirmation />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -6,14 +6,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { resolveAccess } from '@tagscout/core/access';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shell/session-store';
-import { refreshSession } from '../account/session-sync';
+import { refreshMe } from '../account/queries';
 import { billingLanguage, requestRestoreLink } from './billing-api';
-
-type Step = 'form' | 'sending' | 'sent' | 'error';
 
 /**
  * "Restore purchase" on the web (/upgrade?restore=1): a signed-in buyer whose purchase is now on
@@ -25,13 +24,14 @@ export function WebRestorePanel() {
   const navigate = useNavigate();
   const signedInEmail = useSession((s) => s.user?.email ?? '');
   const [email, setEmail] = useState(signedInEmail);
-  const [step, setStep] = useState<Step>('form');
+  const queryClient = useQueryClient();
+  const restore = useMutation({ mutationFn: requestRestoreLink });
 
   useEffect(() => {
     // The server gives a signed-in account the purchase made with its address when asked who it is.
     if (!signedInEmail) return;
     let isCurrent = true;
-    refreshSession()
+    refreshMe(queryClient)
       .then(() => {
         if (isCurrent && resolveAccess(useSession.getState().account).isPaying) navigate('/tags');
       })
@@ -39,17 +39,11 @@ export function WebRestorePanel() {
     return () => {
       isCurrent = false;
     };
-  }, [signedInEmail, navigate]);
+  }, [signedInEmail, navigate, queryClient]);
 
-  async function handleSubmit(event: React.FormEvent) {
+  function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
-    setStep('sending');
-    try {
-      await requestRestoreLink({ email: email.trim(), language: billingLanguage(i18n.resolvedLanguage) });
-      setStep('sent');
-    } catch {
-      setStep('error');
-    }
+    restore.mutate({ email: email.trim(), language: billingLanguage(i18n.resolvedLanguage) });
   }
 
   return (
@@ -68,7 +62,7 @@ export function WebRestorePanel() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
         {t('plans.restore.body')}
       </Typography>
-      {step === 'sent' ? (
+      {restore.isSuccess ? (
         <Alert severity="success" role="status">
           {t('plans.restore.sent')}
         </Alert>
@@ -88,10 +82,10 @@ export function WebRestorePanel() {
             onChange={(event) => setEmail(event.target.value)}
             sx={{ flex: '1 1 240px' }}
           />
-          <Button type="submit" variant="contained" loading={step === 'sending'} sx={{ flex: '0 0 auto' }}>
+          <Button type="submit" variant="contained" loading={restore.isPending} sx={{ flex: '0 0 auto' }}>
             {t('plans.restore.send')}
           </Button>
-          {step === 'error' && (
+          {restore.isError && (
             <Alert severity="error" role="alert" sx={{ flexBasis: '100%' }}>
               {t('plans.restore.error')}
             </Alert>

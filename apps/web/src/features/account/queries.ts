@@ -1,0 +1,70 @@
+import type { MeResponse } from '@tagscout/core/api';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchMe, signIn, signOutEverywhere, verifyEmail } from './account-api';
+import { forgetTrialEnd } from './trial-end';
+
+export const meKeys = {
+  all: ['me'] as const,
+};
+
+/**
+ * Who the visitor is (GET /api/account/me). Asked once when the app starts and again only when
+ * something says the account changed (an invalidation): the shell's session mirrors every answer
+ * (session-sync.ts), so a background refetch must never replace what the visitor sees unasked.
+ */
+export const meQuery = queryOptions({
+  queryKey: meKeys.all,
+  queryFn: ({ signal }) => fetchMe(signal),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  refetchOnReconnect: false,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/**
+ * The account changed on the server without answering with it (a purchase, a trial, a new day of
+ * related searches): asks again, and resolves once the session holds the answer (rejects when the
+ * server could not be asked).
+ */
+export function refreshMe(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: meKeys.all }, { throwOnError: true });
+}
+
+export function useRefreshMe(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => refreshMe(queryClient);
+}
+
+/** Sign-in answers with who the visitor now is: that answer is the query's. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
+  });
+}
+
+/** A proven address signs the visitor in (account setup, or an address not yet proven at sign-in). */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, code, password }: { email: string; code: string; password?: string }) =>
+      verifyEmail(email, code, password),
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
+  });
+}
+
+/** Global sign-out: every session of the user ends; the answer is the signed-out visitor. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: (me: MeResponse) => {
+      forgetTrialEnd();
+      queryClient.setQueryData(meKeys.all, me);
+    },
+  });
+}
