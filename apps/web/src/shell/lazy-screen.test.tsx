@@ -77,6 +77,25 @@ describe('lazyScreen', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('loads the file again on a later visit after it failed, without Try again (React.lazy keeps a failure)', async () => {
+    const load = vi
+      .fn<() => Promise<typeof LoginScreen>>()
+      .mockRejectedValueOnce(chunkFailure())
+      .mockResolvedValue(LoginScreen);
+    // Made once at module level, as routes.tsx does: every visit shows this same component.
+    const Screen = lazyScreen(load);
+    renderScreen(Screen);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+
+    // The visitor goes to another screen and comes back.
+    cleanup();
+    renderScreen(Screen);
+
+    expect(await screen.findByText('Sign in')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('says it in Portuguese', async () => {
     await act(() => i18n.changeLanguage('pt'));
     renderScreen(lazyScreen(() => Promise.reject(chunkFailure())));

@@ -19,27 +19,30 @@ import { useTranslation } from 'react-i18next';
  * failed too, they are offered a reload, which also fetches a new version's files.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const loadScreen = () =>
-    lazy(() =>
+  const loadScreen = (): LazyExoticComponent<ComponentType<P>> => {
+    const screen = lazy(() =>
       load().then(
         (component) => ({ default: component }),
         (error: unknown) => {
-          throw new ScreenLoadError(error);
+          throw new ScreenLoadError(error, screen);
         },
       ),
     );
+    return screen;
+  };
   // Shared by every place the screen is shown, so its file is fetched once.
-  let Screen: LazyExoticComponent<ComponentType<P>> = loadScreen();
+  let Screen = loadScreen();
+  const handleLoadFailure = (failure: ScreenLoadError) => {
+    // React keeps a lazy component's failure. Once the failure is on screen a new one takes its place
+    // (not before: React renders again on the failure, which would then load without end), so Try
+    // again and a later visit to the screen both load the file again.
+    if (Screen === failure.screen) Screen = loadScreen();
+  };
   // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module level, as React.lazy is.
   function LazyScreen(props: P) {
     const [, rerender] = useReducer((count: number) => count + 1, 0);
-    const handleRetry = () => {
-      // React keeps a lazy component's failure; a new one loads the file again.
-      Screen = loadScreen();
-      rerender();
-    };
     return (
-      <LoadFailureBoundary onRetry={handleRetry}>
+      <LoadFailureBoundary onLoadFailure={handleLoadFailure} onRetry={rerender}>
         <Screen {...props} />
       </LoadFailureBoundary>
     );
@@ -49,12 +52,17 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
 
 /** A screen's file could not be loaded (as opposed to an error of the screen once loaded). */
 class ScreenLoadError extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    /** The lazy component that failed, to be replaced by a new one. */
+    readonly screen: unknown,
+  ) {
     super('A screen could not be loaded', { cause });
   }
 }
 
 interface BoundaryProps {
+  onLoadFailure: (failure: ScreenLoadError) => void;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -69,6 +77,10 @@ class LoadFailureBoundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (error instanceof ScreenLoadError) this.props.onLoadFailure(error);
   }
 
   handleRetry = () => {
