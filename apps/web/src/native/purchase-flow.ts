@@ -1,4 +1,5 @@
 import { orderProductList, PRODUCTS } from '@tagscout/core/billing';
+import { safeLocalStorage } from '../shell/safe-storage';
 import type { StorePlatform } from './native-platform';
 import {
   PurchaseCancelledError,
@@ -97,11 +98,8 @@ export async function loadStoreProducts(
 }
 
 function rememberValidity(isValid: boolean): void {
-  try {
-    localStorage.setItem(VALID_SUBSCRIPTION_KEY, String(isValid));
-  } catch {
-    // Storage refused: the server still knows.
-  }
+  // Storage refused: the server still knows.
+  safeLocalStorage.setItem(VALID_SUBSCRIPTION_KEY, String(isValid));
 }
 
 /** The server's 503: the store could not be asked now (Apple's online check, Google's API). */

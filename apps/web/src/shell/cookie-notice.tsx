@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackEvent } from '../features/appdata/track';
-import { declineCookies, readKey, SHELL_KEYS, useShellOverlays, writeKey } from './shell-overlays';
+import { safeLocalStorage } from './safe-storage';
+import { declineCookies, SHELL_KEYS, useShellOverlays } from './shell-overlays';
 
 /**
  * Cookie notice: accept stores the acceptance; decline is remembered and stops
@@ -17,16 +18,18 @@ export function CookieNotice() {
   const { t } = useTranslation();
   const hasDeclined = useShellOverlays((s) => s.hasDeclinedCookies);
   const isTutorialOpen = useShellOverlays((s) => s.isTutorialOpen);
-  const [hasAccepted, setHasAccepted] = useState(() => readKey(SHELL_KEYS.hasAcceptedCookies) === 'true');
+  const [hasAccepted, setHasAccepted] = useState(
+    () => safeLocalStorage.getItem(SHELL_KEYS.hasAcceptedCookies) === 'true',
+  );
   if (hasAccepted || hasDeclined || isTutorialOpen) return null;
 
   const handleAccept = () => {
-    writeKey(SHELL_KEYS.hasAcceptedCookies, 'true');
+    safeLocalStorage.setItem(SHELL_KEYS.hasAcceptedCookies, 'true');
     setHasAccepted(true);
     trackEvent('cookiesAccepted');
   };
   const handleDecline = () => {
-    writeKey(SHELL_KEYS.hasAcceptedCookies, null);
+    safeLocalStorage.removeItem(SHELL_KEYS.hasAcceptedCookies);
     declineCookies();
   };
 

@@ -1,3 +1,4 @@
+import { safeSessionStorage } from './safe-storage';
 import type { SessionDialogFlags } from './session-store';
 
 // Closed dialogs stay closed for the browser session (a reload does not bring them back).
@@ -9,16 +10,13 @@ export function wasDismissed(dialog: keyof SessionDialogFlags): boolean {
 
 export function rememberDismissed(dialog: keyof SessionDialogFlags): void {
   if (wasDismissed(dialog)) return;
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify([...read(), dialog]));
-  } catch {
-    // Without session storage the dialog may come back after a reload; nothing else breaks.
-  }
+  // Without session storage the dialog may come back after a reload; nothing else breaks.
+  safeSessionStorage.setItem(KEY, JSON.stringify([...read(), dialog]));
 }
 
 function read(): string[] {
   try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? '[]');
+    const value: unknown = JSON.parse(safeSessionStorage.getItem(KEY) ?? '[]');
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   } catch {
     return [];

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { safeLocalStorage } from './safe-storage';
 
 /** The shell's own dialogs that a screen may open (Help opens the tutorial and the feedback form). */
 interface ShellOverlays {
@@ -18,13 +19,13 @@ export const useShellOverlays = create<ShellOverlays>(() => ({
 
 /** Declining is remembered in this browser, and stops analytics from then on. */
 export function declineCookies(): void {
-  writeKey(DECLINED_KEY, '1');
+  safeLocalStorage.setItem(DECLINED_KEY, '1');
   useShellOverlays.setState({ hasDeclinedCookies: true });
 }
 
 /** The visitor declined cookies here: no analytics event may leave the device. */
 export function hasDeclinedAnalytics(): boolean {
-  return readKey(DECLINED_KEY) === '1';
+  return safeLocalStorage.getItem(DECLINED_KEY) === '1';
 }
 
 export function openTutorial(): void {
@@ -48,20 +49,3 @@ export const SHELL_KEYS = {
   hasAcceptedCookies: 'hasAcceptedCookies',
   firstTimeUser: 'firstTimeUser',
 } as const;
-
-export function readKey(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeKey(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Storage refused: the choice lasts for this page only.
-  }
-}

@@ -17,14 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useFeatureSwitches } from '../features/appdata/queries';
 import { trackEvent } from '../features/appdata/track';
-import {
-  closeTutorial,
-  openTutorial,
-  readKey,
-  SHELL_KEYS,
-  useShellOverlays,
-  writeKey,
-} from './shell-overlays';
+import { safeLocalStorage } from './safe-storage';
+import { closeTutorial, openTutorial, SHELL_KEYS, useShellOverlays } from './shell-overlays';
 
 /** The six slides, one every 3500 ms. */
 export const TUTORIAL_SLIDES = [
@@ -121,8 +115,8 @@ function useFirstVisitTutorial() {
   const isSearch = pathname.startsWith('/tags') || pathname === '/try';
   useEffect(() => {
     if (!isSearch || !tutorialOnFirstVisit) return;
-    if (readKey(SHELL_KEYS.firstTimeUser) === 'false') return;
-    writeKey(SHELL_KEYS.firstTimeUser, 'false');
+    if (safeLocalStorage.getItem(SHELL_KEYS.firstTimeUser) === 'false') return;
+    safeLocalStorage.setItem(SHELL_KEYS.firstTimeUser, 'false');
     openTutorial();
     trackEvent('tutorialViewed');
   }, [isSearch, tutorialOnFirstVisit]);

@@ -1,3 +1,5 @@
+import { safeLocalStorage } from '../../shell/safe-storage';
+
 /** Local storage key of the device id (docs/product-rules.md#device-storage). */
 export const DEVICE_ID_KEY = 'uuID';
 
@@ -21,22 +23,14 @@ export function restoreDeviceId(uuID: string): void {
 }
 
 function readStored(): string | null {
-  try {
-    const value = localStorage.getItem(DEVICE_ID_KEY);
-    if (value && UUID.test(value)) return value;
-  } catch {
-    // Storage refused: fall back to the id kept in memory.
-  }
-  return memoryId;
+  const value = safeLocalStorage.getItem(DEVICE_ID_KEY);
+  // Storage refused: the id kept in memory, which lives for this page only.
+  return value && UUID.test(value) ? value : memoryId;
 }
 
 function writeStored(value: string): void {
   memoryId = value;
-  try {
-    localStorage.setItem(DEVICE_ID_KEY, value);
-  } catch {
-    // Storage refused: the id lives for this page only.
-  }
+  safeLocalStorage.setItem(DEVICE_ID_KEY, value);
 }
 
 /** A version-4 UUID; crypto.randomUUID exists only in secure contexts (https or localhost). */

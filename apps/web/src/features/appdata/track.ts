@@ -1,6 +1,7 @@
 import { resolveAccess } from '@tagscout/core/access';
 import type { CountedClick, EventType, UserDetail } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
+import { safeLocalStorage } from '../../shell/safe-storage';
 import { useSession } from '../../shell/session-store';
 import { hasDeclinedAnalytics } from '../../shell/shell-overlays';
 import { getDeviceId } from '../account/device-id';
@@ -19,31 +20,15 @@ function userDetail(): UserDetail {
     appVersion: LIMITS.clientVersion,
     group: resolveAccess(account).group,
     trialStatus: account.trialStatus,
-    influencer: safeStorage.getItem(INFLUENCER_KEY),
+    influencer: safeLocalStorage.getItem(INFLUENCER_KEY),
   };
 }
-
-const safeStorage = {
-  getItem(key: string): string | null {
-    try {
-      return localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  setItem(key: string, value: string): void {
-    try {
-      localStorage.setItem(key, value);
-    } catch {
-      // Storage refused (private mode): counts start again next time.
-    }
-  },
-};
 
 const tracker = createTracker({
   send: sendEvents,
   userDetail,
-  storage: safeStorage,
+  // Storage refused (private mode): counts start again next time.
+  storage: safeLocalStorage,
   newId: newEventId,
   now: Date.now,
   isAllowed: () => !hasDeclinedAnalytics(),

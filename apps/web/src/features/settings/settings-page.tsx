@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { SUPPORTED_LANGUAGES } from '../../i18n/i18n';
+import { safeLocalStorage } from '../../shell/safe-storage';
 import { useCapabilities, useSession } from '../../shell/session-store';
 import { type RelatedOrder, useSettings } from './settings-store';
 
@@ -129,7 +130,7 @@ export function SettingsPage() {
               label={t('settings.language.label')}
               value={i18n.resolvedLanguage ?? 'en'}
               onChange={(event) => {
-                localStorage.setItem('language', event.target.value);
+                safeLocalStorage.setItem('language', event.target.value);
                 void i18n.changeLanguage(event.target.value);
               }}
               sx={{ minWidth: 200 }}

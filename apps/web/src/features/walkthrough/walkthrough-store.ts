@@ -5,6 +5,7 @@ import {
   walkthroughReducer,
 } from '@tagscout/core/walkthrough';
 import { create } from 'zustand';
+import { safeLocalStorage } from '../../shell/safe-storage';
 import { trackEvent } from '../appdata/track';
 
 /** Local storage keys: the guide on or off, and the steps already shown. */
@@ -12,7 +13,10 @@ export const SHOW_GUIDE_KEY = 'showGuide';
 export const WALKTHROUGH_STATE_KEY = 'walkthroughState';
 
 export const useWalkthrough = create<WalkthroughState>(() =>
-  restoreWalkthrough(read(SHOW_GUIDE_KEY), read(WALKTHROUGH_STATE_KEY)),
+  restoreWalkthrough(
+    safeLocalStorage.getItem(SHOW_GUIDE_KEY),
+    safeLocalStorage.getItem(WALKTHROUGH_STATE_KEY),
+  ),
 );
 
 /** Runs the core rules and keeps what must outlive the page. */
@@ -21,8 +25,9 @@ export function dispatchWalkthrough(action: WalkthroughAction): void {
   const after = walkthroughReducer(before, action);
   if (after === before) return;
   useWalkthrough.setState(after, true);
-  if (after.isOn !== before.isOn) write(SHOW_GUIDE_KEY, String(after.isOn));
-  if (after.shown !== before.shown) write(WALKTHROUGH_STATE_KEY, JSON.stringify({ shown: after.shown }));
+  if (after.isOn !== before.isOn) safeLocalStorage.setItem(SHOW_GUIDE_KEY, String(after.isOn));
+  if (after.shown !== before.shown)
+    safeLocalStorage.setItem(WALKTHROUGH_STATE_KEY, JSON.stringify({ shown: after.shown }));
   if (after.current && after.current !== before.current) {
     trackEvent('walkthroughStep', { props: { step: after.current } });
   }
@@ -32,22 +37,6 @@ export function dispatchWalkthrough(action: WalkthroughAction): void {
 /** Help's "Restart the guide". */
 export function restartWalkthrough(): void {
   dispatchWalkthrough({ type: 'restart' });
-  write(SHOW_GUIDE_KEY, 'true');
+  safeLocalStorage.setItem(SHOW_GUIDE_KEY, 'true');
   trackEvent('walkthroughRestart');
-}
-
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Storage refused: the guide's state lasts for this page only.
-  }
 }
