@@ -7,10 +7,11 @@ import {
 } from '@tagscout/core/api';
 import { formatWait } from '@tagscout/core/format';
 import type { TFunction } from 'i18next';
+import type { TranslationKey } from '../i18n/i18n';
 import { ApiError } from './client';
 
 /** Every code the server answers, to its text under `errors.` in en.json and pt.json. */
-const KEYS: Readonly<Record<string, string>> = {
+const KEYS: Readonly<Record<string, TranslationKey>> = {
   [ErrorCode.invalidRequest]: 'errors.invalidRequest',
   [ErrorCode.notFound]: 'errors.notFound',
   [ErrorCode.unauthorized]: 'errors.unauthorized',
@@ -48,7 +49,11 @@ const VALUES: Readonly<Record<string, Record<string, number>>> = {
  * sentence is English and, for bad input, names schema paths ("body.code: ..."), so it never
  * reaches a screen. A wait the server asked for is said in minutes ("Try again in 8 minutes").
  */
-export function errorText(t: TFunction, error: unknown, fallbackKey = 'errors.unknown'): string {
+export function errorText(
+  t: TFunction,
+  error: unknown,
+  fallbackKey: TranslationKey = 'errors.unknown',
+): string {
   if (!(error instanceof ApiError)) return t(fallbackKey);
   if (error.code === ErrorCode.rateLimited || error.status === 429) {
     return error.retryAfterSeconds === null

@@ -1,10 +1,18 @@
-import i18n from 'i18next';
+import i18n, { type ParseKeys } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import pt from './pt.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'pt'] as const;
+
+/** A key of en.json (pt.json has the same), as t() takes it (i18next.d.ts). */
+export type TranslationKey = ParseKeys;
+
+/** The keys under a prefix, without it: `TranslationKeyUnder<'help.videos'>` is 'title' | 'text' | ... */
+export type TranslationKeyUnder<Prefix extends string> = KeysUnder<TranslationKey, Prefix>;
+
+type KeysUnder<Key, Prefix extends string> = Key extends `${Prefix}.${infer Rest}` ? Rest : never;
 
 // English and Portuguese, chosen from a stored choice, then the browser; pt-BR and pt-PT both map to pt.
 void i18n

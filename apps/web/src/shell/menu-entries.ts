@@ -13,6 +13,7 @@ import Star from '@mui/icons-material/Star';
 import ViewList from '@mui/icons-material/ViewList';
 import type { Capabilities } from '@tagscout/core/access';
 import { formatCountdown, isLiveWindow, specialOfferRemaining, trialNoticeText } from '@tagscout/core/time';
+import type { TranslationKey } from '../i18n/i18n';
 import { EXTERNAL_LINKS } from './external-links';
 import { landingPath, type SessionState } from './session-store';
 
@@ -27,7 +28,7 @@ export interface MenuContext {
 
 /** A line of text: an i18n key and its values. */
 export interface MenuText {
-  key: string;
+  key: TranslationKey;
   values?: Record<string, string | number>;
 }
 
@@ -44,7 +45,7 @@ export interface MenuEntry {
 }
 
 const always = () => true;
-const text = (key: string) => () => ({ key });
+const text = (key: TranslationKey) => () => ({ key });
 const path = (to: string) => () => to;
 
 /** The menu (docs/product-rules.md#screens-and-routes), in its order; each entry follows the visitor's capabilities. */

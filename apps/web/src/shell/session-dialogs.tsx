@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { LIMITS } from '@tagscout/core/limits';
 import { specialOfferRemaining, trialNoticeText } from '@tagscout/core/time';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { openTrialSignup, useTrialSignup } from '../features/account/trial-signup-store';
@@ -72,7 +73,7 @@ function isOfferOpen(session: SessionState): boolean {
 function dialogText(
   dialog: SessionDialog,
   session: SessionState,
-  t: (key: string, values?: Record<string, unknown>) => string,
+  t: TFunction,
 ): { title: string; body: string } {
   if (dialog !== 'registration') {
     return { title: t(`dialogs.${dialog}.title`), body: t(`dialogs.${dialog}.body`) };

@@ -11,6 +11,7 @@ import {
   isCopyNetwork,
   pickLadder,
 } from '@tagscout/core/export';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { chooseCopyNetwork } from '../settings/account-settings';
@@ -104,18 +105,18 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
 
 /** What the Copy button and the snackbar say: exactly what goes (or went) to the clipboard. */
 export function copyLabel(
-  t: (key: string, options: Record<string, unknown>) => string,
+  t: TFunction,
   kind: 'copy' | 'copied',
   plan: CopyPlan,
   selected: number,
   network: CopyNetwork,
 ): string {
-  const networkName = t(`export.copyFor.networks.${network}`, {});
+  const networkName = t(`export.copyFor.networks.${network}`);
   const count = plan.copied.length;
   if (kind === 'copied' && plan.limitedBy === 'free') {
     return t('export.copyFor.freeLimit', { count, selected: plan.eligible.length });
   }
-  const key = count < selected ? `${kind}OfFor` : `${kind}For`;
+  const key = count < selected ? (`${kind}OfFor` as const) : (`${kind}For` as const);
   if (network === 'other') return t(`export.copyFor.${key}Other`, { count, selected });
   return t(`export.copyFor.${key}`, { count, selected, network: networkName });
 }

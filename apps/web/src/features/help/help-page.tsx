@@ -19,7 +19,7 @@ import { useCapabilities } from '../../shell/session-store';
 import { openFeedback, openTutorial } from '../../shell/shell-overlays';
 import { useFeatureSwitches } from '../appdata/queries';
 import { restartWalkthrough, useWalkthrough } from '../walkthrough/walkthrough-store';
-import { visibleVideos } from './help-videos';
+import { HELP_VIDEOS, visibleVideos } from './help-videos';
 import { InfoDialog } from './info-dialog';
 
 /**
@@ -33,7 +33,7 @@ export function HelpPage() {
   const { betaFeedback } = useFeatureSwitches();
   const isGuideOn = useWalkthrough((s) => s.isOn);
   const [isInfoOpen, setIsInfoOpen] = useState(false);
-  const videos = visibleVideos();
+  const videos = visibleVideos(HELP_VIDEOS);
   // The free group has no guide: its button is disabled and the text says why.
   const guideTextKey = !caps.showWalkthrough
     ? 'help.guide.freeNote'

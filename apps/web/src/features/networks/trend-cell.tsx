@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../account/visually-hidden';
@@ -54,12 +55,7 @@ export function Dash({ label }: { label: string }) {
 }
 
 /** A screen reader's sentence for a tag's trend. */
-export function trendSentence(
-  t: ReturnType<typeof useTranslation>['t'],
-  locale: string,
-  hashtag: string,
-  trend: HashtagTrend,
-): string {
+export function trendSentence(t: TFunction, locale: string, hashtag: string, trend: HashtagTrend): string {
   const change = formatWeekChange(trend.week_change, locale);
   return t('trends.cellLabel', {
     tag: hashtag,

@@ -1,21 +1,31 @@
 import { CHARACTER_SETS } from '@tagscout/core/quarries';
+import type { TranslationKeyUnder } from '../../i18n/i18n';
+
+/** A setting's place in the template, which also names its label under prospecting.automation.fields. */
+export type AutomationPath = TranslationKeyUnder<'prospecting.automation.fields'>;
 
 /** One input of the automation template form; `path` is its place in the document. */
 export type AutomationField =
-  | { path: string; kind: 'switch' }
-  | { path: string; kind: 'text'; maxLength: number }
-  | { path: string; kind: 'number'; min: number; max: number; step?: number; isNullable?: boolean }
-  | { path: string; kind: 'words' }
-  | { path: string; kind: 'choices'; choices: readonly string[] };
+  | { path: AutomationPath; kind: 'switch' }
+  | { path: AutomationPath; kind: 'text'; maxLength: number }
+  | { path: AutomationPath; kind: 'number'; min: number; max: number; step?: number; isNullable?: boolean }
+  | { path: AutomationPath; kind: 'words' }
+  | { path: AutomationPath; kind: 'choices'; choices: readonly string[] };
 
 export interface AutomationSection {
-  key: string;
+  /** Its title under prospecting.automation.sections. */
+  key: TranslationKeyUnder<'prospecting.automation.sections'>;
   fields: AutomationField[];
 }
 
-const percent = (path: string): AutomationField => ({ path, kind: 'number', min: 0, max: 100 });
-const count = (path: string, max = 1_000_000_000): AutomationField => ({ path, kind: 'number', min: 0, max });
-const flag = (path: string): AutomationField => ({ path, kind: 'switch' });
+const percent = (path: AutomationPath): AutomationField => ({ path, kind: 'number', min: 0, max: 100 });
+const count = (path: AutomationPath, max = 1_000_000_000): AutomationField => ({
+  path,
+  kind: 'number',
+  min: 0,
+  max,
+});
+const flag = (path: AutomationPath): AutomationField => ({ path, kind: 'switch' });
 
 /** Every field of the template, grouped as the form shows them. */
 export const AUTOMATION_SECTIONS: AutomationSection[] = [

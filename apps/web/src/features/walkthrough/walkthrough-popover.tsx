@@ -16,6 +16,7 @@ import {
 } from '@tagscout/core/walkthrough';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/i18n';
 import { dispatchWalkthrough } from './walkthrough-store';
 import { findTarget } from './walkthrough-triggers';
 
@@ -54,18 +55,18 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
         </Typography>
       </Stack>
       <Typography id="walkthrough-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-        {t(step.title)}
+        {t(`walkthrough.${stepId}.title`)}
       </Typography>
       <Typography id="walkthrough-message" variant="body2" color="text.secondary">
-        {t(step.message)}
+        {t(`walkthrough.${stepId}.message`)}
       </Typography>
-      {step.title2 && step.message2 && (
+      {hasSecondPart(stepId) && (
         <>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, fontWeight: 700 }}>
-            {t(step.title2)}
+            {t(`walkthrough.${stepId}.title2`)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t(step.message2)}
+            {t(`walkthrough.${stepId}.message2`)}
           </Typography>
         </>
       )}
@@ -135,7 +136,16 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
   );
 }
 
-function nextLabel(next: StepNext): string {
+/** The steps whose text has a second title and message (walkthrough.<id>.title2 in en.json). */
+type TwoPartStepId = {
+  [Id in StepId]: `walkthrough.${Id}.title2` extends TranslationKey ? Id : never;
+}[StepId];
+
+function hasSecondPart(stepId: StepId): stepId is TwoPartStepId {
+  return findStep(stepId).title2 !== undefined;
+}
+
+function nextLabel(next: StepNext): TranslationKey {
   if (next === 'close') return 'walkthrough.gotIt';
   if (next === 'stopWalkthrough') return 'walkthrough.ok';
   if (typeof next === 'object') return 'walkthrough.showMe';
