@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { clientOf } from '../client-address.js';
 import { FairQueue } from './fair-queue.js';
-import { clientOf } from './load-shedding.js';
 
 describe('FairQueue', () => {
   it('takes the clients in rotation, each client in arrival order', () => {

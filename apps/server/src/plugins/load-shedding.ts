@@ -1,5 +1,6 @@
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientOf } from '../client-address.js';
 import { errorBody } from './errors.js';
 import { TurnScheduler } from './turn-scheduler.js';
 
@@ -170,29 +171,4 @@ function isApiPath(url: string): boolean {
 
 function isNeverShed(request: FastifyRequest): boolean {
   return request.method === 'POST' && NEVER_SHED.has(request.url.split('?', 1)[0]!);
-}
-
-/**
- * Whose request it is, for taking turns: the client's address (behind a proxy, the one TRUST_PROXY
- * lets request.ip read from X-Forwarded-For), and for IPv6 its /64, which one subscriber holds whole.
- * Not the account: the session is checked only after this, and checking it first would cost a
- * database read for every request shed.
- */
-export function clientOf(ip: string | undefined): string {
-  if (!ip) return '';
-  if (!ip.includes(':')) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  return expandIpv6(ip).slice(0, 4).join(':');
-}
-
-/** The eight groups of an IPv6 address, `::` expanded. */
-function expandIpv6(ip: string): string[] {
-  const [head = '', tail] = ip.toLowerCase().split('%', 1)[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(missing).fill('0'), ...right].map((group) =>
-    group.replace(/^0+(?=.)/, ''),
-  );
 }

@@ -84,7 +84,8 @@ export async function sendCode(
 }
 
 /**
- * Checks a code through Better Auth with our additions: the guess limits per account (throttle.ts),
+ * Checks a code through Better Auth with our additions: the guess limit per account and address
+ * (throttle.ts; no account-wide one, so others' wrong codes never refuse the owner's right one),
  * the code's tries counted atomically before it is checked (a 6th concurrent try finds it dead, where
  * Better Auth would answer "not verified" to tries it never compared), and expiry by the server clock
  * (10 minutes). Every failure answers alike.
@@ -96,8 +97,8 @@ export async function checkCode(
   request: AuthRequest,
   call: () => Promise<Response>,
 ): Promise<AuthCallResult> {
-  const guess = { account: `code:${purpose}:${email}`, ip: request.ip, knownDevice: null };
-  throwIfRefused(await runtime.throttle.takeGuess(guess));
+  const account = `code:${purpose}:${email}`;
+  throwIfRefused(await runtime.throttle.takeCodeGuess(account, request.ip));
   const identifier = codeIdentifier(purpose, email);
   const expiresAt = await findCodeExpiry(runtime.database, identifier);
   if (expiresAt !== null && expiresAt <= runtime.now()) {
@@ -113,7 +114,7 @@ export async function checkCode(
     if (result.code === 'OTP_EXPIRED' || result.code === 'TOO_MANY_ATTEMPTS') throw codeExpired();
     throw accountError(400, AccountErrorCode.codeNotVerified, CODE_NOT_VERIFIED_MESSAGE);
   }
-  await runtime.throttle.giveBackGuess(guess);
+  await runtime.throttle.giveBackCodeGuess(account, request.ip);
   if (purpose !== 'reset-password') request.audit(event, { email, outcome: 'success' });
   return result;
 }

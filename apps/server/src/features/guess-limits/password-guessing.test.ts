@@ -61,6 +61,16 @@ describe.each(stores)('guessing (%s)', (name, overrides) => {
   }
   const signIn = (email: string, password: string, from?: { ip?: string; cookie?: string }) =>
     post('/api/account/sign-in', { email, password }, from);
+  /** The known-device cookie alone, of a sign-in's cookies. */
+  const knownDeviceCookie = (cookies: string) =>
+    cookies.split('; ').find((cookie) => cookie.startsWith('known_device=')) ?? '';
+  /** Spends an address's own budget for the account (no cookie), so only a known device gets in from there. */
+  const spendAddress = async (email: string, ip: string) => {
+    for (let guess = 0; guess < THROTTLE.guessesPerAccountAndAddress; guess++) {
+      expect((await signIn(email, WRONG_PASSWORD, { ip })).status).toBe(401);
+    }
+    expect((await signIn(email, TEST_PASSWORD, { ip })).status).toBe(429);
+  };
   /** Wrong guesses from `addresses` addresses, as many from each as the per-address limit allows. */
   const guessFromAddresses = async (email: string, addresses: number) => {
     for (let address = 0; address < addresses; address++) {
@@ -71,7 +81,7 @@ describe.each(stores)('guessing (%s)', (name, overrides) => {
     }
   };
 
-  it('checks at most 21 of 100 simultaneous guesses from 100 addresses, then only slows the account by seconds', async () => {
+  it('checks at most 11 of 100 simultaneous guesses from 100 addresses, then only slows the account by minutes at most', async () => {
     clock.startNextWindow(THROTTLE.guessWindowMs);
     const viewer = await createTestViewer(testApp.app, 'paying');
     const email = String(viewer.email);
@@ -92,7 +102,7 @@ describe.each(stores)('guessing (%s)', (name, overrides) => {
     expect((await signIn(email, TEST_PASSWORD)).status).toBe(200);
   });
 
-  it('does not lock the owner out after 20 wrong guesses from 4 addresses', async () => {
+  it('does not lock the owner out after the account’s 10 wrong guesses from 2 addresses', async () => {
     clock.startNextWindow(THROTTLE.guessWindowMs);
     const viewer = await createTestViewer(testApp.app, 'paying');
     const email = String(viewer.email);
@@ -108,7 +118,7 @@ describe.each(stores)('guessing (%s)', (name, overrides) => {
     expect(cookie).not.toBe('');
     // An office's shared address: an attacker behind it spends that address's budget for the account.
     const office = freshIp();
-    await guessFromAddresses(email, 4);
+    await guessFromAddresses(email, THROTTLE.guessesPerAccount / THROTTLE.guessesPerAccountAndAddress);
     const attack = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
         signIn(email, WRONG_PASSWORD, {
@@ -144,14 +154,107 @@ describe.each(stores)('guessing (%s)', (name, overrides) => {
     clock.startNextWindow(THROTTLE.guessWindowMs);
     const attacker = await createTestViewer(testApp.app, 'paying');
     const victim = await createTestViewer(testApp.app, 'paying');
-    const { cookie } = await signIn(String(attacker.email), TEST_PASSWORD);
+    const victimEmail = String(victim.email);
+    const cookie = knownDeviceCookie((await signIn(String(attacker.email), TEST_PASSWORD)).cookie);
+    const own = knownDeviceCookie((await signIn(victimEmail, TEST_PASSWORD)).cookie);
+    expect(cookie).not.toBe('');
+    const ip = freshIp();
+    // The address has no guesses left for the victim: only a known device of the victim gets in from it.
+    await spendAddress(victimEmail, ip);
+    expect((await signIn(victimEmail, TEST_PASSWORD, { ip, cookie })).status).toBe(429);
+    const forged = own.replace(/=(.)/, (_, first: string) => `=${first === 'a' ? 'b' : 'a'}`);
+    expect((await signIn(victimEmail, TEST_PASSWORD, { ip, cookie: forged })).status).toBe(429);
+    expect((await signIn(victimEmail, TEST_PASSWORD, { ip, cookie: own })).status).toBe(200);
+  });
+
+  it('revokes every known-device cookie of the account at a password reset', async () => {
+    clock.startNextWindow(THROTTLE.guessWindowMs);
+    const viewer = await createTestViewer(testApp.app, 'paying');
+    const email = String(viewer.email);
+    const cookie = knownDeviceCookie((await signIn(email, TEST_PASSWORD)).cookie);
+    expect((await post('/api/account/forgot-password', { email })).status).toBe(202);
+    const code = await latestCode(testApp.app, email);
+    const reset = await post('/api/account/reset-password', {
+      email,
+      code,
+      password: NEW_PASSWORD,
+      passwordConfirm: NEW_PASSWORD,
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     const ip = freshIp();
     for (let guess = 0; guess < THROTTLE.guessesPerAccountAndAddress; guess++) {
-      expect((await signIn(String(victim.email), WRONG_PASSWORD, { ip, cookie })).status).toBe(401);
+      expect((await signIn(email, WRONG_PASSWORD, { ip })).status).toBe(401);
     }
-    expect((await signIn(String(victim.email), WRONG_PASSWORD, { ip, cookie })).status).toBe(429);
-    const forged = cookie.replace(/=(.)/, (_, first: string) => `=${first === 'a' ? 'b' : 'a'}`);
-    expect((await signIn(String(victim.email), WRONG_PASSWORD, { ip, cookie: forged })).status).toBe(429);
+    // The old cookie is an unknown device now: the address's spent budget applies to it.
+    expect((await signIn(email, NEW_PASSWORD, { ip, cookie })).status).toBe(429);
+    // A sign-in after the reset makes the browser known again.
+    const renewed = knownDeviceCookie((await signIn(email, NEW_PASSWORD)).cookie);
+    expect((await signIn(email, NEW_PASSWORD, { ip, cookie: renewed })).status).toBe(200);
+  });
+
+  it('revokes every known-device cookie of the account at a sign-out everywhere', async () => {
+    clock.startNextWindow(THROTTLE.guessWindowMs);
+    const viewer = await createTestViewer(testApp.app, 'paying');
+    const email = String(viewer.email);
+    const first = await signIn(email, TEST_PASSWORD);
+    const cookie = knownDeviceCookie(first.cookie);
+    const other = knownDeviceCookie((await signIn(email, TEST_PASSWORD)).cookie);
+    expect((await post('/api/account/sign-out', {}, { cookie: first.cookie })).status).toBe(200);
+    const ip = freshIp();
+    await spendAddress(email, ip);
+    expect((await signIn(email, TEST_PASSWORD, { ip, cookie })).status).toBe(429);
+    expect((await signIn(email, TEST_PASSWORD, { ip, cookie: other })).status).toBe(429);
+  });
+
+  it('checks at most 100 wrong guesses in any hour, from many addresses and many known-device cookies of the account', async () => {
+    clock.startNextWindow(THROTTLE.guessWindowMs);
+    const viewer = await createTestViewer(testApp.app, 'paying');
+    const email = String(viewer.email);
+    // Someone who once had the password signed in many times: each sign-in minted a cookie.
+    const minted: string[] = [];
+    for (let device = 0; device < 8; device++) {
+      minted.push(knownDeviceCookie((await signIn(email, TEST_PASSWORD)).cookie));
+    }
+    // The hour starts three minutes before a window ends, so it meets five windows.
+    clock.advance(THROTTLE.guessWindowMs - 3 * 60_000);
+    let checked = 0;
+    let longestWait = 0;
+    for (let second = 0; second < 3600; second += 30) {
+      const unknown = await Promise.all([signIn(email, WRONG_PASSWORD), signIn(email, WRONG_PASSWORD)]);
+      const known = await Promise.all(minted.map((cookie) => signIn(email, WRONG_PASSWORD, { cookie })));
+      checked += [...unknown, ...known].filter((answer) => answer.status === 401).length;
+      for (const answer of unknown)
+        if (answer.status === 429) longestWait = Math.max(longestWait, answer.retryAfter);
+      clock.advance(30_000);
+    }
+    expect(checked).toBeLessThanOrEqual(100);
+    // Slowed, not shut: every window still checks its budgets.
+    expect(checked).toBeGreaterThanOrEqual(
+      4 * (THROTTLE.guessesPerAccount + THROTTLE.guessesPerKnownDevices),
+    );
+    // Slowed, never locked: a new device is told to wait at most the slowed interval.
+    expect(longestWait).toBeLessThanOrEqual(SLOWED_SECONDS);
+  }, 180_000);
+
+  it('never puts the emailed codes under an account-wide budget: others’ wrong codes from many addresses leave the owner’s code working', async () => {
+    clock.startNextWindow(THROTTLE.guessWindowMs);
+    const viewer = await createTestViewer(testApp.app, 'free');
+    const email = String(viewer.email);
+    const reset = (code: string, ip?: string) =>
+      post(
+        '/api/account/reset-password',
+        { email, code, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD },
+        { ...(ip && { ip }) },
+      );
+    // Wrong codes from many addresses, each within its own limit, before the owner asks for a code.
+    for (let address = 0; address < 6; address++) {
+      const ip = freshIp();
+      for (let guess = 0; guess < THROTTLE.guessesPerAccountAndAddress; guess++) await reset('000000', ip);
+    }
+    expect((await post('/api/account/forgot-password', { email })).status).toBe(202);
+    const code = await latestCode(testApp.app, email);
+    const answer = await reset(code);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   });
 
   it('never blocks the emailed codes by password guesses: a code signs in, and a reset renews the account’s budget', async () => {

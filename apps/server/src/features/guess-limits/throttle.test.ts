@@ -6,6 +6,13 @@ import { testDialects } from '../../test/test-database.js';
 import { createTestViewer, freshIp, latestCode, TEST_PASSWORD, testClock } from '../../test/test-users.js';
 
 const ORIGIN = 'http://localhost:80';
+let nextPrefix = 0;
+/** A /64 of its own: 2001:db8:<run>:<n>. */
+const run = Math.floor(Math.random() * 0xffff).toString(16);
+function freshIpv6Prefix(): string {
+  nextPrefix += 1;
+  return `2001:db8:${run}:${nextPrefix.toString(16)}`;
+}
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -52,6 +59,56 @@ describe.each(stores)('brute-force limits (%s)', (name, overrides) => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     clock.startNextWindow(15 * MINUTE);
     expect((await signIn(email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: fresh addresses of one subscriber share its budgets', async () => {
+    clock.startNextWindow(15 * MINUTE);
+    const viewer = await createTestViewer(testApp.app, 'paying');
+    const email = viewer.email ?? '';
+    const prefix = freshIpv6Prefix();
+    for (let failure = 1; failure <= 5; failure++) {
+      expect((await signIn(email, 'Wrong-Password-1', `${prefix}:${failure}::1`)).statusCode).toBe(401);
+    }
+    expect((await signIn(email, TEST_PASSWORD, `${prefix}:ffff:ffff:ffff:ffff`)).statusCode).toBe(429);
+    expect((await signIn(email, TEST_PASSWORD, `${freshIpv6Prefix()}::1`)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    clock.startNextWindow(15 * MINUTE);
+    const viewer = await createTestViewer(testApp.app, 'paying');
+    const email = viewer.email ?? '';
+    const ip = freshIp();
+    for (let failure = 1; failure <= 5; failure++) {
+      expect((await signIn(email, 'Wrong-Password-1', `::ffff:${ip}`)).statusCode).toBe(401);
+    }
+    expect((await signIn(email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+  });
+
+  it('limits auth POSTs, code sends and anonymous trials per IPv6 /64', async () => {
+    clock.startNextWindow(HOUR);
+    const prefix = freshIpv6Prefix();
+    for (let request = 1; request <= 10; request++) {
+      const answer = await signIn(
+        `x${request}-${randomUUID()}@example.com`,
+        'Wrong-Password-1',
+        `${prefix}::${request}`,
+      );
+      expect(answer.statusCode).toBe(401);
+    }
+    expect(
+      (await post('/api/trial/checkEmail', { email: 'a@example.com' }, `${prefix}::beef`)).statusCode,
+    ).toBe(429);
+
+    const trials = freshIpv6Prefix();
+    for (let trial = 1; trial <= 30; trial++) {
+      if (trial % 10 === 1 && trial > 1) clock.advance(MINUTE);
+      const response = await post('/api/trial/trialRegister', { uuid: randomUUID() }, `${trials}::${trial}`);
+      expect(response.statusCode).toBe(200);
+    }
+    clock.advance(MINUTE);
+    expect((await post('/api/trial/trialRegister', { uuid: randomUUID() }, `${trials}::99`)).statusCode).toBe(
+      429,
+    );
   });
 
   it('limits unknown addresses the same way', async () => {

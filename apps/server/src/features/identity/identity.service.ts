@@ -17,7 +17,7 @@ import { issueKnownDevice, knownDeviceOf } from '../guess-limits/known-device.js
 import { CHECK_EMAIL, checkCode, sendCode } from '../guess-limits/one-time-codes.service.js';
 import type { AuthRequest } from '../sessions/account-request.js';
 import { accountError, callAuth, throwIfRefused, withoutCredentials } from '../sessions/auth-calls.js';
-import { signOutEverywhere } from '../sessions/sessions.service.js';
+import { sessionEpochOf, signOutEverywhere } from '../sessions/sessions.service.js';
 import { mailboxOf, normaliseEmail } from './email-address.js';
 import {
   clearPendingPassword,
@@ -172,12 +172,14 @@ export async function signIn(
   const guess = {
     account: signInAccount(email),
     ip: request.ip,
-    knownDevice: knownDeviceOf(request.knownDevice, email, runtime.secret),
+    knownDevice: await knownDeviceFor(runtime, request.knownDevice, email),
   };
   // The guess is counted before it is checked, so concurrent guesses cannot pass the limit.
-  const refusal = await runtime.throttle.takeGuess(guess);
-  if (refusal) request.audit('sign-in', { email, outcome: 'refused' });
-  throwIfRefused(refusal);
+  const taken = await runtime.throttle.takeGuess(guess);
+  if (taken.refusal) {
+    request.audit('sign-in', { email, outcome: 'refused' });
+    throwIfRefused(taken.refusal);
+  }
   const result = await callAuth(() =>
     runtime.auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: input.rememberMe },
@@ -203,7 +205,7 @@ export async function signIn(
       typeof result.body?.message === 'string' ? result.body.message : SIGN_IN_MESSAGES.error,
     );
   }
-  await runtime.throttle.giveBackGuess(guess);
+  if (taken.spent) await runtime.throttle.giveBackGuess(guess, taken.spent);
   const user = result.body?.user as { id: string };
   request.audit('sign-in', { email, userId: user.id, outcome: 'success' });
   return signedIn(
@@ -275,6 +277,20 @@ export async function signOut(runtime: AccountsRuntime, request: AuthRequest): P
   return presentMe(runtime, { userId: null, platform: request.platform, deviceId: null });
 }
 
+/**
+ * The browser's known-device id for this account: its token must have been issued for the address
+ * at the account's current session epoch (a reset or sign-out everywhere revokes every token).
+ */
+async function knownDeviceFor(
+  runtime: AccountsRuntime,
+  token: string | null,
+  email: string,
+): Promise<string | null> {
+  if (!token) return null;
+  const epoch = await sessionEpochOf(runtime.database, email);
+  return epoch === null ? null : knownDeviceOf(token, email, epoch, runtime.secret);
+}
+
 /** The sign-in limits' name for an address. */
 function signInAccount(email: string): string {
   return `sign-in:${email}`;
@@ -293,5 +309,7 @@ async function signedIn(
     ...(session.transport === 'bearer' && { token: session.token }),
   });
   if (session.transport === 'bearer') return { me, cookies: null, knownDevice: null };
-  return { me, cookies: session.headers, knownDevice: issueKnownDevice(session.email, runtime.secret) };
+  // Signed with the account's session epoch, so the next reset or sign-out everywhere revokes it.
+  const knownDevice = row ? issueKnownDevice(session.email, row.session_epoch, runtime.secret) : null;
+  return { me, cookies: session.headers, knownDevice };
 }

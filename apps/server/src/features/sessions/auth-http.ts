@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER, DONT_REMEMBER_COOKIE, SESSION_COOKIE } from './better
  */
 const HOST_PREFIX = '__Host-';
 const OUR_COOKIES = new Set([SESSION_COOKIE, DONT_REMEMBER_COOKIE]);
-/** Ours alone (known-device.ts): never passed to Better Auth, kept through sign-out. */
+/** Ours alone (known-device.ts): never passed to Better Auth; a sign-out leaves it, but revoked. */
 const KNOWN_DEVICE_COOKIE = 'known_device';
 
 export function isHttps(request: FastifyRequest): boolean {

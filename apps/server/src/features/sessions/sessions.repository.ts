@@ -13,6 +13,20 @@ export async function deleteAllSessions(database: Database, userId: string, now:
   });
 }
 
+/**
+ * The session epoch of the account with this address (0 until its first global sign-out); null
+ * when no user with an account row has the address (deleteAllSessions bumps the epoch in that row).
+ */
+export async function findSessionEpochByEmail(database: Database, email: string): Promise<number | null> {
+  const row = await database.db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.user_id', 'users.id')
+    .select('accounts.session_epoch')
+    .where('users.email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row ? Number(row.session_epoch) : null;
+}
+
 export async function deleteSession(database: Database, sessionId: string): Promise<void> {
   await database.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }

@@ -1,9 +1,22 @@
 import type { Database } from '../../db/connect.js';
-import { deleteAllSessions, deleteOtherSessions, deleteSessionOfUser } from './sessions.repository.js';
+import {
+  deleteAllSessions,
+  deleteOtherSessions,
+  deleteSessionOfUser,
+  findSessionEpochByEmail,
+} from './sessions.repository.js';
 
 /** Global sign-out: every session and bearer token of the user ends now. */
 export async function signOutEverywhere(database: Database, userId: string, now: number): Promise<number> {
   return deleteAllSessions(database, userId, now);
+}
+
+/**
+ * The account's session epoch, which every global sign-out (and so every password reset) bumps:
+ * what is signed with it (known-device tokens) is revoked then. Null when no account has the address.
+ */
+export async function sessionEpochOf(database: Database, email: string): Promise<number | null> {
+  return findSessionEpochByEmail(database, email);
 }
 
 /** Ends one of the user's own sessions, named by its opaque id (list-sessions). */
