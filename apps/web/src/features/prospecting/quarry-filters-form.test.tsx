@@ -94,6 +94,18 @@ describe('the quarry filters form', () => {
     await waitFor(() => expect(saveButton().disabled).toBe(false));
   });
 
+  it("holds follower counts to the contract's rules: whole numbers from 0", async () => {
+    renderForm();
+    await type('Min followers', '-5');
+    expect(screen.getByRole('alert').textContent).toBe('Followers are a whole number, 0 or more.');
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    await type('Min followers', '');
+    expect(screen.getByRole('alert').textContent).toBe('Followers are a whole number, 0 or more.');
+    await type('Min followers', '0');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+  });
+
   it('keeps what was typed when the admin goes back to the places', async () => {
     renderForm();
     await type('Name', 'Old town');
