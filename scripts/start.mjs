@@ -17,7 +17,7 @@ if (seeding.status !== 0) process.exit(seeding.status ?? 1);
 
 // A 64 MB young generation (V8's default is 16): under load, requests waiting for their turn
 // outlive the default's scavenges and get promoted; 20-40% more requests per second at 200 and 400
-// connections (bench/README.md, "Overload: one accept per loop turn"). The bench runs it the same way.
+// connections (bench/HISTORY.md, "Overload: one accept per loop turn"). The bench runs it the same way.
 const NODE_FLAGS = ['--max-semi-space-size=64'];
 const server = spawn(process.execPath, [...NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
   cwd: root,

@@ -43,7 +43,7 @@ export function prewarmInChildProcess(path: string): Promise<Prewarmed> {
  * threads), so its pages sit in the operating system's page cache before requests need them. On a
  * cold cache each page a request touches is a disk read, and SQLite's reads hold the event loop:
  * at 200 connections on related tags waits reached 7 s, where reading the whole 1.2 GB full-size
- * store in order takes about 2.5 s (bench/README.md, "Overload on a cold page cache"). A file larger
+ * store in order takes about 2.5 s (bench/HISTORY.md, "Overload on a cold page cache"). A file larger
  * than `maxBytes` (a quarter of the machine's memory) is left alone: it would push out other caches.
  * Never call it in a process with SQLite connections open (see prewarmInChildProcess).
  */

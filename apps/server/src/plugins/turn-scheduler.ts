@@ -40,7 +40,7 @@ interface Waiting extends Admission {
  * Node 20 (libuv 1.46) accepts one new connection per loop turn. A turn runs every request that
  * arrived on a ready connection; with hundreds of busy keep-alive connections that is hundreds of
  * requests, and a new connection then waits one whole turn per connection queued before it: seconds,
- * or a client timeout (bench/README.md, "Overload: one accept per loop turn").
+ * or a client timeout (bench/HISTORY.md, "Overload: one accept per loop turn").
  *
  * Requests start at once (`startsNow`) until the turn has spent `turnBudgetMs` on them; later ones
  * `wait` in arrival order. Waiting requests are started from setImmediate callbacks (the loop's

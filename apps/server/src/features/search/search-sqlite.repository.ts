@@ -2,8 +2,9 @@ import type SqliteDatabase from 'better-sqlite3';
 
 /**
  * The hot read statements on SQLite, prepared once per connection: autocomplete and counts run them thousands of times a second, and building and compiling
- * them through the query builder cost more than running them (bench/README.md). Each one is the
- * statement search.repository.ts builds with Kysely for PostgreSQL.
+ * them through the query builder cost more than running them (bench/HISTORY.md, "In-process,
+ * SQLite, 2,000,000 posts"). Each one is the statement search.repository.ts builds with Kysely for
+ * PostgreSQL.
  */
 export function hotStatements(sqlite: SqliteDatabase.Database): HotStatements {
   let statements = prepared.get(sqlite);

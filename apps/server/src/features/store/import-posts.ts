@@ -69,7 +69,10 @@ export interface ImportReport {
   postsPerSecond: number;
 }
 
-/** Posts per transaction: fewer commits, each of which rewrites much of the post id index (bench/README.md). */
+/**
+ * Posts per transaction: fewer commits, each of which rewrites much of the post id index
+ * (bench/HISTORY.md, "Import: tag links sorted in memory").
+ */
 const BATCH = 50_000;
 /** Tag ids kept in memory across batches; cleared when it grows past this. */
 const TAG_ID_CACHE_MAX = 2_000_000;

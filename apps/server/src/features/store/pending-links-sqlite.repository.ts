@@ -20,7 +20,7 @@ const LOCK_BREAK_MS = 150;
  * tags, place and owner) and their tags' daily uses, and marks them linked, oldest first,
  * `postsPerTransaction` posts per transaction, `lockBreakMs` apart. Tag links and daily uses are
  * put in key order here: an ORDER BY cost about 1 µs per tag link in SQLite's sorter, a third of
- * the whole import (bench/README.md, "Import: tag links sorted in memory").
+ * the whole import (bench/HISTORY.md, "Import: tag links sorted in memory").
  */
 export async function linkPendingPostsSqlite(
   sqlite: SqliteDatabase.Database,

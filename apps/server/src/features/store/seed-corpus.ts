@@ -25,7 +25,10 @@ export interface SeedReport {
 /** Makes the sample corpus whose posts end at `now` (the generator lives in @tagscout/corpus). */
 export type GenerateCorpus = (options: { now: number }) => IngestCorpus;
 
-/** Posts per transaction: fewer commits, each of which rewrites much of the post id index (bench/README.md). */
+/**
+ * Posts per transaction: fewer commits, each of which rewrites much of the post id index
+ * (bench/HISTORY.md, "Import: tag links sorted in memory").
+ */
 const BATCH = 50_000;
 
 /**

@@ -27,7 +27,7 @@ export interface InsertedPost {
 
 /**
  * The posts not stored yet, in one statement whose columns come as arrays, where a multi-row
- * VALUES list of thousands of parameters is parsed and bound anew each time (bench/README.md,
+ * VALUES list of thousands of parameters is parsed and bound anew each time (bench/HISTORY.md,
  * "Tenth session"). Posts already stored are skipped (`on conflict`); their rows are not returned.
  */
 export async function insertPostsPostgres(

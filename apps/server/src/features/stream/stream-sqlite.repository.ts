@@ -12,7 +12,8 @@ interface PostRow {
 /**
  * The SQLite fast path of storeStreamBatch: the same writes in the same order, as prepared
  * statements on the raw better-sqlite3 handle in one immediate transaction. Building and compiling
- * each multi-row statement through Kysely cost more than running it (bench/README.md, firehose).
+ * each multi-row statement through Kysely cost more than running it (bench/HISTORY.md, "The Bluesky
+ * consumer").
  * The caller holds Kysely's connection, so no Kysely transaction is open on the handle meanwhile.
  */
 export function storeStreamBatchSqlite(
