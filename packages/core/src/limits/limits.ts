@@ -1,4 +1,15 @@
-/** Every number of docs/product-rules.md, named once. */
+/**
+ * Numbers of docs/product-rules.md, each named once here for core, the server and the web to read.
+ * Not every number of the rules: an API's own bounds live beside its schema (`TOPIC_LIMITS`,
+ * `INGEST_LIMITS`, `SUGGEST_LIMITS`, `TREND_LIMITS`, `ANALYTICS_LIMITS`) and the server's settings in
+ * its config.ts. Some entries only record a rule that no code reads (among them `tutorialSlides`,
+ * `drawerWidthPx`, `countPartialRetryDelayMs`, the trial lengths, most of the sample usage figures),
+ * and a few numbers are named a second time elsewhere: the drawer widths (`DRAWER_WIDTH` in the
+ * web's theme.ts), the 100 names of a counts request (`INGEST_LIMITS.namesPerInfo`, the server's
+ * cap), seconds per day (`SECONDS_PER_DAY` in networks/days.ts and the server's store.repository.ts,
+ * `DAY_SECONDS` in trends/trends.ts), tracking approval's 3 (`TRACK_APPROVED` in the web's
+ * appdata/tracker.ts) and the tutorial's six slides (the length of the web's `TUTORIAL_SLIDES`).
+ */
 export const LIMITS = {
   // Related tags
   relatedTagsKept: 40,
