@@ -9,6 +9,13 @@ const sourceFirst = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
 };
 
+/** Tests of whole server processes (see the 'process' project). */
+const PROCESS_TESTS = [
+  'apps/server/src/plugins/load-shedding.test.ts',
+  'apps/server/src/store-beside-operator.test.ts',
+  'apps/server/src/cluster.test.ts',
+];
+
 export default defineConfig({
   ...sourceFirst,
   test: {
@@ -43,9 +50,25 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: PROCESS_TESTS,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        ...sourceFirst,
+        // Server processes under load, timed (load shedding), killed (kill -9) or several at once
+        // (cluster): run after every other project and one file at a time, so the machine's other
+        // work does not decide their timings.
+        test: {
+          name: 'process',
+          include: PROCESS_TESTS,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

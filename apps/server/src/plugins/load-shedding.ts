@@ -25,7 +25,7 @@ export const LOAD_SHEDDING_DEFAULTS: LoadSheddingOptions = {
   maxInFlightPerClient: 8,
   retryAfterSeconds: 2,
   turnBudgetMs: 2,
-  maxWaitMs: 750,
+  maxWaitMs: 1000,
 };
 
 /** What the per-address rate limit says of a shed request, once it is counted there. */
