@@ -12,6 +12,10 @@ const ROUTES = '\\.(routes|admin-routes|http)\\.ts$';
 // Wiring: builds a feature's runtime and registers its routes and plugins with the app. It may import
 // any layer (other features' repositories excepted); nothing but app.ts imports a *.startup.ts.
 const WIRING = `(\\.(startup|runtime)\\.ts$|^apps/server/src/(app|main|cluster)\\.ts$|^apps/server/src/(cli|exports)/)`;
+// A file that imports Fastify or Kysely says its layer in its name; src/db/, plugins/ and app.ts are
+// those layers by their place.
+const LAYER_SUFFIX = '\\.(routes|admin-routes|http|repository|startup|runtime)\\.ts$';
+const FASTIFY = '^node_modules/(fastify|@fastify/|fastify-[^/]+/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -24,11 +28,22 @@ module.exports = {
       to: { path: '^node_modules/(kysely|better-sqlite3|pg)/' },
     },
     {
+      name: 'fastify-and-kysely-only-in-layer-files',
+      comment:
+        'A server file that imports Fastify or Kysely carries its layer suffix (.routes, .admin-routes, .http, .repository, .startup, .runtime); src/db/, plugins/ and app.ts are named by their place, tests are free.',
+      severity: 'error',
+      from: {
+        path: SERVER,
+        pathNot: [LAYER_SUFFIX, `${SERVER}db/`, `${SERVER}plugins/`, `${SERVER}app\\.ts$`, TESTS],
+      },
+      to: { path: [FASTIFY, '^node_modules/kysely/'] },
+    },
+    {
       name: 'services-not-http',
       comment: 'A service knows nothing of HTTP: no plugins/*, no routes, no Fastify.',
       severity: 'error',
       from: { path: SERVICE },
-      to: { path: [`${SERVER}plugins/`, ROUTES, '^node_modules/(fastify|@fastify/|fastify-[^/]+/)'] },
+      to: { path: [`${SERVER}plugins/`, ROUTES, FASTIFY] },
     },
     {
       name: 'repositories-not-http',
@@ -36,7 +51,7 @@ module.exports = {
       severity: 'error',
       from: { path: REPOSITORY },
       to: {
-        path: [`${SERVER}plugins/`, ROUTES, SERVICE, '^node_modules/(fastify|@fastify/|fastify-[^/]+/)'],
+        path: [`${SERVER}plugins/`, ROUTES, SERVICE, FASTIFY],
       },
     },
     {
@@ -158,3 +173,8 @@ module.exports = {
     },
   },
 };
+
+// The layers, for .dependency-cruiser-reach.cjs; not enumerable, so the configuration's schema does not see them.
+Object.defineProperty(module.exports, 'layers', {
+  value: { SERVER, TESTS, REPOSITORY, SERVICE, ROUTES, WIRING },
+});

@@ -10,14 +10,14 @@ import type {
 import { type AccountsRuntime, createAccountsRuntime } from '../features/accounts/accounts.runtime.js';
 import { findAccountState } from '../features/accounts/accounts.service.js';
 import type { Viewer } from '../features/accounts/viewer.js';
-import { RateLimitError } from '../features/sessions/auth-calls.js';
 import {
   authHeaders,
   clearSessionCookies,
   forwardSetCookies,
   hasBearerToken,
   hasSessionCookie,
-} from '../features/sessions/auth-http.js';
+} from '../features/sessions/auth.http.js';
+import { RateLimitError } from '../features/sessions/auth-calls.js';
 import { SESSION_ABSOLUTE_MS } from '../features/sessions/better-auth.js';
 import { registerBetterAuthRoutes } from '../features/sessions/sessions.routes.js';
 import { revokeSession } from '../features/sessions/sessions.service.js';

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
 import { codeEmail } from '../email/email-templates.js';
-import { createMailer, type Mailer } from '../email/mailer.js';
+import { createMailer, type Mailer } from '../email/mailer.runtime.js';
 import { createLimitCounters } from '../guess-limits/limit-counters.js';
 import { Throttle } from '../guess-limits/throttle.js';
 import { type Auth, createAuth } from '../sessions/better-auth.js';

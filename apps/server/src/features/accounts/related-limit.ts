@@ -1,51 +1,10 @@
 import type { Capabilities } from '@tagscout/core/access';
-import { canExpandRelated, relatedSearchesAllowed } from '@tagscout/core/access';
-import { AccountErrorCode, type RelatedSearches } from '@tagscout/core/api';
-import type { FastifyRequest } from 'fastify';
-import { documentedGuard } from '../../route-guards.js';
+import { relatedSearchesAllowed } from '@tagscout/core/access';
+import type { RelatedSearches } from '@tagscout/core/api';
 import type { Throttle } from '../guess-limits/throttle.js';
-import { accountError } from '../sessions/auth-calls.js';
 
-const DAY_MS = 86_400_000;
-
-/**
- * The free related-search limit (docs/product-rules.md#free-limits), for GET /api/info/*?recommended=1: visitors whose
- * capabilities carry a relatedSearchLimit (free, expired trials) may expand related tags until the
- * count reaches the limit, then once more; after that 403 related_limit_reached. Counted per user,
- * else per device id, per UTC day. A visitor with neither is not counted (decision 007: an IP is
- * shared by whole offices).
- */
-export const relatedSearchGuard = documentedGuard(
-  async (request: FastifyRequest): Promise<void> => {
-    const query = request.query as { recommended?: unknown } | undefined;
-    if (query?.recommended !== true) return;
-    await countRelatedSearch(request);
-  },
-  { statuses: [403], needsSession: false },
-);
-
-/** The same limit for a route that is always a related search (suggestions for a list). */
-export const countRelatedSearch = documentedGuard(meterRelatedSearch, {
-  statuses: [403],
-  needsSession: false,
-});
-
-async function meterRelatedSearch(request: FastifyRequest): Promise<void> {
-  const { viewer } = request;
-  const key = meteredKey(viewer);
-  if (!key) return;
-  const { throttle } = request.server.accounts;
-  const expansions = (await throttle.countRelatedExpansion(key, DAY_MS)) - 1;
-  const limit = viewer.capabilities.relatedSearchLimit as number;
-  const usage = { searches: Math.min(expansions, limit), expansionsAtLimit: Math.max(0, expansions - limit) };
-  if (!canExpandRelated(viewer.capabilities, usage)) {
-    throw accountError(
-      403,
-      AccountErrorCode.relatedLimit,
-      'The free version shows related tags for a few searches a day. Upgrade to see more.',
-    );
-  }
-}
+/** The free related-search limit counts per UTC day (its guards: related-limit.http.ts). */
+export const RELATED_LIMIT_WINDOW_MS = 86_400_000;
 
 /** What the visitor has of the limit today, without counting (the Me answer carries it); null: no limit. */
 export async function readRelatedSearches(
@@ -56,7 +15,7 @@ export async function readRelatedSearches(
   if (allowed === null) return null;
   const key = meteredKey(visitor);
   // Not counted without a user or device id, so nothing is spent.
-  const used = key ? await throttle.readRelatedExpansions(key, DAY_MS) : 0;
+  const used = key ? await throttle.readRelatedExpansions(key, RELATED_LIMIT_WINDOW_MS) : 0;
   return { allowed, left: Math.max(0, allowed - used) };
 }
 
@@ -67,7 +26,7 @@ interface RelatedVisitor {
 }
 
 /** The counter of a metered visitor: per user, else per device; null when not metered or not counted. */
-function meteredKey(visitor: RelatedVisitor): string | null {
+export function meteredKey(visitor: RelatedVisitor): string | null {
   if (relatedSearchesAllowed(visitor.capabilities) === null) return null;
   if (visitor.userId) return `user:${visitor.userId}`;
   return visitor.deviceId ? `device:${visitor.deviceId}` : null;

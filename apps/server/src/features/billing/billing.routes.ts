@@ -20,7 +20,7 @@ import {
   openPortal,
   startCheckout,
 } from './billing.service.js';
-import { LOCAL_ONLY_MESSAGE } from './local-provider.js';
+import { LOCAL_ONLY_MESSAGE } from './public-address.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['billing'];

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
-import type { Mailer } from '../email/mailer.js';
+import type { Mailer } from '../email/mailer.runtime.js';
 import { AppleStore, readRootCertificates } from './apple-store.js';
 import type { BillingProvider } from './billing-provider.js';
 import { GooglePlay, readServiceAccount } from './google-play.js';

@@ -6,7 +6,8 @@ import {
   portalGonePage,
   portalPage,
 } from './local-pages.html.js';
-import { LOCAL_ONLY_MESSAGE, type LocalBillingProvider } from './local-provider.js';
+import type { LocalBillingProvider } from './local-provider.js';
+import { LOCAL_ONLY_MESSAGE } from './public-address.js';
 
 type Language = 'en' | 'pt';
 const languageOf = (value: string): Language => (value === 'pt' ? 'pt' : 'en');

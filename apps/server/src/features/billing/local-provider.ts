@@ -34,10 +34,6 @@ import { LOCAL_SIGNATURE_HEADER, signPayload, verifySignedPayload } from './webh
 /** Where the local provider's hosted pages live (outside /api: they are the "provider's" site). */
 export const LOCAL_PAGES_PREFIX = '/local-billing';
 
-/** The answer to a request the provider does not serve (isLoopbackOnly). */
-export const LOCAL_ONLY_MESSAGE =
-  'Payments on this server use its built-in test provider, which works only on this machine: open the app at a localhost address, not through a proxy or another name.';
-
 const LOCAL_ONLY_WARNING =
   'Local billing refused a request that came through a proxy (X-Forwarded-For, Forwarded or X-Real-IP) or under a name other than localhost: ' +
   'the built-in provider gives Pro away, so when chosen by default it serves only browsers on this machine. ' +

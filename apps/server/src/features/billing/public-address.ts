@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:net';
 import type { Config } from '../../config.js';
 
 export type BillingProviderChoice = 'local' | 'stripe' | 'none';
@@ -36,6 +36,10 @@ function isReachedOnlyFromThisMachine(config: PlaceConfig): boolean {
   return config.TRUST_PROXY === 0 && isLoopbackHost(config.HOST);
 }
 
+/** The answer to a request the local provider does not serve (its isLoopbackOnly option). */
+export const LOCAL_ONLY_MESSAGE =
+  'Payments on this server use its built-in test provider, which works only on this machine: open the app at a localhost address, not through a proxy or another name.';
+
 /** Headers a proxy adds to say whom it forwards for; a browser on this machine sends none of them. */
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
 
@@ -67,7 +71,7 @@ function isLoopbackHost(hostname: string): boolean {
  * cancel, portal return, emailed set-up links): PUBLIC_URL, else the address this server listens
  * on. Never the request's Host header, which the sender chooses.
  */
-export function publicAddressOf(app: Pick<FastifyInstance, 'server'>, config: Config): () => string {
+export function publicAddressOf(app: { server: Pick<Server, 'address'> }, config: Config): () => string {
   if (config.PUBLIC_URL) {
     const configured = config.PUBLIC_URL.replace(/\/+$/, '');
     return () => configured;

@@ -8,7 +8,7 @@ import { errorResponses } from '../../app-error.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd.service.js';
 import { crowdRuleOf } from './crowd-rule.js';
-import { crowdRateLimitKey, crowdSubmitterGuard, submitterOf } from './crowd-submitter.js';
+import { crowdRateLimitKey, crowdSubmitterGuard, submitterOf } from './crowd-submitter.http.js';
 
 /** Bodies of crowd-cache posts (decision 005: the 256 KB for a batch of posts). */
 const RECOMMEND_BODY_LIMIT = 256 * 1024;

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../app-error.js';
 import { forgotPassword, resendCode } from '../guess-limits/one-time-codes.service.js';
-import { clearSessionCookies, setKnownDeviceCookie } from '../sessions/auth-http.js';
+import { clearSessionCookies, setKnownDeviceCookie } from '../sessions/auth.http.js';
 import {
   AUTH_BODY_LIMIT,
   authRequestOf,
@@ -21,7 +21,7 @@ import {
   setSessionCookies,
 } from '../sessions/auth-request.http.js';
 import { resetPassword, signIn, signOut, signUp, verifyEmail } from './identity.service.js';
-import { presentMe } from './me.presenter.js';
+import { findMe } from './me.service.js';
 
 const errors = errorResponses(400, 401, 403, 429);
 const tags = ['account'];
@@ -157,7 +157,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      presentMe(runtime, {
+      findMe(runtime, {
         userId: request.viewer.userId,
         platform: request.viewer.account.platform,
         deviceId: request.viewer.deviceId,

@@ -26,7 +26,7 @@ import {
   hasPassword,
   savePendingSignup,
 } from './identity.repository.js';
-import { presentMe } from './me.presenter.js';
+import { findMe } from './me.service.js';
 import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
 
 /** A call that signs in: the Me answer, and the cookies to set (null when the token goes in the body). */
@@ -274,7 +274,7 @@ export async function signOut(runtime: AccountsRuntime, request: AuthRequest): P
     await signOutEverywhere(runtime.database, request.viewer.userId, runtime.now());
     request.audit('sign-out', { userId: request.viewer.userId, outcome: 'success' });
   }
-  return presentMe(runtime, { userId: null, platform: request.platform, deviceId: null });
+  return findMe(runtime, { userId: null, platform: request.platform, deviceId: null });
 }
 
 /**
@@ -302,7 +302,7 @@ async function signedIn(
   request: AuthRequest,
 ): Promise<SignedIn> {
   const row = await findAccount(runtime.database, session.userId);
-  const me = await presentMe(runtime, {
+  const me = await findMe(runtime, {
     userId: session.userId,
     platform: request.platform,
     deviceId: row?.device_id ?? request.viewer.deviceId,

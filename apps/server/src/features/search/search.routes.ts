@@ -16,7 +16,7 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import { relatedSearchGuard } from '../accounts/related-limit.js';
+import { relatedSearchGuard } from '../accounts/related-limit.http.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { listBannedTags } from './banned-tags.service.js';
 import {

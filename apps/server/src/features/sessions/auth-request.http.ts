@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { platformOf } from '../../plugins/auth.js';
 import type { AuthRequest } from './account-request.js';
+import { authHeaders, forwardSetCookies, knownDeviceCookieOf } from './auth.http.js';
 import { throwIfRefused } from './auth-calls.js';
-import { authHeaders, forwardSetCookies, knownDeviceCookieOf } from './auth-http.js';
 
 /** Auth bodies are small (docs/security-policy.md#request-limits). */
 export const AUTH_BODY_LIMIT = 16 * 1024;

@@ -3,7 +3,6 @@ import { kyselyAdapter } from '@better-auth/kysely-adapter';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { makeSignature } from 'better-auth/crypto';
 import { admin, anonymous, bearer, emailOTP } from 'better-auth/plugins';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.js';
 import type { CodeEmailKind } from '../email/email-templates.js';
 import { hashPassword, verifyPassword } from '../identity/password.js';
@@ -33,7 +32,8 @@ export interface AuthOptions {
   codePepper: string;
   baseURL: string;
   trustedOrigins: string[];
-  log: FastifyBaseLogger;
+  /** Where Better Auth's warnings and errors go (the app's logger). */
+  log: { warn(message: string): void; error(message: string): void };
   sendCode(input: { email: string; code: string; kind: CodeEmailKind }): Promise<void>;
 }
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { requireSignedIn } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/errors.js';
-import { authHeaders, forwardSetCookies } from './auth-http.js';
+import { authHeaders, forwardSetCookies } from './auth.http.js';
 import { revokeOtherSessions, revokeSession } from './sessions.service.js';
 
 const AUTH_BODY_LIMIT = 16 * 1024;

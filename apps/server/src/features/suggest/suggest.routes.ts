@@ -1,7 +1,7 @@
 import { SuggestQuerySchema, SuggestResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import { countRelatedSearch } from '../accounts/related-limit.js';
+import { countRelatedSearch } from '../accounts/related-limit.http.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { suggestForList } from './suggest.service.js';
 

@@ -6,7 +6,7 @@ import { readRelatedSearches } from '../accounts/related-limit.js';
 import { hasPassword } from './identity.repository.js';
 
 /** The Me answer for a user (or a signed-out visitor when userId is null), by the server clock. */
-export async function presentMe(
+export async function findMe(
   runtime: AccountsRuntime,
   input: { userId: string | null; platform: Platform; deviceId: string | null; token?: string },
 ): Promise<MeResponse> {
@@ -60,6 +60,6 @@ export async function presentMe(
 }
 
 /** AccountState as the contract's JSON: a plain array and null rather than undefined. */
-export function presentAccountState(state: AccountState): MeResponse['account'] {
+function presentAccountState(state: AccountState): MeResponse['account'] {
   return { ...state, billingId: state.billingId ?? null, subscriptions: [...state.subscriptions] };
 }

@@ -2,7 +2,7 @@ import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../app-error.js';
 import { documentedGuard } from '../../route-guards.js';
-import type { Submitter } from './crowd.repository.js';
+import type { Submitter } from './crowd.service.js';
 
 /**
  * Only registered, signed-in accounts may write to the crowd cache (decision 011): an anonymous

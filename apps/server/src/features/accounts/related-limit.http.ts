@@ -1,0 +1,45 @@
+import { canExpandRelated } from '@tagscout/core/access';
+import { AccountErrorCode } from '@tagscout/core/api';
+import type { FastifyRequest } from 'fastify';
+import { documentedGuard } from '../../route-guards.js';
+import { accountError } from '../sessions/auth-calls.js';
+import { meteredKey, RELATED_LIMIT_WINDOW_MS } from './related-limit.js';
+
+/**
+ * The free related-search limit (docs/product-rules.md#free-limits), for GET /api/info/*?recommended=1: visitors whose
+ * capabilities carry a relatedSearchLimit (free, expired trials) may expand related tags until the
+ * count reaches the limit, then once more; after that 403 related_limit_reached. Counted per user,
+ * else per device id, per UTC day. A visitor with neither is not counted (decision 007: an IP is
+ * shared by whole offices).
+ */
+export const relatedSearchGuard = documentedGuard(
+  async (request: FastifyRequest): Promise<void> => {
+    const query = request.query as { recommended?: unknown } | undefined;
+    if (query?.recommended !== true) return;
+    await countRelatedSearch(request);
+  },
+  { statuses: [403], needsSession: false },
+);
+
+/** The same limit for a route that is always a related search (suggestions for a list). */
+export const countRelatedSearch = documentedGuard(meterRelatedSearch, {
+  statuses: [403],
+  needsSession: false,
+});
+
+async function meterRelatedSearch(request: FastifyRequest): Promise<void> {
+  const { viewer } = request;
+  const key = meteredKey(viewer);
+  if (!key) return;
+  const { throttle } = request.server.accounts;
+  const expansions = (await throttle.countRelatedExpansion(key, RELATED_LIMIT_WINDOW_MS)) - 1;
+  const limit = viewer.capabilities.relatedSearchLimit as number;
+  const usage = { searches: Math.min(expansions, limit), expansionsAtLimit: Math.max(0, expansions - limit) };
+  if (!canExpandRelated(viewer.capabilities, usage)) {
+    throw accountError(
+      403,
+      AccountErrorCode.relatedLimit,
+      'The free version shows related tags for a few searches a day. Upgrade to see more.',
+    );
+  }
+}
