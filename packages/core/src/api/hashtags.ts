@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeHashtag } from '../hashtags/index.js';
 import { NetworkSchema } from '../networks/index.js';
-import { RelatedRanking } from '../related/index.js';
+import { DEFAULT_RELATED_RANKING, RelatedRanking } from '../related/index.js';
 
 /** Caps on what one crowd-cache request may carry (docs/security-policy.md#crowd-cache; decision 005). */
 export const INGEST_LIMITS = {
@@ -166,7 +166,7 @@ export const InfoQuerySchema = z.object({
     .enum(Object.values(RelatedRanking) as [RelatedRanking, ...RelatedRanking[]], {
       error: `must be one of ${Object.values(RelatedRanking).join(', ')}`,
     })
-    .default(RelatedRanking.subcount)
+    .default(DEFAULT_RELATED_RANKING)
     .meta({
       description:
         'Order of the related tags: most co-occurrences first (default), the relevance score (spec) or another measure (docs/decisions/015-related-order.md)',

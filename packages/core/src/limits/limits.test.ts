@@ -6,10 +6,6 @@ describe('LIMITS', () => {
     expect(LIMITS.freeCopyLimit + 1).toBe(LIMITS.copyLimit);
   });
 
-  it('states the special-offer window in seconds and milliseconds consistently', () => {
-    expect(LIMITS.specialOfferWindowSeconds * 1000).toBe(LIMITS.specialOfferWindowMs);
-  });
-
   it('keeps the expiry timer below the largest setTimeout delay', () => {
     expect(LIMITS.expireTimerMaxSeconds * 1000).toBeLessThan(2 ** 31);
     expect((LIMITS.expireTimerMaxSeconds + 1) * 1000).toBeGreaterThan(2 ** 31 - 1);

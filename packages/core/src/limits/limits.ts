@@ -16,7 +16,6 @@ export const LIMITS = {
   relatedTagsShownDefault: 10,
   relatedTagsPageSize: 10,
   relatedTagCountSettingDefault: 20,
-  relatedListMax: 50,
   relatedMinSubcountHashtag: 2,
   relatedMinSubcountPlace: 2,
   relatedMinSubcountProfile: 1,
@@ -61,7 +60,6 @@ export const LIMITS = {
   trackingApprovalAllowed: 3,
 
   // Trials, offers and countdowns
-  specialOfferWindowSeconds: 259_200,
   specialOfferWindowMs: 259_200_000,
   liveWindowMs: 900_000,
   anonymousTrialDaysWeb: 3,

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankRelatedTags } from './rank-related-tags.js';
-import { RelatedRanking } from './related-ranking.js';
+import { DEFAULT_RELATED_RANKING, RelatedRanking } from './related-ranking.js';
 import type { ItemKind } from './related-tag.js';
 
 const noCounts = () => undefined;
+const spec = RelatedRanking.spec;
 const names = (tags: { hashtag: string }[]) => tags.map((tag) => tag.hashtag);
 
 describe('rankRelatedTags', () => {
@@ -29,7 +30,18 @@ describe('rankRelatedTags', () => {
     expect(tag).toEqual({ hashtag: 't', subcount: 7, relevance: (1e7 * (7 - k)) / 500_000 });
   });
 
-  it('sorts by relevance, then subcount, then name', () => {
+  it('orders by the most co-occurrences when no ranking is asked for (decision 015)', () => {
+    const counts: Record<string, number> = { niche: 1_000, generic: 500_000_000 };
+    const subcounts = new Map([
+      ['niche', 3],
+      ['generic', 60],
+    ]);
+    const ranked = rankRelatedTags({ kind: 'hashtag', subcounts, countOf: (tag) => counts[tag] });
+    expect(DEFAULT_RELATED_RANKING).toBe(RelatedRanking.subcount);
+    expect(names(ranked)).toEqual(['generic', 'niche']);
+  });
+
+  it('sorts by relevance (spec), then subcount, then name', () => {
     const counts: Record<string, number> = { rare: 0, big: 1_900_000, huge: 3_900_000, b: 0, a: 0 };
     // rare: 1e7*1/1e5 = 100; big: 1e7*38/2e6 = 190; huge: 1e7*78/4e6 = 195; a, b: 1e7*0/1e5 = 0
     const subcounts = new Map([
@@ -39,7 +51,12 @@ describe('rankRelatedTags', () => {
       ['b', 2],
       ['a', 2],
     ]);
-    const ranked = rankRelatedTags({ kind: 'hashtag', subcounts, countOf: (tag) => counts[tag] });
+    const ranked = rankRelatedTags({
+      kind: 'hashtag',
+      subcounts,
+      countOf: (tag) => counts[tag],
+      ranking: spec,
+    });
     expect(names(ranked)).toEqual(['huge', 'big', 'rare', 'a', 'b']);
   });
 
@@ -50,7 +67,12 @@ describe('rankRelatedTags', () => {
       ['aaa', 3],
       ['zzz', 4],
     ]);
-    const ranked = rankRelatedTags({ kind: 'hashtag', subcounts, countOf: (tag) => counts[tag] });
+    const ranked = rankRelatedTags({
+      kind: 'hashtag',
+      subcounts,
+      countOf: (tag) => counts[tag],
+      ranking: spec,
+    });
     expect(ranked.map((tag) => tag.relevance)).toEqual([100, 100]);
     expect(names(ranked)).toEqual(['zzz', 'aaa']);
   });
@@ -129,7 +151,7 @@ describe('rankRelatedTags', () => {
     });
   });
 
-  it('always returns a sorted, bounded list of tags at or above the minimum', () => {
+  it('always returns a list sorted by relevance (spec), bounded, of tags at or above the minimum', () => {
     const kind = fc.constantFrom<ItemKind>('hashtag', 'place', 'profile');
     const entries = fc.array(fc.tuple(fc.string({ maxLength: 4 }), fc.integer({ min: 0, max: 60 })), {
       maxLength: 80,
@@ -138,7 +160,7 @@ describe('rankRelatedTags', () => {
     fc.assert(
       fc.property(kind, entries, counts, (kind, entries, counts) => {
         const subcounts = new Map(entries);
-        const ranked = rankRelatedTags({ kind, subcounts, countOf: (tag) => counts[tag] });
+        const ranked = rankRelatedTags({ kind, subcounts, countOf: (tag) => counts[tag], ranking: spec });
         const min = kind === 'profile' ? 1 : 2;
         expect(ranked.length).toBeLessThanOrEqual(40);
         for (const tag of ranked) expect(tag.subcount).toBeGreaterThanOrEqual(min);

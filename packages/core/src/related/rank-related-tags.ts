@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits/index.js';
-import { RelatedRanking, scoreRelatedTag } from './related-ranking.js';
+import { DEFAULT_RELATED_RANKING, type RelatedRanking, scoreRelatedTag } from './related-ranking.js';
 import type { ItemKind, RelatedTag } from './related-tag.js';
 import { computeRelevance, minSubcountOf } from './relevance.js';
 
@@ -14,11 +14,11 @@ export interface RankRelatedTagsInput {
 
 /**
  * The rules of docs/product-rules.md#related-tags: tags below the kind's minimum subcount (2 hashtag and place, 1 profile) are
- * dropped; the rest are sorted by the ranking's key (default `spec` relevance) desc, then subcount
+ * dropped; the rest are sorted by the ranking's key (default DEFAULT_RELATED_RANKING, the subcount) desc, then subcount
  * desc, then name asc; at most 40 are kept. `relevance` is always the relevance score.
  */
 export function rankRelatedTags(input: RankRelatedTagsInput): RelatedTag[] {
-  const { kind, subcounts, countOf, ranking = RelatedRanking.spec } = input;
+  const { kind, subcounts, countOf, ranking = DEFAULT_RELATED_RANKING } = input;
   const min = minSubcountOf(kind);
   const scored: { tag: RelatedTag; score: number }[] = [];
   for (const [hashtag, subcount] of subcounts) {

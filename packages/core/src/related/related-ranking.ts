@@ -21,6 +21,12 @@ export const RelatedRanking = {
 } as const;
 export type RelatedRanking = (typeof RelatedRanking)[keyof typeof RelatedRanking];
 
+/**
+ * The related list's order when none is asked for: most co-occurrences first (decision 015). The
+ * one source for the API's default, core's ranking, the server and the web's Settings.
+ */
+export const DEFAULT_RELATED_RANKING = RelatedRanking.subcount;
+
 const LIFT_SMOOTHING = 10_000;
 const IDF_UNIVERSE = 1e9;
 const IDF_SMOOTHING = 1000;

@@ -2,6 +2,7 @@ import type { TrendingResponse } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import {
   computeRelatedTags,
+  DEFAULT_RELATED_RANKING,
   type ItemKind,
   minSubcountOf,
   type RelatedRanking,
@@ -65,7 +66,7 @@ export function forgetCachedTags(context: HashtagContext): void {
 export async function findRelatedTags(
   context: HashtagContext,
   item: ItemKey,
-  ranking: RelatedRanking = 'subcount',
+  ranking: RelatedRanking = DEFAULT_RELATED_RANKING,
 ): Promise<RelatedList> {
   const itemKey = relatedKeyOf(item);
   return context.related.get(`${itemKey}|${ranking}`, {

@@ -62,7 +62,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   const tags = related.data.tags.filter((tag) => emojisEnabled || !hasEmoji(tag.hashtag));
   if (tags.length === 0) return <NoteRow text={t('search.noRelated')} />;
 
-  const limit = Math.min(tags.length, relatedTagCount, LIMITS.relatedListMax);
+  const limit = Math.min(tags.length, relatedTagCount);
   const shown = caps.displayedRelatedTags ?? Math.min(shownSetting ?? LIMITS.relatedTagsShownDefault, limit);
   const visible = tags.slice(0, shown);
   const hiddenByPlan = caps.displayedRelatedTags !== null ? tags.length - visible.length : 0;

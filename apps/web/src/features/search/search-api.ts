@@ -1,5 +1,6 @@
 import type { HashtagCount } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
+import { DEFAULT_RELATED_RANKING } from '@tagscout/core/related';
 import { api, dataOf } from '../../api/typed-client';
 import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
 import { isDeviceSearchOn } from '../../native/search-mode';
@@ -78,14 +79,14 @@ export async function searchItems(
 
 export async function fetchRelated(
   item: Pick<ResultItem, 'kind' | 'key'>,
-  ranking: RelatedOrder = 'subcount',
+  ranking: RelatedOrder = DEFAULT_RELATED_RANKING,
 ): Promise<RelatedResult> {
   if (await runsOnDevice()) {
     await lookupOnDevice(
       item.kind === 'place' ? { type: 'place', id: item.key } : { type: 'hashtag', name: item.key },
     );
   }
-  const query = { recommended: '1', ...(ranking !== 'subcount' && { ranking }) } as const;
+  const query = { recommended: '1', ...(ranking !== DEFAULT_RELATED_RANKING && { ranking }) } as const;
   const response =
     item.kind === 'place'
       ? await dataOf(api.GET('/api/info/place/{id}', { params: { path: { id: item.key }, query } }))

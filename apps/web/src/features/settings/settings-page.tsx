@@ -77,7 +77,7 @@ export function SettingsPage() {
             <Slider
               aria-label={t('settings.relatedCount.label')}
               min={LIMITS.relatedTagsPageSize}
-              max={LIMITS.relatedListMax}
+              max={LIMITS.relatedTagsKept}
               step={LIMITS.relatedTagsPageSize}
               marks
               value={settings.relatedTagCount}

@@ -29,4 +29,14 @@ describe('settings kept from earlier visits', () => {
     await useSettings.persist.rehydrate();
     expect(useSettings.getState().relatedRanking).toBe('idfWeighted');
   });
+
+  it('brings a related count above the 40 the server keeps down to 40, and keeps one at or below it', async () => {
+    storeFromEarlierVisit(2, { relatedTagCount: 50 });
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState().relatedTagCount).toBe(40);
+
+    storeFromEarlierVisit(2, { relatedTagCount: 30 });
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState().relatedTagCount).toBe(30);
+  });
 });

@@ -1,11 +1,12 @@
 import { type CopyNetwork, DEFAULT_COPY_NETWORK, DEFAULT_TEXT_BEFORE_HASHTAGS } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
 import type { Network } from '@tagscout/core/networks';
+import { DEFAULT_RELATED_RANKING, type RelatedRanking } from '@tagscout/core/related';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** The related tag orders Settings offers (the server's `ranking`). */
-export type RelatedOrder = 'subcount' | 'spec' | 'idfWeighted';
+/** The related tag orders Settings offers (of the server's `ranking`). */
+export type RelatedOrder = Extract<RelatedRanking, 'subcount' | 'spec' | 'idfWeighted'>;
 
 /** The settings (docs/product-rules.md#settings), kept in the browser and applied at once. */
 export interface Settings {
@@ -32,7 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   emojisEnabled: true,
   exportCommaDelimited: false,
   relatedTagCount: LIMITS.relatedTagCountSettingDefault,
-  relatedRanking: 'subcount',
+  relatedRanking: DEFAULT_RELATED_RANKING,
   bgSeedSearches: LIMITS.bgSeedSearchesDefault,
   brandingDisabled: false,
   copyNetwork: DEFAULT_COPY_NETWORK,
@@ -43,12 +44,16 @@ export const DEFAULT_SETTINGS: Settings = {
 /**
  * Version 1 stored the related order with the relevance score as its default, so a stored 'spec'
  * from then is almost always that default, not a choice: it moves to today's default (decision
- * 015). A 'spec' stored since version 2 is a choice and stays.
+ * 015). A 'spec' stored since version 2 is a choice and stays. Before version 3 the related count
+ * slider went to 50, though the server keeps 40: a count above 40 becomes 40.
  */
 export function migrateSettings(persisted: unknown, version: number): Partial<Settings> {
-  const stored = (persisted ?? {}) as Partial<Settings>;
+  let stored = (persisted ?? {}) as Partial<Settings>;
   if (version < 2 && stored.relatedRanking === 'spec') {
-    return { ...stored, relatedRanking: DEFAULT_SETTINGS.relatedRanking };
+    stored = { ...stored, relatedRanking: DEFAULT_SETTINGS.relatedRanking };
+  }
+  if (version < 3 && (stored.relatedTagCount ?? 0) > LIMITS.relatedTagsKept) {
+    stored = { ...stored, relatedTagCount: LIMITS.relatedTagsKept };
   }
   return stored;
 }
@@ -65,6 +70,6 @@ export const useSettings = create<SettingsStore>()(
       update: (changes) => set(changes),
       reset: () => set(DEFAULT_SETTINGS),
     }),
-    { name: 'settings', version: 2, migrate: migrateSettings },
+    { name: 'settings', version: 3, migrate: migrateSettings },
   ),
 );
