@@ -1,5 +1,6 @@
 import type { MeResponse } from '@tagscout/core/api';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, isNetworkFailure } from '../../api/client';
 import { fetchMe, signIn, signOutEverywhere, verifyEmail } from './account-api';
 import { forgetTrialEnd } from './trial-end';
 
@@ -16,9 +17,22 @@ export const meQuery = queryOptions({
   queryKey: meKeys.all,
   queryFn: ({ signal }) => fetchMe(signal),
   staleTime: Number.POSITIVE_INFINITY,
-  retry: false,
+  // A busy server (503, shed under load) or a dropped connection is asked again before the visitor
+  // is taken for signed out: a reload under load must not look like a sign-out.
+  retry: (failures, error) => failures < ME_RETRIES && isPassing(error),
+  retryDelay: (failures, error) =>
+    error instanceof ApiError && error.retryAfterSeconds !== null
+      ? Math.min(error.retryAfterSeconds, 5) * 1000
+      : Math.min(500 * 2 ** failures, 4000),
   refetchOnReconnect: false,
 });
+
+const ME_RETRIES = 4;
+
+/** A failure that goes away on its own: the server busy or out of reach, not an answer about the visitor. */
+function isPassing(error: unknown): boolean {
+  return isNetworkFailure(error) || (error instanceof ApiError && [502, 503, 504].includes(error.status));
+}
 
 export function useMe() {
   return useQuery(meQuery);

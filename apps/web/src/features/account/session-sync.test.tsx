@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractAnswer, notServed } from '../../api/contract-test-helpers';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { testMe } from '../../shell/test-sessions';
+import { useSessionBootstrap } from './session-sync';
+
+function App() {
+  useSessionBootstrap();
+  return null;
+}
+
+/** The app starts while /api/account/me answers `busy` times 503 (shed under load), then who the visitor is. */
+function startApp(busy: number) {
+  const me = testMe('beta');
+  let asked = 0;
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url !== '/api/account/me') notServed({ url, ...init });
+    if (asked++ < busy) {
+      return contractAnswer(
+        { url, ...init },
+        { error: { code: 'unavailable', message: 'The service is busy. Try again in a few seconds.' } },
+        { status: 503 },
+      );
+    }
+    return contractAnswer({ url, ...init }, me);
+  });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App />
+    </QueryClientProvider>,
+  );
+  return { me, fetch };
+}
+
+describe('who the visitor is, when the app starts', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('asks again while the server is busy: a reload under load is not a sign-out', async () => {
+    const { me, fetch } = startApp(2);
+    await vi.waitFor(() => expect(useSession.getState().isLoaded).toBe(true), { timeout: 5000 });
+    expect(useSession.getState().user?.email).toBe(me.user!.email);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+});
