@@ -1,4 +1,3 @@
-import { createBullmqQueue } from './bullmq-queue.js';
 import { createInProcessQueue } from './in-process-queue.js';
 
 /** What a submitter learns: the job's result, or that it goes on in the background. */
@@ -32,6 +31,11 @@ export interface JobQueueOptions<Data, Result> {
   log: JobLog;
 }
 
-export function createJobQueue<Data, Result>(options: JobQueueOptions<Data, Result>): JobQueue<Data, Result> {
-  return options.redisUrl ? createBullmqQueue(options, options.redisUrl) : createInProcessQueue(options);
+export async function createJobQueue<Data, Result>(
+  options: JobQueueOptions<Data, Result>,
+): Promise<JobQueue<Data, Result>> {
+  if (!options.redisUrl) return createInProcessQueue(options);
+  // BullMQ is loaded only with Redis: a server without it does not pay for loading it at start.
+  const { createBullmqQueue } = await import('./bullmq-queue.js');
+  return createBullmqQueue(options, options.redisUrl);
 }

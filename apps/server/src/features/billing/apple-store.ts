@@ -7,7 +7,7 @@ import {
   VerificationException,
   VerificationStatus,
 } from '@apple/app-store-server-library';
-import { ProviderUnavailableError } from './billing-provider.js';
+import { AppleVerificationError, ProviderUnavailableError } from './billing-provider.js';
 
 export interface AppleStoreOptions {
   /** DER or PEM root certificates (Apple's, or a test CA's). */
@@ -21,8 +21,6 @@ export interface AppleStoreOptions {
 }
 
 export type AppleTransaction = JWSTransactionDecodedPayload;
-
-export class AppleVerificationError extends Error {}
 
 /**
  * App Store signed transactions (StoreKit 2 JWS) checked with Apple's server library: the

@@ -76,3 +76,6 @@ export class ProviderUnavailableError extends Error {}
  * until the operator fixes the configuration. The message names what to fix, for the log.
  */
 export class ProviderCredentialsError extends ProviderUnavailableError {}
+
+/** An App Store transaction Apple did not sign for this app (kept apart from Apple's SDK, loaded only when configured). */
+export class AppleVerificationError extends Error {}

@@ -4,13 +4,13 @@ import { type Config, ConfigError } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
 import type { Mailer } from '../email/mailer.runtime.js';
-import { AppleStore, readRootCertificates } from './apple-store.js';
+import type { AppleStore } from './apple-store.js';
 import type { BillingProvider } from './billing-provider.js';
-import { GooglePlay, readServiceAccount } from './google-play.js';
+import type { GooglePlay } from './google-play.js';
 import { LocalBillingProvider } from './local-provider.js';
 import { NoBillingProvider } from './no-provider.js';
 import { chooseBillingProvider, paymentsOffWarning, publicAddressOf } from './public-address.js';
-import { StripeBillingProvider } from './stripe-provider.js';
+import type { StripeBillingProvider } from './stripe-provider.js';
 import { LOCAL_SIGNATURE_HEADER } from './webhook-signature.js';
 
 /** Everything the billing routes, pages and jobs share, built once per app. */
@@ -50,7 +50,7 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
   let provider: BillingProvider;
   const choice = chooseBillingProvider(config);
   if (choice === 'stripe') {
-    provider = createStripeProvider(config, now);
+    provider = await createStripeProvider(config, now);
   } else if (choice === 'none') {
     if (!config.BILLING_PROVIDER) app.log.warn(paymentsOffWarning(config));
     provider = new NoBillingProvider();
@@ -92,13 +92,15 @@ export async function createBillingRuntime(app: FastifyInstance): Promise<Billin
     publicAddress: publicAddressOf(app, config),
     mailer: app.accounts.mailer,
     local,
-    apple: createAppleStore(config),
-    googlePlay: createGooglePlay(config),
+    apple: await createAppleStore(config),
+    googlePlay: await createGooglePlay(config),
     accountTokenSecret,
   };
 }
 
-function createStripeProvider(config: Config, now: () => number): StripeBillingProvider {
+// Stripe's, Apple's and Google's SDKs are imported only when configured: loading all three took
+// most of a second of every start, and of every test that builds an app, on a loaded machine.
+async function createStripeProvider(config: Config, now: () => number): Promise<StripeBillingProvider> {
   const required = {
     STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: config.STRIPE_WEBHOOK_SECRET,
@@ -112,6 +114,7 @@ function createStripeProvider(config: Config, now: () => number): StripeBillingP
   if (missing.length > 0) {
     throw new ConfigError(`Invalid environment: BILLING_PROVIDER=stripe needs ${missing.join(', ')}`);
   }
+  const { StripeBillingProvider } = await import('./stripe-provider.js');
   return new StripeBillingProvider({
     secretKey: required.STRIPE_SECRET_KEY!,
     webhookSecret: required.STRIPE_WEBHOOK_SECRET!,
@@ -125,13 +128,14 @@ function createStripeProvider(config: Config, now: () => number): StripeBillingP
   });
 }
 
-function createAppleStore(config: Config): AppleStore | null {
+async function createAppleStore(config: Config): Promise<AppleStore | null> {
   if (!config.APPLE_ROOT_CERTIFICATES) return null;
   if (config.APPLE_ENVIRONMENT === 'Production' && config.APPLE_APP_APPLE_ID === undefined) {
     throw new ConfigError(
       'Invalid environment: APPLE_APP_APPLE_ID is required when APPLE_ENVIRONMENT=Production',
     );
   }
+  const { AppleStore, readRootCertificates } = await import('./apple-store.js');
   try {
     return new AppleStore({
       rootCertificates: readRootCertificates(config.APPLE_ROOT_CERTIFICATES),
@@ -147,8 +151,9 @@ function createAppleStore(config: Config): AppleStore | null {
   }
 }
 
-function createGooglePlay(config: Config): GooglePlay | null {
+async function createGooglePlay(config: Config): Promise<GooglePlay | null> {
   if (!config.GOOGLE_PLAY_SERVICE_ACCOUNT_FILE) return null;
+  const { GooglePlay, readServiceAccount } = await import('./google-play.js');
   try {
     return new GooglePlay({
       packageName: config.GOOGLE_PLAY_PACKAGE_NAME,

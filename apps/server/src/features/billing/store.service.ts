@@ -5,7 +5,6 @@ import { findProduct } from '@tagscout/core/billing';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import { findAccountBilling, setSubscriptionState } from '../accounts/accounts.service.js';
-import { AppleVerificationError } from './apple-store.js';
 import {
   expireStorePurchases,
   findStorePurchase,
@@ -16,7 +15,7 @@ import {
   saveStorePurchase,
 } from './billing.repository.js';
 import type { BillingRuntime } from './billing.runtime.js';
-import { ProviderUnavailableError } from './billing-provider.js';
+import { AppleVerificationError, ProviderUnavailableError } from './billing-provider.js';
 
 type PurchaseStatus = 'active' | 'expired' | 'revoked' | 'invalid';
 

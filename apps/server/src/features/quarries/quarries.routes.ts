@@ -41,7 +41,7 @@ export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>
     adoptQuarries(database, fromUserId, toUserId),
   );
-  const jobs = createJobQueue<ProspectJob, Awaited<ReturnType<typeof runProspectJob>>>({
+  const jobs = await createJobQueue<ProspectJob, Awaited<ReturnType<typeof runProspectJob>>>({
     name: 'prospecting',
     handler: (job) => runProspectJob(context, job),
     redisUrl: app.config.REDIS_URL,
