@@ -140,6 +140,7 @@ async function checkAgainstProduct(store: TrainStore, dataset: Dataset): Promise
     RELATED_CACHE_ENTRIES: 0,
     // The quality store is imported as Instagram posts (train-store.ts).
     DEFAULT_NETWORK: ['instagram'],
+    now: Date.now,
   });
   const tags = [...new Set(dataset.test.flatMap((post) => post.tags))].slice(0, 200);
   let compared = 0;

@@ -25,6 +25,7 @@ export async function measureServiceLatency(database: Database, samples: Samples
     AUTOCOMPLETE_CACHE_ENTRIES: 20_000,
     TAG_CACHE_ENTRIES: 200_000,
     DEFAULT_NETWORK: ['sample' as const],
+    now: Date.now,
   };
   const context = createHashtagContext(database, { ...settings, RELATED_CACHE_SECONDS: 60 });
   const {

@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { createMovableClock, type MovableClock } from './clock.js';
 import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAppData } from './features/appdata/appdata.startup.js';
 import { registerBilling } from './features/billing/billing.startup.js';
 import { crowdRoutes } from './features/crowd/crowd.routes.js';
+import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { outboxRoutes } from './features/email/email.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
@@ -46,7 +48,10 @@ export interface BuildAppOptions {
 }
 
 /** The whole HTTP app, without listening: used by main.ts and by tests through inject(). */
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(loaded: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // With EXPOSE_CLOCK every feature reads a clock POST /api/dev/clock moves (config.ts refuses it for real users).
+  const devClock: MovableClock | null = loaded.EXPOSE_CLOCK ? createMovableClock(loaded.now) : null;
+  const config: Config = devClock ? { ...loaded, now: devClock.now } : loaded;
   const requestLog = new RequestLog();
   const app = Fastify({
     logger: {
@@ -85,16 +90,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(userSettingsRoutes, { prefix: '/api/account' });
   await app.register(trialRoutes, { prefix: '/api/trial' });
   await app.register(outboxRoutes, { prefix: '/api' });
+  await app.register(devClockRoutes, { prefix: '/api', clock: devClock });
   const sources = await createSourcesRuntime({ database, config, log: app.log });
   app.decorate('sources', sources);
   await app.register(sourcesRoutes, { prefix: '/api', runtime: sources });
-  const hashtags = createHashtagContext(
-    database,
-    config,
-    sources.hashtagHook,
-    (message, error) => app.log.warn({ err: error }, message),
-    config.now,
-  );
+  const hashtags = createHashtagContext(database, config, {
+    sources: sources.hashtagHook,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   app.decorate('hashtags', hashtags);
   app.addHook('onClose', () => hashtags.postTracker.stop());
   await app.register(searchRoutes, { prefix: '/api', context: hashtags });

@@ -23,3 +23,9 @@ function expandIpv6(ip: string): string[] {
     group.replace(/^0+(?=.)/, ''),
   );
 }
+
+/** Whether an address is this machine's (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}

@@ -22,13 +22,15 @@ const MIN_UPTIME_MS = 5000;
 export function runPrimary(config: Config, log: (message: string) => void): void {
   const count = config.WEB_CONCURRENCY;
   let isStopping = false;
+  // A process's uptime is real elapsed time (performance.now()), never the server clock, which
+  // EXPOSE_CLOCK and tests move.
   const startedAt = new Map<Worker, number>();
 
   const start = (index: number): Worker => {
     const worker = cluster.fork(workerEnvironment(config, index));
-    startedAt.set(worker, Date.now());
+    startedAt.set(worker, performance.now());
     worker.on('exit', (code, signal) => {
-      const uptime = Date.now() - (startedAt.get(worker) ?? 0);
+      const uptime = performance.now() - (startedAt.get(worker) ?? 0);
       startedAt.delete(worker);
       if (isStopping) {
         if (startedAt.size === 0) process.exit(0);

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@tagscout/core/limits';
 import { NETWORKS, parseNetworkOrder } from '@tagscout/core/networks';
 import { PUBLIC_JETSTREAM_URLS } from '@tagscout/sources/bluesky';
-import type { Clock } from '@tagscout/sources/source';
+import type { Clock as SourceClock } from '@tagscout/sources/source';
 import { z } from 'zod';
+import { type Clock, realClock } from './clock.js';
 import { isPostgresUrl } from './db/connect.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -164,6 +165,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Tagscout <no-reply@tagscout.local>'),
   EXPOSE_OUTBOX: booleanText.default(false),
+  /** POST /api/dev/clock moves the server's clock forward (browser tests); refused beside real users' settings. */
+  EXPOSE_CLOCK: booleanText.default(false),
   REDIS_URL: z.string().min(1).optional(),
   COUNTDOWN_DATE: z.string().min(1).optional(),
   DEFAULT_PROMO_CODE: z.string().min(1).max(50).default('TRIAL7'),
@@ -225,10 +228,14 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY'> & {
   /** Resolved: WEB_CONCURRENCY, or its default for the database. */
   WEB_CONCURRENCY: number;
   version: string;
-  /** The server clock in epoch ms (trial expiry, codes, throttles, sessions); tests move it. */
-  now?: () => number;
-  /** The live sources' clock (rate limiter, back-off, block flags); tests pass a fake one. */
-  sourceClock?: Clock;
+  /**
+   * The server clock in epoch ms, the one every feature reads (trial expiry, codes, throttles, sessions,
+   * caches, stored timestamps): real time (clock.ts) unless a test passes its own; buildApp moves it
+   * forward on POST /api/dev/clock when EXPOSE_CLOCK is on.
+   */
+  now: Clock;
+  /** The live sources' timers (rate limiter, back-off, block flags); tests pass a fake one. Else `now` and real sleeps. */
+  sourceClock?: SourceClock;
   /** The firehose consumer's timings; tests shorten them. */
   firehoseTuning?: Partial<FirehoseTuning>;
 };
@@ -260,7 +267,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const data = parsed.data;
   const isPostgres = isPostgresUrl(data.DATABASE_URL);
   const processes = data.WEB_CONCURRENCY ?? (isPostgres ? availableParallelism() : 1);
-  return { ...data, WEB_CONCURRENCY: processes, version: appVersion(), ...overrides };
+  const config = { ...data, WEB_CONCURRENCY: processes, version: appVersion(), ...overrides };
+  const now = overrides.now ?? realClock;
+  refuseMovableClockBesideUsers(config);
+  return { ...config, now };
+}
+
+/**
+ * A clock anyone on the machine can move would end real trials and codes early: EXPOSE_CLOCK is for a
+ * development server only, so it is refused with settings that serve real people or money, and with
+ * several processes (each would keep its own offset).
+ */
+function refuseMovableClockBesideUsers(config: Omit<Config, 'now'>): void {
+  if (!config.EXPOSE_CLOCK) return;
+  const conflicts = [
+    config.SMTP_URL && 'SMTP_URL is set (mail goes to real people)',
+    config.BILLING_PROVIDER === 'stripe' && 'BILLING_PROVIDER=stripe (real payments)',
+    config.PUBLIC_URL &&
+      !isLoopbackUrl(config.PUBLIC_URL) &&
+      `PUBLIC_URL=${config.PUBLIC_URL} is not this machine`,
+    config.WEB_CONCURRENCY > 1 &&
+      `${config.WEB_CONCURRENCY} server processes (WEB_CONCURRENCY must be 1: each process keeps its own clock)`,
+  ].filter((conflict) => typeof conflict === 'string');
+  if (conflicts.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: EXPOSE_CLOCK=true is for a development server only, refused because ${conflicts.join('; ')}`,
+    );
+  }
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 }
 
 function appVersion(): string {

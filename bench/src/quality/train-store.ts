@@ -32,7 +32,11 @@ export async function buildTrainStore(options: {
   );
   const database = connectDatabase(join(folder, 'store.db'));
   await migrateToLatest(database);
-  const report = await importPostsFile(database, { file, onBadLine: (message) => console.warn(message) });
+  const report = await importPostsFile(database, {
+    file,
+    onBadLine: (message) => console.warn(message),
+    now: Date.now,
+  });
 
   const counts = await database.db
     .selectFrom('post_hashtags')

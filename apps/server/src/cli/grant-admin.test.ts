@@ -29,7 +29,10 @@ describe.each(testDialects)('npm run admin -- grant|revoke <email> on %s', (dial
     const database = testApp.testDatabase.database;
     expect(await quarries(viewer.headers)).toBe(403);
 
-    const granted = await runAdminCommand(database, ['grant', `  ${viewer.email!.toUpperCase()} `]);
+    const granted = await runAdminCommand({ database, now: Date.now }, [
+      'grant',
+      `  ${viewer.email!.toUpperCase()} `,
+    ]);
     expect(granted).toEqual({
       code: 0,
       message: `${viewer.email} (user ${viewer.userId}) is now an administrator.`,
@@ -37,7 +40,7 @@ describe.each(testDialects)('npm run admin -- grant|revoke <email> on %s', (dial
     expect(await isAdmin(viewer.headers)).toBe(true);
     expect(await quarries(viewer.headers)).toBe(200);
 
-    const revoked = await runAdminCommand(database, ['revoke', viewer.email!]);
+    const revoked = await runAdminCommand({ database, now: Date.now }, ['revoke', viewer.email!]);
     expect(revoked.code).toBe(0);
     expect(await isAdmin(viewer.headers)).toBe(false);
     expect(await quarries(viewer.headers)).toBe(403);
@@ -45,9 +48,15 @@ describe.each(testDialects)('npm run admin -- grant|revoke <email> on %s', (dial
 
   it('keeps a revoked paying customer a customer', async () => {
     const viewer = await createTestViewer(testApp.app, 'paying');
-    await runAdminCommand(testApp.testDatabase.database, ['grant', viewer.email!]);
+    await runAdminCommand({ database: testApp.testDatabase.database, now: Date.now }, [
+      'grant',
+      viewer.email!,
+    ]);
     expect(await isAdmin(viewer.headers)).toBe(true);
-    await runAdminCommand(testApp.testDatabase.database, ['revoke', viewer.email!]);
+    await runAdminCommand({ database: testApp.testDatabase.database, now: Date.now }, [
+      'revoke',
+      viewer.email!,
+    ]);
     const me = (
       await testApp.app.inject({ method: 'GET', url: '/api/account/me', headers: viewer.headers })
     ).json();
@@ -56,9 +65,14 @@ describe.each(testDialects)('npm run admin -- grant|revoke <email> on %s', (dial
 
   it('refuses unknown addresses and wrong usage', async () => {
     const database = testApp.testDatabase.database;
-    expect((await runAdminCommand(database, ['grant', 'nobody@example.com'])).code).toBe(1);
+    expect((await runAdminCommand({ database, now: Date.now }, ['grant', 'nobody@example.com'])).code).toBe(
+      1,
+    );
     for (const args of [[], ['grant'], ['promote', 'a@example.com'], ['grant', 'a@example.com', 'extra']]) {
-      expect(await runAdminCommand(database, args)).toEqual({ code: 2, message: ADMIN_USAGE });
+      expect(await runAdminCommand({ database, now: Date.now }, args)).toEqual({
+        code: 2,
+        message: ADMIN_USAGE,
+      });
     }
   });
 

@@ -3,6 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { UserGroup } from '@tagscout/core/access';
+import type { Clock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectDatabase, type Database } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -22,9 +23,10 @@ export interface AdminCommandResult {
  * ADMIN_BILLING_MARKER stays an administrator until that changes.
  */
 export async function runAdminCommand(
-  database: Database,
+  store: { database: Database; now: Clock },
   args: readonly string[],
 ): Promise<AdminCommandResult> {
+  const { database } = store;
   const [action, rawEmail, ...rest] = args;
   if ((action !== 'grant' && action !== 'revoke') || !rawEmail || rest.length > 0) {
     return { code: 2, message: ADMIN_USAGE };
@@ -34,9 +36,12 @@ export async function runAdminCommand(
   if (!userId) {
     return { code: 1, message: `No account with the email ${email}. Sign up (and verify the email) first.` };
   }
-  await setSubscriptionState(database, userId, {
-    group: action === 'grant' ? UserGroup.admin : UserGroup.free,
-  });
+  await setSubscriptionState(
+    database,
+    userId,
+    { group: action === 'grant' ? UserGroup.admin : UserGroup.free },
+    store.now(),
+  );
   return action === 'grant'
     ? { code: 0, message: `${email} (user ${userId}) is now an administrator.` }
     : { code: 0, message: `${email} (user ${userId}) is no longer an administrator.` };
@@ -51,7 +56,7 @@ async function main(args: string[]): Promise<number> {
   const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error));
   try {
     await migrateToLatest(database);
-    const result = await runAdminCommand(database, args);
+    const result = await runAdminCommand({ database, now: config.now }, args);
     (result.code === 0 ? console.log : console.error)(result.message);
     return result.code;
   } finally {

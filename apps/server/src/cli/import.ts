@@ -46,6 +46,7 @@ async function main(args: string[]): Promise<number> {
         network,
         source,
         onBadLine: badLineReporter(),
+        now: config.now,
       });
       const skipped = report.badLines + report.tooFewTags;
       console.log(
@@ -58,7 +59,12 @@ async function main(args: string[]): Promise<number> {
     if (counts) {
       const path = resolve(counts);
       console.log(`Importing counts from ${path} into ${into}...`);
-      const report = await importCountsFile(database, { file: path, source, onBadLine: badLineReporter() });
+      const report = await importCountsFile(database, {
+        file: path,
+        source,
+        onBadLine: badLineReporter(),
+        now: config.now,
+      });
       console.log(
         `Imported ${report.imported.toLocaleString('en')} ${report.imported === 1 ? 'count' : 'counts'}, ` +
           `skipped ${report.badLines.toLocaleString('en')} bad lines in ${report.seconds.toFixed(1)} s`,

@@ -29,7 +29,12 @@ export async function seedSampleStore(generate: GenerateCorpus): Promise<number>
         `Linked ${linked.toLocaleString('en')} ${linked === 1 ? 'post' : 'posts'} that an interrupted import or seeding left unlinked.`,
       );
     }
-    if (config.SEED_CORPUS) await seedSampleIfEmpty(database, generate, (message) => console.log(message));
+    if (config.SEED_CORPUS)
+      await seedSampleIfEmpty(database, {
+        generate,
+        now: config.now(),
+        log: (message) => console.log(message),
+      });
     return 0;
   } finally {
     await database.close();

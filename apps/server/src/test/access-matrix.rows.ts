@@ -145,6 +145,7 @@ export const ACCESS_MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/countdown', expect: EVERYONE },
   { method: 'GET', route: '/api/dev/outbox', expect: EVERYONE },
+  { method: 'POST', route: '/api/dev/clock', body: () => ({ advanceMs: 0 }), expect: EVERYONE },
 
   // Hashtags: open to everyone (the related-search limit is tested in related-limit.test.ts)
   {

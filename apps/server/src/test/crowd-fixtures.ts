@@ -17,7 +17,7 @@ export const IMPORTED_PROFILE = {
 };
 
 export async function importPlaceAndProfile(database: Database): Promise<void> {
-  const target = { network: 'instagram' as const, source: 'import' };
+  const target = { network: 'instagram' as const, source: 'import', now: Date.now() };
   await ingestAutocomplete(database, { query: 'lis', places: [IMPORTED_PLACE] }, target);
   await ingestAutocomplete(database, { query: 'ana', users: [IMPORTED_PROFILE] }, target);
 }

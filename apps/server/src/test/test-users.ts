@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TrialStatus, UserGroup } from '@tagscout/core/access';
 import type { FastifyInstance } from 'fastify';
+import { createMovableClock, realClock } from '../clock.js';
 import { insertAccount } from '../features/accounts/accounts.repository.js';
 import { setSubscriptionState } from '../features/accounts/accounts.service.js';
 import { hashPassword } from '../features/identity/password.js';
@@ -184,18 +185,15 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
     .join('; ');
 }
 
-/** A clock the app reads (config.now) that tests move forward. */
+/** A clock the app reads (config.now) that tests move forward: real time plus an offset, as EXPOSE_CLOCK's. */
 export function testClock() {
-  let offsetMs = 0;
+  const clock = createMovableClock(realClock);
   return {
-    now: () => Date.now() + offsetMs,
-    advance(ms: number) {
-      offsetMs += ms;
-    },
+    now: clock.now,
+    advance: clock.advance,
     /** Moves to just after the start of the next window of this length (fixed windows align to it). */
     startNextWindow(windowMs: number) {
-      const now = Date.now() + offsetMs;
-      offsetMs += windowMs - (now % windowMs) + 1000;
+      clock.advance(windowMs - (clock.now() % windowMs) + 1000);
     },
   };
 }

@@ -331,7 +331,7 @@ export const CheckForTrialResponseSchema = z
   .meta({ id: 'CheckForTrial' });
 export type CheckForTrialResponse = z.infer<typeof CheckForTrialResponseSchema>;
 
-// ---- Countdown and the development outbox ----
+// ---- Countdown, and the development outbox and clock ----
 
 /** Seconds since 1970 (the client multiplies by 1000); 0 when no live event is set. */
 export const CountdownResponseSchema = z
@@ -351,6 +351,23 @@ export const OutboxMessageSchema = z.object({
 });
 export const OutboxResponseSchema = z.object({ messages: z.array(OutboxMessageSchema) });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
+/** POST /api/dev/clock: moves the development server's clock forward (at most a year at a time). */
+export const DevClockBodySchema = z.strictObject({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400_000),
+});
+export type DevClockBody = z.infer<typeof DevClockBodySchema>;
+export const DevClockResponseSchema = z.object({
+  /** The server's time now, in ms since 1970. */
+  now: z.number(),
+  /** How far ahead of real time the server's clock runs. */
+  offsetMs: z.number(),
+});
+export type DevClockResponse = z.infer<typeof DevClockResponseSchema>;
 
 // ---- Error codes these endpoints add to the standard {"error":{"code","message"}} ----
 

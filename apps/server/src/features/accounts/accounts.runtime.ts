@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
 import { ensureSetting } from '../../db/settings.js';
@@ -10,7 +11,6 @@ import { createLimitCounters } from '../guess-limits/limit-counters.js';
 import { Throttle } from '../guess-limits/throttle.js';
 import { type Auth, createAuth } from '../sessions/better-auth.js';
 import type { AccountMergeHook } from './accounts.service.js';
-import { type Clock, clockOf } from './clock.js';
 
 /** Everything the accounts routes and the auth plugin share, built once per app. */
 export interface AccountsRuntime {
@@ -32,7 +32,7 @@ export interface AccountsRuntime {
 
 export async function createAccountsRuntime(app: FastifyInstance): Promise<AccountsRuntime> {
   const { config, database } = app;
-  const now = clockOf(config);
+  const { now } = config;
   // Generated once and kept in the database when not configured, so `npm start` needs nothing.
   const secret =
     config.AUTH_SECRET ??

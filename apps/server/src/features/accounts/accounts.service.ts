@@ -166,7 +166,7 @@ export async function setSubscriptionState(
   database: Database,
   userId: string,
   change: SubscriptionStateChange,
-  now: number = Date.now(),
+  now: number,
 ): Promise<void> {
   const patch = {
     ...(change.group !== undefined && { group_name: change.group }),

@@ -18,6 +18,7 @@ import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { z } from 'zod';
 import { AppError } from '../../app-error.js';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import { readSetting, writeSetting } from '../../db/settings.js';
 import { findEmailsOfUsers } from '../accounts/accounts.service.js';
@@ -35,7 +36,7 @@ import { COUNTDOWN_SETTING, toEpochSeconds } from './countdown.service.js';
 
 export interface AppDataContext {
   database: Database;
-  now: () => number;
+  now: Clock;
   /** COUNTDOWN_DATE and APP_MINIMUM_VERSION: the values until an administrator sets others. */
   defaults: { countdownDate: string | undefined; minimumVersion: string | undefined };
   cache: { value: AdminAppDataResponse; until: number } | null;
@@ -62,11 +63,11 @@ export const DEFAULT_OUTAGE: OutageMessage = {
 
 export function createAppDataContext(
   database: Database,
-  options: { now?: () => number; countdownDate?: string; minimumVersion?: string },
+  options: { now: Clock; countdownDate?: string; minimumVersion?: string },
 ): AppDataContext {
   return {
     database,
-    now: options.now ?? Date.now,
+    now: options.now,
     defaults: { countdownDate: options.countdownDate, minimumVersion: options.minimumVersion },
     cache: null,
   };

@@ -11,7 +11,7 @@ import { countdownRoutes } from './countdown.routes.js';
 
 /** App data, feedback and analytics under /api; their admin routes, and the crowd's, under /api/admin. */
 export async function registerAppData(app: FastifyInstance): Promise<void> {
-  const now = app.config.now ?? Date.now;
+  const { now } = app.config;
   const context = createAppDataContext(app.database, {
     now,
     countdownDate: app.config.COUNTDOWN_DATE,

@@ -39,7 +39,7 @@ export const LOCAL_WEBHOOK_PATH = '/api/billing/webhooks/local';
 
 export async function createBillingRuntime(app: FastifyInstance): Promise<BillingRuntime> {
   const { config, database } = app;
-  const now = config.now ?? Date.now;
+  const { now } = config;
   const accountTokenSecret = await ensureSetting(
     database,
     'store_account_token_secret',

@@ -64,7 +64,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     await ingestAutocomplete(
       testApp.testDatabase.database,
       { query: 'sunset', hashtags: [{ hashtag: 'sunset', count: 1000 }] },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     const [a, b, c, d] = submitters as [Submitter, Submitter, Submitter, Submitter];
     await reportCount(a, 'sunset', 9_999_999_999);
@@ -96,7 +96,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     await ingestAutocomplete(
       testApp.testDatabase.database,
       { query: 'cof', hashtags: [{ hashtag: 'coffee', count: 90_000 }] },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     const [a, b, c] = submitters as [Submitter, Submitter, Submitter];
     await reportCount(a, 'coffeecoin', 10_000_000);
@@ -127,7 +127,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
         hashtag: { hashtag: 'espresso', count: 7 },
         posts: [{ post_id: 'i1', timestamp: T0, hashtags: ['espresso', 'latte'] }],
       },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     expect(await suggested('lat')).toEqual(['latte']);
     expect(await countOf('latte')).toBe(-2);
@@ -139,7 +139,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     await ingestAutocomplete(
       database,
       { query: 's', hashtags: [{ hashtag: 'scam', count: 10 }] },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     await ingestRecommend(
       database,
@@ -152,7 +152,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
           hashtags: ['travel', i % 2 ? 'beach' : 'mountains'],
         })),
       },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     // One account floods the window with 40 newer posts naming the known tag.
     const [a, b] = submitters as [Submitter, Submitter];

@@ -115,7 +115,7 @@ describe.each(testDialects)('crowd posts never change what they did not create, 
         query: 's',
         hashtags: ['scam', 'sunset', 'beach', 'mountains'].map((hashtag) => ({ hashtag, count: 10 })),
       },
-      IMPORT,
+      { ...IMPORT, now: Date.now() },
     );
     // 20 imported posts: travel with beach (10) or mountains (10).
     await ingestRecommend(
@@ -129,7 +129,7 @@ describe.each(testDialects)('crowd posts never change what they did not create, 
           hashtags: ['travel', i % 2 ? 'beach' : 'mountains'],
         })),
       },
-      IMPORT,
+      { ...IMPORT, now: Date.now() },
     );
     [a, b] = [await crowd.create(), await crowd.create()];
   });
@@ -204,7 +204,7 @@ describe.each(testDialects)('crowd posts never change what they did not create, 
     await ingestRecommend(
       testApp.testDatabase.database,
       { posts: [{ post_id: 'c9', timestamp: T0 + 90, hashtags: ['travel', 'sunset'] }] },
-      IMPORT,
+      { ...IMPORT, now: Date.now() },
     );
     expect(await post('c9')).toEqual({ submittedBy: null, tags: ['sunset', 'travel'] });
     expect((await purge(admin, a)).json()).toMatchObject({ posts: 0 });

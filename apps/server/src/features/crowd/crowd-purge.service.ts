@@ -17,9 +17,9 @@ export type { PostPurgeResult } from './crowd-post-purge.repository.js';
  */
 export async function purgeSubmitter(
   database: Database,
-  options: { submitter: string; rule: CrowdRule; now?: number },
+  options: { submitter: string; rule: CrowdRule; now: number },
 ): Promise<PurgeResult & PostPurgeResult> {
-  const now = options.now ?? Date.now();
+  const { now } = options;
   const { since } = crowdDeciding('hashtag', { rule: options.rule, now, restore: true });
   const reports = await purgeSubmitterReports(database, {
     submitter: options.submitter,

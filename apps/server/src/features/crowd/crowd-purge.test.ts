@@ -84,7 +84,7 @@ describe.each(testDialects)('an administrator undoes one bad submitter, on %s', 
     await ingestAutocomplete(
       database,
       { query: 'tra', hashtags: [{ hashtag: 'travel', count: 5_000 }] },
-      IMPORT,
+      { ...IMPORT, now: Date.now() },
     );
     [a, b, bad, d] = [await crowd.create(), await crowd.create(), await crowd.create(), await crowd.create()];
     await reportEverything();

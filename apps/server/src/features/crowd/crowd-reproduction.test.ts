@@ -42,7 +42,7 @@ describe.each(testDialects)('one client cannot rewrite what everyone sees, on %s
           { hashtag: 'travelgram', count: 40_000_000 },
         ],
       },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     await ingestRecommend(
       database,
@@ -55,7 +55,7 @@ describe.each(testDialects)('one client cannot rewrite what everyone sees, on %s
           hashtags: ['travel', 'travelgram', i % 2 ? 'beach' : 'mountains'],
         })),
       },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
   });
   afterAll(async () => testApp.close());

@@ -35,7 +35,7 @@ export function crowdAdminRoutes(options: {
         // The admin plugin's guard already refused everyone else; checked again where data is removed.
         if (!request.viewer.isAdmin) throw AppError.forbidden('Only administrators may do this.');
         const submitter = request.params.userId;
-        const result = await purgeSubmitter(context.database, { submitter, rule });
+        const result = await purgeSubmitter(context.database, { submitter, rule, now: app.config.now() });
         // This process's caches may hold the removed values; other processes' expire on their own.
         forgetCachedTags(context);
         context.defaultNetwork.forget();

@@ -44,6 +44,7 @@ export const crowdRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
       const result = await ingestCrowdAutocomplete(app.database, request.body, {
         submitter: submitterOf(request),
         rule: crowdRule,
+        now: app.config.now(),
       });
       context.suggestions?.clear();
       context.defaultNetwork.forget();
@@ -69,6 +70,7 @@ export const crowdRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
       const result = await ingestCrowdRecommend(app.database, request.body, {
         submitter: submitterOf(request),
         rule: crowdRule,
+        now: app.config.now(),
       });
       context.defaultNetwork.forget();
       return reply.status(202).send(result);

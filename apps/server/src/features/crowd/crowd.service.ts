@@ -15,8 +15,8 @@ export { CROWD_NETWORK, type CrowdRule } from './crowd-rule.js';
 export interface CrowdReport {
   submitter: Submitter;
   rule: CrowdRule;
-  /** Epoch ms of receipt. */
-  now?: number;
+  /** Epoch ms of receipt (the server clock). */
+  now: number;
 }
 
 /**
@@ -29,7 +29,7 @@ export async function ingestCrowdAutocomplete(
   body: CacheAutocompleteBody,
   report: CrowdReport,
 ): Promise<CacheAcceptedResponse> {
-  const now = report.now ?? Date.now();
+  const { now } = report;
   const counts = (body.hashtags ?? []).map((tag) => countReport(tag.hashtag, tag.count));
   const places = body.places ?? [];
   const profiles = body.users ?? [];
@@ -48,7 +48,7 @@ export async function ingestCrowdRecommend(
   body: CacheRecommendBody,
   report: CrowdReport,
 ): Promise<CacheAcceptedResponse> {
-  const now = report.now ?? Date.now();
+  const { now } = report;
   const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
   if (body.hashtag)
     await recordReports(database, 'hashtag', [countReport(body.hashtag.hashtag, body.hashtag.count)], {
@@ -78,7 +78,7 @@ async function recordReports(
   database: Database,
   subject: CrowdSubject,
   reports: readonly FieldReport[],
-  report: CrowdReport & { now: number },
+  report: CrowdReport,
 ): Promise<void> {
   if (reports.length === 0) return;
   await recordCrowdReports(database, {

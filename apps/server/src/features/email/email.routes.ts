@@ -1,6 +1,7 @@
 import { OutboxQuerySchema, OutboxResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
+import { isLoopbackAddress } from '../../client-address.js';
 import { AppError } from '../../plugins/errors.js';
 import { listOutboxMessages } from './email.service.js';
 
@@ -22,7 +23,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const isLocal = isLoopback(request.ip) && isLoopback(request.socket.remoteAddress);
+      const isLocal = isLoopbackAddress(request.ip) && isLoopbackAddress(request.socket.remoteAddress);
       if (!app.config.EXPOSE_OUTBOX || app.config.SMTP_URL || !isLocal) {
         throw AppError.notFound(`No such endpoint: GET /api/dev/outbox`);
       }
@@ -30,8 +31,3 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || /^(::ffff:)?127\./.test(address);
-}

@@ -44,7 +44,8 @@ export function createFirehoseRuntime(options: {
   const tuning = { ...DEFAULT_TUNING, ...config.firehoseTuning };
   const context: FirehoseContext = {
     database,
-    clock: config.sourceClock ?? systemClock,
+    // Times stored and compared follow the server clock; sleeps take real time.
+    clock: config.sourceClock ?? { now: config.now, sleep: systemClock.sleep },
     log,
     retentionDays: config.BLUESKY_RETENTION_DAYS,
     tuning,

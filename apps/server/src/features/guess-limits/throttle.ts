@@ -1,5 +1,5 @@
 import { clientOf } from '../../client-address.js';
-import type { Clock } from '../accounts/clock.js';
+import type { Clock } from '../../clock.js';
 import type { LimitCounters } from './limit-counters.js';
 
 const MINUTE = 60_000;

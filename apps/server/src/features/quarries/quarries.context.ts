@@ -20,7 +20,7 @@ export interface QuarriesContext {
 export function quarriesContext(database: Database, config: Config): QuarriesContext {
   return {
     database,
-    now: config.now ?? Date.now,
+    now: config.now,
     limits: {
       postsPerPeriod: config.PROSPECTING_POSTS_PER_PERIOD,
       prospectsPerPeriod: config.PROSPECTING_PROSPECTS_PER_PERIOD,

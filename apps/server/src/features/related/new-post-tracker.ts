@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../clock.js';
 
 /** A post as the tracker reads it: the items whose related lists it changes. */
 export interface TrackedPost {
@@ -51,7 +52,7 @@ export interface NewPostTrackerOptions {
   /** A missing id (a transaction that may still commit) is looked for again this long. */
   gapMs: number;
   log: (message: string, error?: unknown) => void;
-  now?: () => number;
+  now: Clock;
 }
 
 /** What a list holds on to: how many new posts its item had when the list was read, in which epoch. */
@@ -286,6 +287,6 @@ export class NewPostTracker {
   }
 
   private now(): number {
-    return this.options.now?.() ?? Date.now();
+    return this.options.now();
   }
 }

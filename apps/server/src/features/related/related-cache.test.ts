@@ -20,6 +20,7 @@ function contextOn(database: Database, clock: { now: number }, recheckMs = 0): H
     RELATED_CACHE_ENTRIES: 100,
     RELATED_CACHE_RECHECK_MS: recheckMs,
     DEFAULT_NETWORK: ['instagram'],
+    now: Date.now,
   });
   contexts.push(context);
   return {
@@ -147,9 +148,9 @@ describe.each(testDialects)('related-tag cache on %s', (dialect) => {
         RELATED_CACHE_ENTRIES: 100,
         RELATED_CACHE_RECHECK_MS: 5,
         DEFAULT_NETWORK: ['instagram'],
+        now: Date.now,
       },
-      undefined,
-      (message) => logged.push(message),
+      { log: (message) => logged.push(message) },
     );
     contexts.push(context);
     const item = { kind: 'hashtag', network: 'instagram', name: 'surf' } as const;
@@ -182,7 +183,7 @@ function fakeStore() {
 
 describe('NewPostTracker', () => {
   const tracker = (reader: NewPostReader) =>
-    new NewPostTracker({ reader, intervalMs: 0, gapMs: MINUTE, log: () => {} });
+    new NewPostTracker({ reader, intervalMs: 0, gapMs: MINUTE, log: () => {}, now: Date.now });
 
   it('counts a post that commits below the watermark (a lower id, a later commit)', async () => {
     const store = fakeStore();
@@ -246,7 +247,9 @@ describe('RelatedCache', () => {
         intervalMs: 0,
         gapMs: MINUTE,
         log: () => {},
+        now: Date.now,
       }),
+      now: Date.now,
     });
 
   it('computes concurrent misses of one key once', async () => {

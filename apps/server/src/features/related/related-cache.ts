@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../clock.js';
 import type { NewPostTracker, Watch } from './new-post-tracker.js';
 
 /** A computed related list with what the cache needs to judge its freshness. */
@@ -26,7 +27,7 @@ export interface RelatedCacheOptions {
    * pure memory.
    */
   checkOnRequest?: boolean;
-  now?: () => number;
+  now: Clock;
 }
 
 /** How to compute a list, and the item it belongs to (the tracker's key: "hashtag:network:name"...). */
@@ -112,6 +113,6 @@ export class RelatedCache<V extends object> {
   }
 
   private now(): number {
-    return this.options.now?.() ?? Date.now();
+    return this.options.now();
   }
 }

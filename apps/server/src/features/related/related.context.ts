@@ -27,7 +27,7 @@ export function createHashtagContext(
   database: Database,
   config: Pick<
     Config,
-    'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES' | 'DEFAULT_NETWORK'
+    'RELATED_POST_WINDOW' | 'RELATED_CACHE_SECONDS' | 'RELATED_CACHE_ENTRIES' | 'DEFAULT_NETWORK' | 'now'
   > &
     Partial<
       Pick<
@@ -39,11 +39,10 @@ export function createHashtagContext(
         | 'TAG_CACHE_ENTRIES'
       >
     >,
-  sources?: HashtagSourceHook,
-  log: (message: string, error?: unknown) => void = () => {},
-  /** The caches' clock (tests move it); the system's by default. */
-  now?: () => number,
+  options: { sources?: HashtagSourceHook; log?: (message: string, error?: unknown) => void } = {},
 ): HashtagContext {
+  const { now } = config;
+  const { sources, log = () => {} } = options;
   const recheckAfterMs = config.RELATED_CACHE_RECHECK_MS ?? 0;
   const maxAgeMs = config.RELATED_CACHE_SECONDS * 1000;
   const isCached = maxAgeMs > 0 && config.RELATED_CACHE_ENTRIES > 0;
@@ -54,16 +53,17 @@ export function createHashtagContext(
     intervalMs: recheckAfterMs,
     gapMs: Math.max(maxAgeMs, 1000),
     log,
+    now,
   });
   if (isCached) postTracker.start();
   const checkOnRequest = recheckAfterMs === 0;
   return {
     database,
-    defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK }),
+    defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK, now }),
     suggestions: new SuggestionCache({
       maxAgeMs: (config.AUTOCOMPLETE_CACHE_SECONDS ?? 0) * 1000,
       maxEntries: config.AUTOCOMPLETE_CACHE_ENTRIES ?? 0,
-      ...(now && { now }),
+      now,
     }),
     postTracker,
     related: new RelatedCache<RelatedList>({
@@ -72,6 +72,7 @@ export function createHashtagContext(
       newPostShare: RELATED_NEW_POST_SHARE,
       tracker: postTracker,
       checkOnRequest,
+      now,
     }),
     // Rows follow the tracker, so they are kept only while it reads (the related cache on).
     tags: new TagRowCache({
@@ -79,7 +80,7 @@ export function createHashtagContext(
       maxAgeMs,
       tracker: postTracker,
       checkOnRequest,
-      ...(now && { now }),
+      now,
     }),
     // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
     windows: new RelatedCache<HashtagWindow>({
@@ -88,14 +89,14 @@ export function createHashtagContext(
       newPostShare: RELATED_NEW_POST_SHARE,
       tracker: postTracker,
       checkOnRequest,
+      now,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
-    trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS }),
-    snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS }),
+    trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS, perf: { now } }),
+    snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS, perf: { now } }),
     ...(config.CROWD_POST_SHARE !== undefined && {
       postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
     }),
     ...(sources && { sources }),
-    ...(now && { now }),
   };
 }

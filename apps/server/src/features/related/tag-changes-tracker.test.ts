@@ -37,6 +37,7 @@ describe('NewPostTracker, tag changes', () => {
       intervalMs: 0,
       gapMs: 60_000,
       log: () => {},
+      now: Date.now,
     });
     tracker.onTags((tags) => told.push(tags === 'all' ? 'all' : [...tags]));
     return { changes, told, tracker };

@@ -44,7 +44,7 @@ describe.each(testDialects)('autocomplete answers kept in memory on %s', (dialec
       requestCounts: () => {},
       recordSearch: (name) => searched.push(name),
     };
-    context = createHashtagContext(database, testApp.app.config, sources, undefined, () => now);
+    context = createHashtagContext(database, { ...testApp.app.config, now: () => now }, { sources });
     await store('instagram', [
       { name: 'sunrise', count: 500 },
       { name: 'sunrisesky', count: 300 },
@@ -107,13 +107,11 @@ describe.each(testDialects)('autocomplete answers kept in memory on %s', (dialec
   });
 
   it('keeps at most AUTOCOMPLETE_CACHE_ENTRIES answers', async () => {
-    const small = createHashtagContext(
-      testApp.testDatabase.database,
-      { ...testApp.app.config, AUTOCOMPLETE_CACHE_ENTRIES: 2 },
-      undefined,
-      undefined,
-      () => now,
-    );
+    const small = createHashtagContext(testApp.testDatabase.database, {
+      ...testApp.app.config,
+      AUTOCOMPLETE_CACHE_ENTRIES: 2,
+      now: () => now,
+    });
     for (const query of ['s', 'su', 'sun', 'sunr', 'z'])
       await autocompleteHashtags(small, { query, network: 'instagram' });
     expect(small.suggestions?.size).toBe(2);

@@ -30,7 +30,7 @@ export function parseBannedTags(text: string): BannedTagsFile {
 /** Makes the store's banned tags exactly those of the file (a missing file leaves them as they are). */
 export async function syncBannedTags(
   database: Database,
-  options: { path: string; warn: (message: string) => void; now?: number },
+  options: { path: string; warn: (message: string) => void; now: number },
 ): Promise<string[] | undefined> {
   let text: string;
   try {
@@ -44,7 +44,7 @@ export async function syncBannedTags(
   }
   const { tags, problems } = parseBannedTags(text);
   for (const problem of problems) options.warn(`Banned-tags file ${options.path}, ${problem}; skipped.`);
-  await replaceBannedTags(database, tags, options.now ?? Date.now());
+  await replaceBannedTags(database, tags, options.now);
   return tags;
 }
 

@@ -1,4 +1,5 @@
 import { NETWORKS, type Network } from '@tagscout/core/networks';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import { hasAnyHashtag } from './search.repository.js';
 
@@ -16,7 +17,7 @@ export class DefaultNetwork {
       database: Database;
       order: readonly Network[];
       ttlMs?: number;
-      now?: () => number;
+      now: Clock;
     },
   ) {}
 
@@ -53,7 +54,7 @@ export class DefaultNetwork {
   }
 
   private now(): number {
-    return (this.options.now ?? Date.now)();
+    return this.options.now();
   }
 
   private ttlMs(): number {

@@ -71,7 +71,7 @@ describe.each(testDialects)('tags per network on %s', (dialect) => {
         hashtag: { hashtag: 'beach', count: 900 },
         posts: [importedPost('c1', ['beach', 'surf']), importedPost('c2', ['beach', 'surf'])],
       },
-      { network: 'instagram', source: 'import' },
+      { network: 'instagram', source: 'import', now: Date.now() },
     );
     // Written by another process: the default network kept for a short time is not yet told.
     testApp.app.hashtags.defaultNetwork.forget();

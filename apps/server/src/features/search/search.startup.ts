@@ -12,5 +12,9 @@ export async function prepareHashtagStore(
   config: Config,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  await syncBannedTags(database, { path: config.BANNED_TAGS_FILE, warn: (message) => log.warn(message) });
+  await syncBannedTags(database, {
+    path: config.BANNED_TAGS_FILE,
+    warn: (message) => log.warn(message),
+    now: config.now(),
+  });
 }

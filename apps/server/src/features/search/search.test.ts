@@ -264,14 +264,22 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
       const changed = join(folder, 'changed.txt');
       writeFileSync(changed, 'alone\nnewlybanned\n');
       const warnings: string[] = [];
-      await syncBannedTags(testApp.testDatabase.database, { path: changed, warn: (m) => warnings.push(m) });
+      await syncBannedTags(testApp.testDatabase.database, {
+        path: changed,
+        warn: (m) => warnings.push(m),
+        now: Date.now(),
+      });
       expect((await get('/api/banned-tags')).json()).toEqual({ bannedTags: ['alone', 'newlybanned'] });
       expect((await get('/api/info/hashtag/beach')).json().data[0]).toEqual({
         hashtag: 'beach',
         count: 900_000,
       });
       expect(warnings).toEqual([]);
-      await syncBannedTags(testApp.testDatabase.database, { path: bannedFile, warn: () => {} });
+      await syncBannedTags(testApp.testDatabase.database, {
+        path: bannedFile,
+        warn: () => {},
+        now: Date.now(),
+      });
     });
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../clock.js';
 import type { HashtagRow } from './hashtag-row.js';
 
 export interface SuggestionCacheOptions {
@@ -6,7 +7,7 @@ export interface SuggestionCacheOptions {
   maxAgeMs: number;
   /** Answers kept at most (least recently used go first). */
   maxEntries: number;
-  now?: () => number;
+  now: Clock;
 }
 
 /**
@@ -19,13 +20,12 @@ export class SuggestionCache {
 
   constructor(options: SuggestionCacheOptions) {
     if (options.maxAgeMs <= 0 || options.maxEntries <= 0) return;
-    const now = options.now;
     this.entries = new LRUCache<string, HashtagRow[]>({
       max: options.maxEntries,
       ttl: options.maxAgeMs,
       // Read the clock on every lookup (lru-cache would otherwise reuse one reading for a millisecond).
       ttlResolution: 0,
-      ...(now && { perf: { now } }),
+      perf: { now: options.now },
     });
   }
 

@@ -114,7 +114,7 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
         hashtag: { hashtag: 'tag10', count: 5555 },
         posts: [{ post_id: 'p-fresh', timestamp: 1_700_000_000, hashtags: ['tag10', 'freshtag'] }],
       },
-      { network: 'instagram', source: 'test' },
+      { network: 'instagram', source: 'test', now: Date.now() },
     );
     // Memory until the tracker reads the store again: within its interval (a second by default).
     expect((await countOf('tag10')).count).toBe(1010);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../clock.js';
 import type { NewPostTracker } from '../related/new-post-tracker.js';
 import type { HashtagRow } from './hashtag-row.js';
 
@@ -11,7 +12,7 @@ export interface TagRowCacheOptions {
   tracker: NewPostTracker;
   /** Whether a request waits for the tracker to read the store first (tests, which read what they wrote). */
   checkOnRequest?: boolean;
-  now?: () => number;
+  now: Clock;
 }
 
 /** A name's row as the store answered it; null when the store holds none. */
@@ -33,11 +34,11 @@ export class TagRowCache {
 
   constructor(private readonly options: TagRowCacheOptions) {
     if (options.maxEntries <= 0 || options.maxAgeMs <= 0) return;
-    const now = options.now;
     this.entries = new LRUCache<string, Entry>({
       max: options.maxEntries,
       ttl: options.maxAgeMs,
-      ...(now && { ttlResolution: 0, perf: { now } }),
+      ttlResolution: 0,
+      perf: { now: options.now },
     });
     options.tracker.onTags((tags) => {
       if (tags === 'all') return this.forget();

@@ -60,7 +60,8 @@ export async function createSourcesRuntime(options: {
       error: (details, message) => log.error(details, message),
     },
   });
-  const clock = config.sourceClock ?? systemClock;
+  // Times stored and compared follow the server clock; sleeps take real time.
+  const clock = config.sourceClock ?? { now: config.now, sleep: systemClock.sleep };
   const queue = new FetchQueue({
     maxQueued: MAX_QUEUED,
     onError: (error, job) => log.warn({ err: error, job: job.key }, 'a live-source fetch failed'),

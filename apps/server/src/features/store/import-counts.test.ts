@@ -38,10 +38,15 @@ describe.each(testDialects)('importCountsFile on %s', (dialect) => {
         {
           submitter: { userId: 'u1', deviceId: null, address: '10.0.0.1' },
           rule: { quorum: 3, tolerance: 0.1, reportDays: 30 },
+          now: Date.now(),
         },
       );
       const bad: string[] = [];
-      const report = await importCountsFile(database, { file, onBadLine: (message) => bad.push(message) });
+      const report = await importCountsFile(database, {
+        file,
+        onBadLine: (message) => bad.push(message),
+        now: Date.now,
+      });
       expect(bad).toEqual([
         'line 3: not valid JSON',
         'line 5: "two words" is not a valid hashtag',

@@ -2,6 +2,7 @@ import { INGEST_LIMITS } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
 import { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import { IMPORT_SOURCE } from './import-posts.js';
 import { readJsonLines } from './read-json-lines.js';
@@ -47,7 +48,13 @@ const BATCH = 5_000;
  */
 export async function importCountsFile(
   database: Database,
-  options: { file: string; source?: string; onBadLine?: (message: string) => void },
+  options: {
+    file: string;
+    source?: string;
+    onBadLine?: (message: string) => void;
+    /** The server clock: each count's write time (the newest count wins). */
+    now: Clock;
+  },
 ): Promise<CountsImportReport> {
   const started = performance.now();
   const source = options.source ?? IMPORT_SOURCE;
@@ -60,7 +67,7 @@ export async function importCountsFile(
     if (hashtags.length === 0) return;
     batches.set(network, []);
     // The line schema lets through only core's networks.
-    await storeIngest(database, { hashtags, network: network as Network, source, now: Date.now() });
+    await storeIngest(database, { hashtags, network: network as Network, source, now: options.now() });
     report.imported += hashtags.length;
   };
 

@@ -32,7 +32,11 @@ describe.each(testDialects)('importPostsFile on %s', (dialect) => {
       const { database } = testDatabase;
       await migrateToLatest(database);
       const bad: string[] = [];
-      const report = await importPostsFile(database, { file, onBadLine: (message) => bad.push(message) });
+      const report = await importPostsFile(database, {
+        file,
+        onBadLine: (message) => bad.push(message),
+        now: Date.now,
+      });
 
       expect(bad).toEqual([
         'line 3: not valid JSON',

@@ -1,6 +1,7 @@
 import { INGEST_LIMITS } from '@tagscout/core/api';
 import { Network } from '@tagscout/core/networks';
 import { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import { readJsonLines } from './read-json-lines.js';
 import { linkPendingPosts, type StoreOptions, storeIngest } from './store.repository.js';
@@ -19,45 +20,47 @@ const idText = (field: string) =>
  * One line of an import file: the ingest post shape. Looser than the crowd cache, since an admin
  * chose the file: unknown fields are ignored, owner and timestamp may be missing (the timestamp
  * then is the time of the import), and invalid tags are dropped by the core rules, not refused.
+ * A timestamp past the import's start (epoch seconds) and the allowed skew is in the future.
  */
-const ImportLineSchema = z.object(
-  {
-    post_id: z
-      .string({ error: 'post_id must be text' })
-      .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'post_id must be 1 to 100 letters, digits or _ . : / -'),
-    owner: idText('owner').nullish(),
-    timestamp: z
-      .number({ error: 'timestamp must be seconds since 1970' })
-      .int('timestamp must be whole seconds since 1970')
-      .min(0, 'timestamp must not be before 1970')
-      .refine(
-        (seconds) => seconds <= Date.now() / 1000 + INGEST_LIMITS.futureSkewSeconds,
-        'timestamp is in the future',
-      )
-      .optional(),
-    hashtags: z
-      .array(
-        z
-          .string({ error: 'hashtags must be a list of text' })
-          .max(
-            INGEST_LIMITS.hashtagChars,
-            `a hashtag must be at most ${INGEST_LIMITS.hashtagChars} characters`,
-          ),
-        { error: 'hashtags must be a list of text' },
-      )
-      .max(INGEST_LIMITS.hashtagsPerPost, `hashtags may hold at most ${INGEST_LIMITS.hashtagsPerPost} tags`)
-      .optional(),
-    caption: z
-      .string({ error: 'caption must be text' })
-      .max(
-        INGEST_LIMITS.captionChars * 4,
-        `caption must be at most ${INGEST_LIMITS.captionChars * 4} characters`,
-      )
-      .optional(),
-    place_id: idText('place_id').nullish(),
-  },
-  { error: 'a line must be one JSON object' },
-);
+const importLineSchema = (importedAt: number) =>
+  z.object(
+    {
+      post_id: z
+        .string({ error: 'post_id must be text' })
+        .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'post_id must be 1 to 100 letters, digits or _ . : / -'),
+      owner: idText('owner').nullish(),
+      timestamp: z
+        .number({ error: 'timestamp must be seconds since 1970' })
+        .int('timestamp must be whole seconds since 1970')
+        .min(0, 'timestamp must not be before 1970')
+        .refine(
+          (seconds) => seconds <= importedAt + INGEST_LIMITS.futureSkewSeconds,
+          'timestamp is in the future',
+        )
+        .optional(),
+      hashtags: z
+        .array(
+          z
+            .string({ error: 'hashtags must be a list of text' })
+            .max(
+              INGEST_LIMITS.hashtagChars,
+              `a hashtag must be at most ${INGEST_LIMITS.hashtagChars} characters`,
+            ),
+          { error: 'hashtags must be a list of text' },
+        )
+        .max(INGEST_LIMITS.hashtagsPerPost, `hashtags may hold at most ${INGEST_LIMITS.hashtagsPerPost} tags`)
+        .optional(),
+      caption: z
+        .string({ error: 'caption must be text' })
+        .max(
+          INGEST_LIMITS.captionChars * 4,
+          `caption must be at most ${INGEST_LIMITS.captionChars * 4} characters`,
+        )
+        .optional(),
+      place_id: idText('place_id').nullish(),
+    },
+    { error: 'a line must be one JSON object' },
+  );
 
 export interface ImportReport {
   imported: number;
@@ -84,10 +87,18 @@ const TAG_ID_CACHE_MAX = 2_000_000;
  */
 export async function importPostsFile(
   database: Database,
-  options: { file: string; network?: Network; source?: string; onBadLine?: (message: string) => void },
+  options: {
+    file: string;
+    network?: Network;
+    source?: string;
+    onBadLine?: (message: string) => void;
+    /** The server clock: the posts' write time, and the timestamp of a line without one. */
+    now: Clock;
+  },
 ): Promise<ImportReport> {
   const started = performance.now();
-  const importedAt = Math.floor(Date.now() / 1000);
+  const importedAt = Math.floor(options.now() / 1000);
+  const lineSchema = importLineSchema(importedAt);
   const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   const report = { imported: 0, badLines: 0, tooFewTags: 0 };
   let batch: IncomingPost[] = [];
@@ -100,7 +111,7 @@ export async function importPostsFile(
         posts,
         network: options.network ?? Network.instagram,
         source: options.source ?? IMPORT_SOURCE,
-        now: Date.now(),
+        now: options.now(),
       },
       storeOptions,
     );
@@ -112,7 +123,7 @@ export async function importPostsFile(
 
   const posts = readJsonLines({
     file: options.file,
-    check: checkPostLine,
+    check: (value) => checkPostLine(lineSchema, value),
     onBadLine: (message) => {
       report.badLines++;
       options.onBadLine?.(message);
@@ -130,8 +141,11 @@ export async function importPostsFile(
 }
 
 /** The post on a line, or a sentence saying what is wrong with it. */
-function checkPostLine(value: unknown): z.infer<typeof ImportLineSchema> | string {
-  const result = ImportLineSchema.safeParse(value);
+function checkPostLine(
+  schema: ReturnType<typeof importLineSchema>,
+  value: unknown,
+): z.infer<ReturnType<typeof importLineSchema>> | string {
+  const result = schema.safeParse(value);
   if (!result.success) {
     return result.error.issues.map((issue) => issue.message).join('; ');
   }

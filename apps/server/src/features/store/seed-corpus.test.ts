@@ -11,7 +11,7 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
-    await seedSampleCorpus(testApp.testDatabase.database, generateCorpus(corpus));
+    await seedSampleCorpus(testApp.testDatabase.database, generateCorpus(corpus), { now: Date.now() });
   }, 120_000);
   afterAll(async () => testApp.close());
 
@@ -91,7 +91,7 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(uses.n)).toBe(Number(links.n));
     const generate = vi.fn(generateCorpus);
-    expect(await seedSampleIfEmpty(database, generate)).toBeNull();
+    expect(await seedSampleIfEmpty(database, { generate, now: Date.now() })).toBeNull();
     expect(generate).not.toHaveBeenCalled();
     expect(await count()).toBe(before);
   });

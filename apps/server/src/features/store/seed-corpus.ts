@@ -37,13 +37,13 @@ const BATCH = 50_000;
  */
 export async function seedSampleIfEmpty(
   database: Database,
-  generate: GenerateCorpus,
-  log?: (message: string) => void,
+  options: { generate: GenerateCorpus; now: number; log?: (message: string) => void },
 ): Promise<SeedReport | null> {
+  const { generate, now, log } = options;
   if (await hasAnyPost(database)) return null;
   log?.('The store is empty: importing the sample corpus (first start only)...');
   // Posts end at the start of today (UTC), so the sample's last day is a whole day for its trends.
-  return seedSampleCorpus(database, generate({ now: startOfUtcDay(Date.now()) }), { log });
+  return seedSampleCorpus(database, generate({ now: startOfUtcDay(now) }), { log, now });
 }
 
 /**
@@ -53,10 +53,14 @@ export async function seedSampleIfEmpty(
 export async function seedSampleCorpus(
   database: Database,
   corpus: IngestCorpus,
-  options: { log?: (message: string) => void } = {},
+  options: {
+    log?: (message: string) => void;
+    /** Epoch ms of the write (the server clock). */
+    now: number;
+  },
 ): Promise<SeedReport> {
   const started = performance.now();
-  const now = Date.now();
+  const { now } = options;
   const storeOptions: StoreOptions = { tagIds: new Map(), deferLinks: true };
   // The sample is a network of its own, shown as "Sample data", never as Instagram.
   const store = (batch: Omit<IngestBatch, 'network' | 'source' | 'now'>) =>

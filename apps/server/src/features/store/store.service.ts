@@ -30,8 +30,8 @@ export interface IngestTarget {
   network: Network;
   /** Provenance of the posts and counts: 'import', 'sample', a live source's name. */
   source: string;
-  /** Epoch ms of the write (the newest count wins); now when left out. */
-  now?: number;
+  /** Epoch ms of the write (the server clock; the newest count wins). */
+  now: number;
 }
 
 /**
@@ -43,7 +43,7 @@ export async function ingestAutocomplete(
   body: CacheAutocompleteBody,
   target: IngestTarget,
 ): Promise<CacheAcceptedResponse> {
-  const { network, source, now = Date.now() } = target;
+  const { network, source, now } = target;
   const hashtags = (body.hashtags ?? []).map((tag) => ({
     name: normalizeHashtag(tag.hashtag)!,
     count: tag.count,
@@ -63,7 +63,7 @@ export async function ingestRecommend(
   body: CacheRecommendBody,
   target: IngestTarget,
 ): Promise<CacheAcceptedResponse> {
-  const { network, source, now = Date.now() } = target;
+  const { network, source, now } = target;
   const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
   const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
   await storeIngest(database, {

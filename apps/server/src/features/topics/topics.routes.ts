@@ -29,7 +29,7 @@ const tags = ['topics'];
 
 /** Collections (docs/product-rules.md#api-names): the caller's own topics only, answers keyed by topic_id. */
 export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context: TopicContext = { database: app.database, now: app.config.now ?? Date.now };
+  const context: TopicContext = { database: app.database, now: app.config.now };
   registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>
     adoptTopics(database, fromUserId, toUserId),
   );

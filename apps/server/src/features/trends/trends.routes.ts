@@ -8,14 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import type { HashtagContext } from '../related/related.service.js';
-import { findTrending, findTrends } from './trends.service.js';
+import { findTrending, findTrends, type TrendsContext } from './trends.service.js';
 
 /**
  * Daily uses per network: trends of named tags, the tags trending now, and the networks that hold
  * data. Open to every visitor, like counts (decision 018).
  */
 export const trendRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = async (app, options) => {
-  const { context } = options;
+  const context: TrendsContext = { ...options.context, now: app.config.now };
 
   app.get(
     '/trends/hashtags',

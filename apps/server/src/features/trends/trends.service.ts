@@ -9,6 +9,7 @@ import {
   trendOf,
 } from '@tagscout/core/trends';
 import type { LRUCache } from 'lru-cache';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import type { DefaultNetwork } from '../search/default-network.js';
 import { countOf } from '../search/search.presenter.js';
@@ -26,7 +27,7 @@ export interface TrendsContext {
   trending: LRUCache<string, TrendingResponse>;
   /** The last day of each snapshot network. */
   snapshotDays: LRUCache<string, number>;
-  now?: () => number;
+  now: Clock;
 }
 
 /** Where a network's trends end: now, or for a snapshot the end of its last day. */
@@ -34,7 +35,7 @@ async function clockOf(
   context: TrendsContext,
   network: Network,
 ): Promise<{ nowMs: number; lastDay: number }> {
-  const nowMs = (context.now ?? Date.now)();
+  const nowMs = context.now();
   const today = dayOfEpochMs(nowMs);
   if (!SNAPSHOT_NETWORKS.has(network)) return { nowMs, lastDay: today };
   let last = context.snapshotDays.get(network);
