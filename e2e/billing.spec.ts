@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  advanceServerClock,
   launchBrowser,
   newVisitor,
   QUICK_PROMO,
@@ -288,27 +289,25 @@ describe('plans and payments in a browser', () => {
 
   /** The first link (matching `pattern`) in the newest email with this subject to `to`, from the dev outbox. */
   async function readEmailedLink(to: string, subject: string, pattern = /./): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
-      const text = messages.find((item) => item.subject === subject)?.text ?? '';
-      const link = text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
-      if (link) return link;
-      if (Date.now() > deadline) throw new Error(`no "${subject}" email to ${to}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    return vi.waitFor(
+      async () => {
+        const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+        const text = messages.find((item) => item.subject === subject)?.text ?? '';
+        const link = text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
+        if (!link) throw new Error(`no "${subject}" email to ${to}`);
+        return link;
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   }
 
   /** After buying the special offer the account is a customer everywhere: no trial notice, no /specialoffer. */
   async function buysTheOfferAndIsACustomer(page: Page) {
-    // The server's own clock must pass the trial's end before it sells the offer.
-    await vi.waitFor(async () => expect((await readMe(page)).account.trialStatus).toBe('expired'), {
-      timeout: QUICK_PROMO.seconds * 1000 + 15_000,
-      interval: 500,
-    });
-    // The page read the account while the server still counted the trial: a reload shows it as the
-    // server sees it now, so the banner is not re-rendered under the click that follows.
+    // The server's own clock has passed the trial's end (moved with the browser's): it sells the offer.
+    expect((await readMe(page)).account.trialStatus).toBe('expired');
+    // A reload shows the account as the server sees it now, so the banner is not re-rendered under
+    // the click that follows.
     await page.reload();
     await page.getByRole('button', { name: 'See the offer' }).click();
     await page
@@ -340,8 +339,10 @@ describe('plans and payments in a browser', () => {
       const { context, page } = await visitor(viewport);
       await page.clock.install();
       await startEmailTrial(page, `offer-${viewport}@example.com`, QUICK_PROMO.code);
-      // The browser's clock passes the end of the 17 s trial; the offer is open for 3 days after.
+      // The browser's clock and the server's pass the end of the 17 s trial, with no wait; the offer is
+      // open for 3 days after.
       await page.clock.fastForward(QUICK_PROMO.seconds * 1000 + 2000);
+      await advanceServerClock(server, QUICK_PROMO.seconds * 1000 + 2000);
       const trialNotice = page.getByRole('dialog', { name: 'Your Pro trial has ended' });
       await trialNotice.waitFor();
       await trialNotice.getByRole('button', { name: 'Not now' }).click();

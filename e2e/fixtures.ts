@@ -280,19 +280,21 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 // ---- Accounts ----
 
-/** A trial promo code that lasts 0.0002 days (17.28 s), for the trial-expiry test. */
+/** A trial promo code that lasts 0.0002 days (17.28 s), for the trial-expiry tests (which move the clocks past it). */
 export const QUICK_PROMO = { code: 'QUICK', seconds: 17.28 } as const;
 
 /**
- * A server for the account tests: the dev outbox on (emailed codes can be read), a quick promo code,
- * and one proxy hop trusted so each browser context can come from its own address (clientIp): the
- * per-IP sign-in limits then apply per simulated visitor, as in real use.
+ * A server for the account tests: the dev outbox on (emailed codes can be read), its clock movable
+ * (advanceServerClock), a quick promo code, and one proxy hop trusted so each browser context can come
+ * from its own address (clientIp): the per-IP sign-in limits then apply per simulated visitor, as in
+ * real use.
  */
 export async function startAccountsServer(options: StartServerOptions = {}): Promise<RunningServer> {
   return startServer({
     ...options,
     env: {
       EXPOSE_OUTBOX: 'true',
+      EXPOSE_CLOCK: 'true',
       TRUST_PROXY: '1',
       // Behind a proxy the local provider is never chosen by itself (it gives Pro away).
       BILLING_PROVIDER: 'local',
@@ -300,6 +302,23 @@ export async function startAccountsServer(options: StartServerOptions = {}): Pro
       ...options.env,
     },
   });
+}
+
+/**
+ * Moves the server's clock forward (POST /api/dev/clock; the server needs EXPOSE_CLOCK=true, as
+ * startAccountsServer's has), so a trial ends or a rate-limit window passes without waiting.
+ * Answers the server's time after the move, in ms since 1970.
+ */
+export async function advanceServerClock(server: Pick<RunningServer, 'url'>, ms: number): Promise<number> {
+  const response = await fetch(`${server.url}/api/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: Math.ceil(ms) }),
+  });
+  if (!response.ok)
+    throw new Error(`moving the server's clock answered ${response.status}: ${await response.text()}`);
+  const { now } = (await response.json()) as { now: number };
+  return now;
 }
 
 let nextClientIp = 1;
