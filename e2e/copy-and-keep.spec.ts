@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newPage,
+  RETURNING_VISITOR,
   type RunningServer,
   readEmailCode,
   saveScreenshot,
@@ -209,17 +210,37 @@ describe('copy for a network and keeping the work', () => {
       await context.close();
     });
 
-    it(`sends a visitor in Instagram's or TikTok's in-app browser to /inAppBrowser (${size})`, async () => {
-      for (const userAgent of [INSTAGRAM_UA, TIKTOK_UA]) {
+    it(`sends a visitor in Instagram's or TikTok's in-app browser to /inAppBrowser, which says how to leave it and copies the link (${size})`, async () => {
+      for (const { userAgent, openStep } of [
+        { userAgent: INSTAGRAM_UA, openStep: 'Choose Open in Safari' },
+        { userAgent: TIKTOK_UA, openStep: 'Choose Open in browser' },
+      ]) {
         const context = await browser.newContext({
           viewport: viewports[size],
           userAgent,
           baseURL: server.url,
         });
+        // A returning visitor: neither the first-visit tutorial nor the cookie notice covers the page.
+        await context.addInitScript((values) => {
+          try {
+            for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+          } catch {
+            // about:blank has no storage.
+          }
+        }, RETURNING_VISITOR);
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
         const page = await context.newPage();
         await page.goto('/try');
         await page.waitForURL('**/inAppBrowser');
-        await page.locator('h1').first().waitFor(); // the first-visit tutorial may cover it for screen readers
+        await page.getByRole('heading', { level: 1, name: 'Open Tagscout in your browser' }).waitFor();
+        const steps = page.getByRole('list').filter({ hasText: 'Tap the menu' }).getByRole('listitem');
+        expect((await steps.allTextContents()).map((text) => text.trim())).toEqual([
+          'Tap the menu at the top of the screen',
+          openStep,
+        ]);
+        await page.getByRole('button', { name: 'Copy the link' }).click();
+        await page.getByRole('button', { name: 'Link copied' }).waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(server.url).origin);
         await context.close();
       }
     });
