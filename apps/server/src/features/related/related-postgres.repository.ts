@@ -1,14 +1,15 @@
-import type pg from 'pg';
+import { defineNamedStatements } from '../../db/prepared-statements.js';
+import { HASHTAG_ROW_COLUMNS } from '../search/hashtag-row.js';
 
 /**
- * The related reads on PostgreSQL, sent as named prepared statements as search's hot reads are
- * (search/search-postgres.repository.ts): a tag's newest posts and their tags, which findRecentPosts
- * (related.repository.ts) otherwise builds with Kysely. They keep the `hashtags_` names they were
+ * The related reads on PostgreSQL, as named prepared statements (db/prepared-statements.ts): a tag's
+ * newest posts and their tags. On SQLite, and for places and profiles, findRecentPosts
+ * (related.repository.ts) builds them with Kysely. They keep the `hashtags_` names they were
  * prepared under.
  */
-const COLUMNS = 'name, post_count, count_state, banned';
+const COLUMNS = HASHTAG_ROW_COLUMNS.join(', ');
 
-const STATEMENTS = {
+export const queryHot = defineNamedStatements('hashtags_', {
   /** (network, name, limit): a tag's newest posts, as findRecentPosts reads them for related tags */
   recentOfHashtag: `select posts.tag_ids, posts.submitted_by from post_hashtags as links
     inner join posts on posts.id = links.post_id
@@ -16,15 +17,4 @@ const STATEMENTS = {
     order by links.taken_at desc, links.post_id desc limit $3`,
   /** (ids[]): the tags of those posts */
   byIds: `select id, ${COLUMNS} from hashtags where id = any($1::int[]) and count_state <> 'pending'`,
-} as const;
-
-export type RelatedStatement = keyof typeof STATEMENTS;
-
-export async function queryHot<Row>(
-  pool: pg.Pool,
-  statement: RelatedStatement,
-  values: unknown[],
-): Promise<Row[]> {
-  const result = await pool.query({ name: `hashtags_${statement}`, text: STATEMENTS[statement], values });
-  return result.rows as Row[];
-}
+});

@@ -3,7 +3,7 @@ import type { Network } from '@tagscout/core/networks';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
-import type { HashtagRow } from '../search/hashtag-row.js';
+import { HASHTAG_ROW_COLUMNS, type HashtagRow } from '../search/hashtag-row.js';
 import { queryHot } from './related-postgres.repository.js';
 
 /** An item whose related tags are asked for: a tag of a network, a place or a profile. */
@@ -11,8 +11,6 @@ export type ItemKey =
   | { kind: 'hashtag'; network: Network; name: string }
   | { kind: 'place'; id: string }
   | { kind: 'profile'; id: string };
-
-const hashtagColumns = ['name', 'post_count', 'count_state', 'banned'] as const;
 
 export interface RecentPosts {
   /** Each recent post's tag ids. */
@@ -53,7 +51,9 @@ const CAPPED_READ_FACTOR = 4;
  * The item's `window` most recent posts with their tags, in two statements: the posts come from one
  * backward range of a link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry
  * their tag ids; then the tags. A crowd submitter's posts beyond `perSubmitter` are left out (decision
- * 011), and so are tags seen only in crowd posts and reports (`pending`).
+ * 011), and so are tags seen only in crowd posts and reports (`pending`). On PostgreSQL a tag's posts
+ * and every window's tags are read by named prepared statements (related-postgres.repository.ts); the
+ * other reads are built with Kysely.
  */
 export async function findRecentPosts(
   database: Database,
@@ -63,7 +63,7 @@ export async function findRecentPosts(
   const perSubmitter = options.perSubmitter ?? window;
   const readNewest = (limit: number) =>
     database.pool && item.kind === 'hashtag'
-      ? queryHot<RecentPostRow>(database.pool, 'recentOfHashtag', [item.network, item.name, limit])
+      ? queryHot<RecentPostRow>(database, 'recentOfHashtag', [item.network, item.name, limit])
       : readNewestPosts(database.db, item, limit);
   const capped = (rows: RecentPostRow[]) =>
     capSubmitterShare(
@@ -103,10 +103,11 @@ async function findHashtagsByIds(
   ids: number[],
 ): Promise<({ id: number } & HashtagRow)[]> {
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
-  if (database.pool) return queryHot(database.pool, 'byIds', [ids]);
+  if (database.pool) return queryHot(database, 'byIds', [ids]);
+  // On SQLite: json_each is SQLite's.
   return database.db
     .selectFrom('hashtags')
-    .select(['id', ...hashtagColumns])
+    .select(['id', ...HASHTAG_ROW_COLUMNS])
     .where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`)
     .where('count_state', '<>', 'pending')
     .execute();

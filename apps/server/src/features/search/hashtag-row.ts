@@ -7,3 +7,11 @@ export interface HashtagRow {
   count_state: CountState;
   banned: number;
 }
+
+/** The columns of a HashtagRow, as every read of one selects them. */
+export const HASHTAG_ROW_COLUMNS = [
+  'name',
+  'post_count',
+  'count_state',
+  'banned',
+] as const satisfies readonly (keyof HashtagRow)[];

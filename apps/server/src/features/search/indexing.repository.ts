@@ -1,8 +1,7 @@
 import type { Network } from '@tagscout/core/networks';
 import type { Database } from '../../db/connect.js';
 import type { HashtagRow } from './hashtag-row.js';
-
-const hashtagColumns = ['name', 'post_count', 'count_state', 'banned'] as const;
+import { findHashtagsByNames } from './search.repository.js';
 
 /** Adds the tags the network lacks as `indexing` (count -1); answers the rows of every name. */
 export async function insertIndexingHashtags(
@@ -25,12 +24,7 @@ export async function insertIndexingHashtags(
     )
     .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
     .execute();
-  return database.db
-    .selectFrom('hashtags')
-    .select(hashtagColumns)
-    .where('network', '=', network)
-    .where('name', 'in', names)
-    .execute();
+  return findHashtagsByNames(database, network, names);
 }
 
 /** Tags still `indexing` (the fetch failed, or found them under another name) go back to unknown. */

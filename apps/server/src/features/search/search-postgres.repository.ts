@@ -1,16 +1,14 @@
-import type pg from 'pg';
+import { defineNamedStatements } from '../../db/prepared-statements.js';
+import { HASHTAG_ROW_COLUMNS } from './hashtag-row.js';
 
 /**
- * The hot read statements on PostgreSQL, sent as named prepared statements: each connection parses
- * and plans one once, and later calls send only its values, and no query is built per call. Names
- * go as one array, so 100 names are one parameter, not 100 placeholders to build and parse. Each one
- * is the statement search.repository.ts builds with Kysely; the name and prefix reads are also
- * prepared on SQLite (search-sqlite.repository.ts). Related tags' reads are in
- * related/related-postgres.repository.ts.
+ * Search's hot reads on PostgreSQL, as named prepared statements (db/prepared-statements.ts); their
+ * SQLite versions are search-sqlite.repository.ts, and search.repository.ts picks one by dialect.
+ * Related tags' reads are in related/related-postgres.repository.ts.
  */
-const COLUMNS = 'name, post_count, count_state, banned';
+const COLUMNS = HASHTAG_ROW_COLUMNS.join(', ');
 
-const STATEMENTS = {
+export const queryHot = defineNamedStatements('hashtags_', {
   /** (network, names[]) */
   byNames: `select ${COLUMNS} from hashtags where network = $1 and name = any($2::text[])`,
   /** (network, prefix, prefix + max char, limit) */
@@ -22,15 +20,4 @@ const STATEMENTS = {
   /** (network, among, prefix, prefix + max char, limit) */
   topByPrefix: `select * from (select ${COLUMNS} from hashtags where network = $1 order by post_count desc, name limit $2) as top
     where name > $3 and name < $4 and count_state <> 'pending' order by post_count desc, name limit $5`,
-} as const;
-
-export type HotStatement = keyof typeof STATEMENTS;
-
-export async function queryHot<Row>(
-  pool: pg.Pool,
-  statement: HotStatement,
-  values: unknown[],
-): Promise<Row[]> {
-  const result = await pool.query({ name: `hashtags_${statement}`, text: STATEMENTS[statement], values });
-  return result.rows as Row[];
-}
+});

@@ -1,10 +1,11 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { HASHTAG_ROW_COLUMNS } from './hashtag-row.js';
 
 /**
- * The hot read statements on SQLite, prepared once per connection: autocomplete and counts run them thousands of times a second, and building and compiling
- * them through the query builder cost more than running them (bench/HISTORY.md, "In-process,
- * SQLite, 2,000,000 posts"). Each one is the statement search.repository.ts builds with Kysely for
- * PostgreSQL.
+ * Search's hot reads on SQLite, prepared once per connection: autocomplete and counts run them
+ * thousands of times a second, and building and compiling them through the query builder cost more
+ * than running them (bench/HISTORY.md, "In-process, SQLite, 2,000,000 posts"). Their PostgreSQL
+ * versions are search-postgres.repository.ts, and search.repository.ts picks one by dialect.
  */
 export function hotStatements(sqlite: SqliteDatabase.Database): HotStatements {
   let statements = prepared.get(sqlite);
@@ -22,7 +23,7 @@ type HotStatements = Record<
 
 const prepared = new WeakMap<SqliteDatabase.Database, HotStatements>();
 
-const COLUMNS = 'name, post_count, count_state, banned';
+const COLUMNS = HASHTAG_ROW_COLUMNS.join(', ');
 
 function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
   return {

@@ -9,7 +9,6 @@ import { hotStatements } from './search-sqlite.repository.js';
 export type PlaceRow = Pick<Selectable<PlaceTable>, 'id' | 'title' | 'post_count' | 'profile_pic_url'>;
 export type ProfileRow = Omit<Selectable<ProfileTable>, 'searches' | 'updated_at' | 'value_source'>;
 
-const hashtagColumns = ['name', 'post_count', 'count_state', 'banned'] as const;
 const placeColumns = ['id', 'title', 'post_count', 'profile_pic_url'] as const;
 const profileColumns = [
   'id',
@@ -30,27 +29,24 @@ const profileColumns = [
 // (byte order on SQLite and on PostgreSQL's "C" collation; UTF-8 keeps code point order).
 const MAX_CHAR = '\u{10FFFF}';
 
+// The hot reads (the tag typed in full, counts of names, autocomplete) have one version per dialect:
+// statements prepared on SQLite (search-sqlite.repository.ts), named prepared statements on
+// PostgreSQL (search-postgres.repository.ts); hot-reads.test.ts checks that they answer the same.
+
+/** The rows of those of `names` the network holds, in no particular order. */
 export async function findHashtagsByNames(
   database: Database,
   network: Network,
   names: readonly string[],
 ): Promise<HashtagRow[]> {
   if (names.length === 0) return [];
-  if (database.sqlite) {
-    const statements = hotStatements(database.sqlite);
-    return (
-      names.length === 1
-        ? statements.byName.all(network, names[0])
-        : statements.byNames.all(network, JSON.stringify(names))
-    ) as HashtagRow[];
-  }
-  if (database.pool) return queryHot<HashtagRow>(database.pool, 'byNames', [network, names]);
-  return database.db
-    .selectFrom('hashtags')
-    .select(hashtagColumns)
-    .where('network', '=', network)
-    .where('name', 'in', names)
-    .execute();
+  if (!database.sqlite) return queryHot<HashtagRow>(database, 'byNames', [network, names]);
+  const statements = hotStatements(database.sqlite);
+  return (
+    names.length === 1
+      ? statements.byName.all(network, names[0])
+      : statements.byNames.all(network, JSON.stringify(names))
+  ) as HashtagRow[];
 }
 
 /** Tags of the network that start with the prefix (the prefix itself excluded), most used first. */
@@ -58,29 +54,9 @@ export async function findHashtagsByPrefix(
   database: Database,
   options: { network: Network; prefix: string; limit: number },
 ): Promise<HashtagRow[]> {
-  const { network, prefix, limit } = options;
-  if (database.sqlite) {
-    return hotStatements(database.sqlite).byPrefix.all(
-      network,
-      prefix,
-      prefix + MAX_CHAR,
-      limit,
-    ) as HashtagRow[];
-  }
-  if (database.pool) {
-    return queryHot<HashtagRow>(database.pool, 'byPrefix', [network, prefix, prefix + MAX_CHAR, limit]);
-  }
-  return database.db
-    .selectFrom('hashtags')
-    .select(hashtagColumns)
-    .where('network', '=', network)
-    .where('name', '>', prefix)
-    .where('name', '<', prefix + MAX_CHAR)
-    .where('count_state', '<>', 'pending')
-    .orderBy('post_count', 'desc')
-    .orderBy('name')
-    .limit(limit)
-    .execute();
+  const values = [options.network, options.prefix, options.prefix + MAX_CHAR, options.limit];
+  if (!database.sqlite) return queryHot<HashtagRow>(database, 'byPrefix', values);
+  return hotStatements(database.sqlite).byPrefix.all(...values) as HashtagRow[];
 }
 
 /** How many tags start with the prefix (the prefix itself excluded), counting no further than `cap`. */
@@ -88,32 +64,12 @@ export async function countHashtagsByPrefix(
   database: Database,
   options: { network: Network; prefix: string; cap: number },
 ): Promise<number> {
-  const { network, prefix, cap } = options;
-  if (database.sqlite) {
-    return Number(hotStatements(database.sqlite).countByPrefix.get(network, prefix, prefix + MAX_CHAR, cap));
-  }
-  if (database.pool) {
-    const [row] = await queryHot<{ n: number }>(database.pool, 'countByPrefix', [
-      network,
-      prefix,
-      prefix + MAX_CHAR,
-      cap,
-    ]);
+  const values = [options.network, options.prefix, options.prefix + MAX_CHAR, options.cap];
+  if (!database.sqlite) {
+    const [row] = await queryHot<{ n: number }>(database, 'countByPrefix', values);
     return Number(row?.n ?? 0);
   }
-  const matches = database.db
-    .selectFrom('hashtags')
-    .select('name')
-    .where('network', '=', network)
-    .where('name', '>', prefix)
-    .where('name', '<', prefix + MAX_CHAR)
-    .limit(cap)
-    .as('matches');
-  const row = await database.db
-    .selectFrom(matches)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(hotStatements(database.sqlite).countByPrefix.get(...values));
 }
 
 /**
@@ -125,47 +81,12 @@ export async function findTopHashtagsByPrefix(
   database: Database,
   options: { network: Network; prefix: string; limit: number; among: number },
 ): Promise<HashtagRow[] | undefined> {
-  if (database.sqlite) {
-    const { network, among, prefix, limit } = options;
-    const rows = hotStatements(database.sqlite).topByPrefix.all(
-      network,
-      among,
-      prefix,
-      prefix + MAX_CHAR,
-      limit,
-    );
-    return rows.length === limit ? (rows as HashtagRow[]) : undefined;
-  }
-  if (database.pool) {
-    const { network, among, prefix, limit } = options;
-    const rows = await queryHot<HashtagRow>(database.pool, 'topByPrefix', [
-      network,
-      among,
-      prefix,
-      prefix + MAX_CHAR,
-      limit,
-    ]);
-    return rows.length === limit ? rows : undefined;
-  }
-  const top = database.db
-    .selectFrom('hashtags')
-    .select([...hashtagColumns])
-    .where('network', '=', options.network)
-    .orderBy('post_count', 'desc')
-    .orderBy('name')
-    .limit(options.among)
-    .as('top');
-  const rows = await database.db
-    .selectFrom(top)
-    .selectAll()
-    .where('name', '>', options.prefix)
-    .where('name', '<', options.prefix + MAX_CHAR)
-    .where('count_state', '<>', 'pending')
-    .orderBy('post_count', 'desc')
-    .orderBy('name')
-    .limit(options.limit)
-    .execute();
-  return rows.length === options.limit ? rows : undefined;
+  const { network, among, prefix, limit } = options;
+  const values = [network, among, prefix, prefix + MAX_CHAR, limit];
+  const rows = database.sqlite
+    ? (hotStatements(database.sqlite).topByPrefix.all(...values) as HashtagRow[])
+    : await queryHot<HashtagRow>(database, 'topByPrefix', values);
+  return rows.length === limit ? rows : undefined;
 }
 
 export async function findPlacesByPrefix(
