@@ -21,6 +21,8 @@ const PASSWORD = 'Source-Watcher-42x';
 /**
  * The server's live source pointed at a fake Mastodon instance (Mastodon's own API shapes, on
  * loopback), with an empty store: what it has never seen is fetched while the app says "indexing".
+ * The tests hold the instance's answer (fake.hold) while they look at that state; the server gives up
+ * on an answer after 5 s and asks twice more, so a hold ends well within 15 s.
  */
 describe('live sources: an unseen tag is indexed from Mastodon', () => {
   let fake: FakeMastodon;
@@ -75,6 +77,8 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
     fake.requests.filter((request) => request.path === `/api/v1/timelines/tag/${tag}`).length;
 
   it('shows the tag indexing, then its count and related tags once fetched', async () => {
+    // Indexing lasts until the instance answers: its answer waits until the test has seen the state.
+    const answerSourdough = fake.hold('/api/v1/tags/sourdough');
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto('/try');
     const box = page.getByRole('textbox', { name: 'Search text' });
@@ -98,6 +102,7 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
     await saveScreenshot(page, 'sources-indexing-desktop');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
+    answerSourdough();
 
     // The server fetches it from the instance: the tag's history, then its timeline (two pages).
     await expect.poll(() => timelineCalls('sourdough'), { timeout: 30_000 }).toBe(2);
@@ -123,6 +128,7 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
   });
 
   it('shows indexing on a phone in the result row and the export list, which takes the count when it arrives', async () => {
+    const answerFocaccia = fake.hold('/api/v1/tags/focaccia');
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: 'phone' });
     await page.goto('/try');
     const box = page.getByRole('textbox', { name: 'Search text' });
@@ -139,6 +145,7 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
     expect(await exported.getByTestId('count-indexing').textContent()).toBe('indexing');
     expect(await exported.getByText('No uses').count()).toBe(0);
     await saveScreenshot(page, 'sources-indexing-export-phone');
+    answerFocaccia();
     // 10+20+30+40+50+60+70 posts in the last 7 days, shown compactly in the export list.
     await expect.poll(() => exported.getByTestId('count-indexing').count(), { timeout: 30_000 }).toBe(0);
     expect(await exported.textContent()).toContain('280');

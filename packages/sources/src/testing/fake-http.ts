@@ -25,6 +25,11 @@ export interface FakeServer {
   /** http://127.0.0.1:<port>, no trailing slash. */
   url: string;
   requests: FakeRequest[];
+  /**
+   * Keeps the answers to requests under pathPrefix back (they are recorded as they arrive) until the
+   * returned function is called, so a test can see a state that lasts only until the answer comes.
+   */
+  hold(pathPrefix: string): () => void;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function startFakeServer(
 ): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
+  const holds: { pathPrefix: string; released: Promise<void> }[] = [];
   const server: Server = createServer((incoming, response) => {
     const url = new URL(incoming.url ?? '/', 'http://fake');
     const at = now();
@@ -50,13 +56,9 @@ export async function startFakeServer(
         at,
       };
       requests.push(request);
-      let answer: FakeAnswer;
-      try {
-        answer = handler(request);
-      } catch (error) {
-        answer = { status: 500, body: `fake server error: ${String(error)}` };
-      }
-      if (!answer.hang) send(response, answer);
+      const held = holds.filter((hold) => request.path.startsWith(hold.pathPrefix));
+      if (held.length === 0) return answer(request, response);
+      void Promise.all(held.map((hold) => hold.released)).then(() => answer(request, response));
     });
   });
   server.on('connection', (socket) => {
@@ -65,9 +67,30 @@ export async function startFakeServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+
+  function answer(request: FakeRequest, response: ServerResponse) {
+    let reply: FakeAnswer;
+    try {
+      reply = handler(request);
+    } catch (error) {
+      reply = { status: 500, body: `fake server error: ${String(error)}` };
+    }
+    // A held request may have been given up on (a client's timeout) while it waited.
+    if (!reply.hang && !response.destroyed) send(response, reply);
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    hold: (pathPrefix) => {
+      let release!: () => void;
+      const hold = { pathPrefix, released: new Promise<void>((resolve) => (release = resolve)) };
+      holds.push(hold);
+      return () => {
+        if (holds.includes(hold)) holds.splice(holds.indexOf(hold), 1);
+        release();
+      };
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
