@@ -1,21 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const screenshotDir = join(repoRoot, 'e2e', 'screenshots');
@@ -28,7 +17,7 @@ export interface RunningServer {
 }
 
 export interface StartServerOptions {
-  /** Run the seed step (the sample corpus) before the server (slow: use startSeededServer to share one import). */
+  /** Run the seed step (the sample corpus) before the server (slow: startSeededServer copies one import). */
   seed?: boolean;
   /** A database file to start from (copied, so the original stays as it is). */
   databasePath?: string;
@@ -95,81 +84,13 @@ async function runSeedStep(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 /**
- * A server on a copy of a database that holds the imported sample corpus. The import (about 40 s) runs
- * once and is kept in the temp folder, keyed by the built server, so later files and runs reuse it.
+ * A server on a copy of the database that holds the imported sample corpus (imported once per build,
+ * before the e2e files run, by global-setup.ts).
  */
 export async function startSeededServer(options: Omit<StartServerOptions, 'seed' | 'databasePath'> = {}) {
-  return startServer({ ...options, databasePath: await seededTemplate() });
-}
-
-async function seededTemplate(): Promise<string> {
-  const template = join(tmpdir(), `tagscout-e2e-corpus-${builtServerHash()}.db`);
-  // Test files run side by side: one imports, the others wait for its file.
-  const lock = `${template}.lock`;
-  while (!existsSync(template)) {
-    if (!takeLock(lock)) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      if (existsSync(template)) break;
-      const seeding = await startServer({ seed: true });
-      const partial = `${template}.${process.pid}.partial`;
-      await seeding.stop({ saveDatabaseTo: partial });
-      renameSync(partial, template);
-    } finally {
-      rmSync(lock, { force: true });
-    }
-  }
-  return template;
-}
-
-/** Longer than any import takes (the seeding file's hook gives up after 300 s). */
-const STALE_LOCK_MS = 10 * 60_000;
-
-/**
- * Creates `lock` holding this process's id. A lock whose process has gone, or older than any import
- * takes, is removed, to be taken on the next try.
- */
-function takeLock(lock: string): boolean {
-  try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  let holder: number;
-  let age: number;
-  try {
-    // Empty for a moment while its creator writes it; gone once the import is done.
-    holder = Number(readFileSync(lock, 'utf8'));
-    age = Date.now() - statSync(lock).mtimeMs;
-  } catch {
-    return false;
-  }
-  if ((holder > 0 && !isAlive(holder)) || age > STALE_LOCK_MS) rmSync(lock, { force: true });
-  return false;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, as another user's process.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The built server and corpus generator, which together decide what the seeded template holds. */
-function builtServerHash(): string {
-  const hash = createHash('sha256');
-  for (const dist of ['apps/server/dist', 'packages/corpus/dist'].map((path) => join(repoRoot, path))) {
-    for (const entry of readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort()) {
-      if (entry.endsWith('.js')) hash.update(entry).update(readFileSync(join(dist, entry)));
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
+  const template = inject('seededTemplate');
+  if (!template) throw new Error('no seeded template: the e2e project runs e2e/global-setup.ts first');
+  return startServer({ ...options, databasePath: template });
 }
 
 function waitForReadyLine(child: ChildProcess): Promise<string> {
