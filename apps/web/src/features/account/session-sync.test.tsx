@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer, notServed } from '../../api/contract-test-helpers';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testMe } from '../../shell/test-sessions';
+import { meKeys } from './queries';
 import { useSessionBootstrap } from './session-sync';
 
 function App() {
@@ -12,7 +13,7 @@ function App() {
 }
 
 /** The app starts while /api/account/me answers `busy` times 503 (shed under load), then who the visitor is. */
-function startApp(busy: number) {
+function startApp(busy: number, queryClient = new QueryClient()) {
   const me = testMe('beta');
   let asked = 0;
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -28,7 +29,7 @@ function startApp(busy: number) {
   });
   vi.stubGlobal('fetch', fetch);
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <App />
     </QueryClientProvider>,
   );
@@ -47,5 +48,15 @@ describe('who the visitor is, when the app starts', () => {
     await vi.waitFor(() => expect(useSession.getState().isLoaded).toBe(true), { timeout: 5000 });
     expect(useSession.getState().user?.email).toBe(me.user!.email);
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes an answer that came before the session began to follow the query', async () => {
+    // The answer is in the query before the app's first effects run (a fast server on a busy page).
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(meKeys.all, testMe('beta'));
+    const { fetch } = startApp(0, queryClient);
+    await vi.waitFor(() => expect(useSession.getState().isLoaded).toBe(true));
+    expect(useSession.getState().user?.email).toBe('beta@example.com');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -22,19 +22,27 @@ export function useSessionBootstrap(): void {
 function mirrorMe(queryClient: QueryClient): () => void {
   const meHash = hashKey(meKeys.all);
   let isFirstAnswer = true;
-  return queryClient.getQueryCache().subscribe((event) => {
+  const answered = (me: MeResponse) => {
+    applyMe(me);
+    if (isFirstAnswer) raiseStartDialogs();
+    isFirstAnswer = false;
+  };
+  const failed = () => {
+    // Without a first answer the visitor counts as signed out; a later failure keeps what is known.
+    if (isFirstAnswer) resetSession();
+    isFirstAnswer = false;
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryHash !== meHash) return;
     const { action } = event;
-    if (action.type === 'success') {
-      applyMe(action.data as MeResponse);
-      if (isFirstAnswer) raiseStartDialogs();
-      isFirstAnswer = false;
-    } else if (action.type === 'error' && !isCancelledError(action.error)) {
-      // Without a first answer the visitor counts as signed out; a later failure keeps what is known.
-      if (isFirstAnswer) resetSession();
-      isFirstAnswer = false;
-    }
+    if (action.type === 'success') answered(action.data as MeResponse);
+    else if (action.type === 'error' && !isCancelledError(action.error)) failed();
   });
+  // The first answer may have come before this effect ran (a fast server, a busy page): take it now.
+  const state = queryClient.getQueryState<MeResponse>(meKeys.all);
+  if (state?.status === 'success') answered(state.data!);
+  else if (state?.status === 'error' && !isCancelledError(state.error)) failed();
+  return unsubscribe;
 }
 
 /** Puts the server's answer about the visitor into the session. */
