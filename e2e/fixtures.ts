@@ -300,6 +300,8 @@ export async function readMenu(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Open menu' });
   await menu.waitFor();
+  // Login or Logout shows once the server has said who the visitor is (every visitor has one).
+  await menu.locator('.MuiListItemText-primary').filter({ hasText: /^(Login|Logout)$/ }).waitFor();
   const labels = await menu.locator('.MuiListItemText-primary').allInnerTexts();
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });

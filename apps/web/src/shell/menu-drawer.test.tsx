@@ -60,6 +60,10 @@ describe('MenuDrawer', () => {
     expect(renderMenu()).toEqual(expected);
   });
 
+  it('shows neither Login nor Logout before the server has said who the visitor is', () => {
+    expect(renderMenu()).toEqual(['Search', 'Get Pro', 'Settings', 'Help', 'Follow us']);
+  });
+
   it('links Search to the limited search when signed out and the full search in a trial', () => {
     renderMenu();
     expect(link('Search').getAttribute('href')).toBe('/try');

@@ -76,7 +76,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: Logout,
     label: text('menu.logout'),
     to: path('/logout'),
-    isVisible: ({ caps }) => caps.canLogout,
+    // Neither Logout nor Login until the server has said who the visitor is (a reload on a slow
+    // connection showed a signed-in visitor Login for a moment).
+    isVisible: ({ caps, session }) => session.isLoaded && caps.canLogout,
   },
   {
     key: 'upgrade',
@@ -91,7 +93,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: Login,
     label: text('menu.login'),
     to: path('/login'),
-    isVisible: ({ caps }) => caps.canLogin,
+    isVisible: ({ caps, session }) => session.isLoaded && caps.canLogin,
   },
   {
     key: 'prospecting',
