@@ -301,7 +301,10 @@ export async function readMenu(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Open menu' });
   await menu.waitFor();
   // Login or Logout shows once the server has said who the visitor is (every visitor has one).
-  await menu.locator('.MuiListItemText-primary').filter({ hasText: /^(Login|Logout)$/ }).waitFor();
+  await menu
+    .locator('.MuiListItemText-primary')
+    .filter({ hasText: /^(Login|Logout)$/ })
+    .waitFor();
   const labels = await menu.locator('.MuiListItemText-primary').allInnerTexts();
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
