@@ -22,6 +22,7 @@ import { SESSION_ABSOLUTE_MS } from '../features/sessions/better-auth.js';
 import { registerBetterAuthRoutes } from '../features/sessions/sessions.routes.js';
 import { revokeSession } from '../features/sessions/sessions.service.js';
 import { documentedGuard } from '../route-guards.js';
+import { isApiPath } from './api-path.js';
 import { AppError } from './errors.js';
 
 export type { Viewer } from '../features/accounts/viewer.js';
@@ -185,10 +186,6 @@ async function resolveSignedInViewer(runtime: AccountsRuntime, request: FastifyR
     capabilities,
     isAdmin: capabilities.group === 'admin',
   };
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /**

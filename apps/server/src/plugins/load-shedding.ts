@@ -1,6 +1,7 @@
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientOf } from '../client-address.js';
+import { isApiPath } from './api-path.js';
 import { errorBody } from './errors.js';
 import { TurnScheduler } from './turn-scheduler.js';
 
@@ -163,10 +164,6 @@ export function registerLoadShedding(
       },
     });
   });
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function isNeverShed(request: FastifyRequest): boolean {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { isApiPath } from './api-path.js';
 import { AppError, errorBody } from './errors.js';
 import { LOAD_SHEDDING_DEFAULTS, registerLoadShedding } from './load-shedding.js';
 
@@ -94,8 +95,4 @@ function helmetHeaders(): Record<string, string> {
   };
   helmet(HELMET_OPTIONS)({} as never, response as never, () => {});
   return headers;
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
