@@ -3,8 +3,15 @@ import { NetworkClient } from '../source/network-client.js';
 import { SERVER_RETRY_POLICY } from '../source/retry.js';
 import type { SocialSource } from '../source/social-source.js';
 import { FakeClock } from '../testing/fake-clock.js';
-import { type FakeMastodon, makeStatuses, startFakeMastodon } from '../testing/fake-mastodon.js';
-import { createMastodonSource } from './mastodon.source.js';
+import {
+  CLOSED_HASHTAG_FEEDS,
+  type FakeMastodon,
+  type FakeStatus,
+  makeStatuses,
+  OPEN_HASHTAG_FEEDS,
+  startFakeMastodon,
+} from '../testing/fake-mastodon.js';
+import { CLOSED_TIMELINE_RETRY_MS, createMastodonSource } from './mastodon.source.js';
 
 // 270 s into a 5-minute rate-limit period: a 429's X-RateLimit-Reset is 30 s away.
 const START = Date.UTC(2026, 2, 1, 12, 0, 0) + 270_000;
@@ -34,6 +41,20 @@ describe('mastodon source against a fake instance', () => {
     source = createMastodonSource({ baseUrl: fake.url, client });
   });
   afterEach(async () => fake.close());
+
+  /** The tag timelines asked for, as `name?query`. */
+  const timelineAsks = () =>
+    fake.requests
+      .filter((request) => request.path.startsWith('/api/v1/timelines/tag/'))
+      .map((request) => `${request.path.slice('/api/v1/timelines/tag/'.length)}?${request.query}`);
+
+  /** `count` posts of one tag, every fifth by a remote account (id 9000 on remote.example). */
+  const mixedStatuses = (tag: string, count: number): FakeStatus[] =>
+    makeStatuses({ tag, related: ['bread'], count, newest: START }).map((status, index) =>
+      index % 5 === 0
+        ? { ...status, account: { id: '9000', username: 'far', domain: 'remote.example' } }
+        : status,
+    );
 
   it('searches hashtags with their 7-day use counts', async () => {
     const body = await source.search({ type: 'hashtag', query: '#Sourdough' });
@@ -124,8 +145,8 @@ describe('mastodon source against a fake instance', () => {
     expect(fake.requests[0]!.path).toBe('/api/v1/tags/foo%C2%B7bar');
   });
 
-  it('keeps the count when the instance keeps tag timelines for signed-in users (422), and blocks nothing', async () => {
-    fake.setTimelinesNeedLogin(true);
+  it('keeps the count when the instance keeps both parts of its tag timelines for signed-in users (422), and blocks nothing', async () => {
+    fake.setHashtagFeeds(CLOSED_HASHTAG_FEEDS);
     const failures: { status?: number; failure: string }[] = [];
     client = new NetworkClient({
       source: 'mastodon',
@@ -139,21 +160,67 @@ describe('mastodon source against a fake instance', () => {
       hashtag: { hashtag: 'sourdough', count: 58 },
       posts: [],
     });
-    expect(failures).toEqual([{ status: 422, failure: 'unknown' }]);
+    // The whole timeline, then its local part: both closed.
+    expect(failures).toEqual([
+      { status: 422, failure: 'unknown' },
+      { status: 422, failure: 'unknown' },
+    ]);
     expect(client.blocks.list()).toEqual([]);
     // Counts go on; the timeline is not asked again for a while.
     expect(await source.lookupCounts(['bread'])).toEqual([{ hashtag: 'bread', count: 100 }]);
     expect((await source.fetchRecent({ type: 'hashtag', name: 'bread' })).hashtag.count).toBe(100);
-    const paths = fake.requests.map((request) => request.path);
-    expect(paths.filter((path) => path.startsWith('/api/v1/timelines/'))).toHaveLength(1);
-    expect(paths.filter((path) => path.startsWith('/api/v1/tags/'))).toHaveLength(3);
+    expect(timelineAsks()).toEqual(['sourdough?limit=40', 'sourdough?limit=40&local=true']);
+    expect(fake.requests.filter((request) => request.path.startsWith('/api/v1/tags/'))).toHaveLength(3);
+  });
+
+  it('reads the local part of a tag timeline when remote posts need a login (Mastodon 4.5), and asks for it first from then on', async () => {
+    fake.setHashtagFeeds({ local: 'public', remote: 'authenticated' });
+    fake.addTag({ name: 'rye', uses: [9], statuses: mixedStatuses('rye', 50) });
+    const body = await source.fetchRecent({ type: 'hashtag', name: 'rye' });
+    expect(body.posts).toHaveLength(40);
+    expect(body.posts.every((post) => post.owner !== 'mastodon:9000')).toBe(true);
+    expect(timelineAsks()).toEqual([
+      'rye?limit=40',
+      'rye?limit=40&local=true',
+      'rye?limit=40&local=true&max_id=110000000000000001',
+    ]);
+    expect(client.blocks.list()).toEqual([]);
+
+    // The instance is remembered: the next tag's timeline is asked for its local part at once.
+    fake.requests.length = 0;
+    expect((await source.fetchRecent({ type: 'hashtag', name: 'sourdough' })).posts).toHaveLength(60);
+    expect(timelineAsks()).toEqual([
+      'sourdough?limit=40&local=true',
+      'sourdough?limit=40&local=true&max_id=110000000000000021',
+    ]);
+  });
+
+  it('reads the local part when remote posts are disabled for everyone without a permission', async () => {
+    fake.setHashtagFeeds({ local: 'public', remote: 'disabled' });
+    fake.addTag({ name: 'rye', uses: [9], statuses: mixedStatuses('rye', 10) });
+    expect((await source.fetchRecent({ type: 'hashtag', name: 'rye' })).posts).toHaveLength(8);
+    expect(timelineAsks()).toEqual([
+      'rye?limit=40',
+      'rye?limit=40&local=true',
+      'rye?limit=40&local=true&max_id=110000000000000001',
+    ]);
+  });
+
+  it('asks for the whole timeline again an hour after it learnt that only the local part is open', async () => {
+    fake.setHashtagFeeds({ local: 'public', remote: 'authenticated' });
+    await source.fetchRecent({ type: 'hashtag', name: 'bread' });
+    fake.setHashtagFeeds(OPEN_HASHTAG_FEEDS);
+    await clock.advance(CLOSED_TIMELINE_RETRY_MS);
+    fake.requests.length = 0;
+    await source.fetchRecent({ type: 'hashtag', name: 'bread' });
+    expect(timelineAsks()).toEqual(['bread?limit=40']);
   });
 
   it('reads such timelines with MASTODON_ACCESS_TOKEN, sent as a bearer token', async () => {
     await fake.close();
     fake = await startFakeMastodon({
       now: () => clock.now(),
-      timelinesNeedLogin: true,
+      hashtagFeeds: CLOSED_HASHTAG_FEEDS,
       accessToken: 'token-123',
       tags: [
         {

@@ -39,17 +39,28 @@ export interface MastodonSourceOptions {
   accessToken?: string;
 }
 
-/** How long a timeline the instance keeps for signed-in users is not asked again. */
+/**
+ * How long what a closed timeline taught is kept (ask only the local part, or no timeline at all)
+ * before the whole timeline is asked for again: an instance's administrators may open it.
+ */
 export const CLOSED_TIMELINE_RETRY_MS = 60 * 60_000;
+
+/**
+ * The part of the instance's tag timelines read without a login. Mastodon 4.5 gates local and remote
+ * posts apart (`timelines_access.hashtag_feeds`): an instance that keeps remote posts for signed-in
+ * users refuses the whole timeline but shows its local part (`local=true`).
+ */
+type TimelinePart = 'all' | 'local' | 'none';
 
 const PAGE_SIZE = 40;
 const SEARCH_LIMIT = 20;
 
 /**
  * Mastodon's API, run on the server: hashtag search (v2), a tag's usage history for its count, and
- * its tag timeline for posts. Without a token only what the instance shows everyone is read; an
- * instance that keeps tag timelines for signed-in users (422 "This method requires an authenticated
- * user") still gives counts: the posts are left out for a while, and no other call is held back.
+ * its tag timeline for posts. Without a token only what the instance shows everyone is read: where
+ * the timeline needs a login (422 "This method requires an authenticated user") its local part is
+ * asked for, and where that needs one too the counts still come: the posts are left out for a while,
+ * and no other call is held back.
  */
 export function createMastodonSource(options: MastodonSourceOptions): SocialSource {
   const { client } = options;
@@ -57,8 +68,9 @@ export function createMastodonSource(options: MastodonSourceOptions): SocialSour
   const pages = Math.max(1, options.timelinePages ?? 2);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
-  /** Until when the tag timelines are not asked for (the instance wants a signed-in user). */
-  let timelinesClosedUntil = 0;
+  /** The part of the tag timelines this instance shows us, as learnt from its answers, and until when. */
+  let timelinePart: TimelinePart = 'all';
+  let timelinePartUntil = 0;
 
   async function getJson(call: SourceCall, path: string, signal?: AbortSignal): Promise<unknown> {
     const response = await client.get({
@@ -92,29 +104,55 @@ export function createMastodonSource(options: MastodonSourceOptions): SocialSour
     return tag;
   }
 
-  /** The tag's recent posts; none while the instance keeps its tag timelines for signed-in users. */
+  /**
+   * The tag's recent posts: from the whole timeline, or its local part where only that is open
+   * without a login, or none while the instance keeps both parts for signed-in users.
+   */
   async function readTimeline(name: string, signal?: AbortSignal): Promise<unknown[]> {
+    if (timelinePart !== 'all' && client.clock.now() >= timelinePartUntil) timelinePart = 'all';
+    const tried = timelinePart;
+    if (tried === 'none') return [];
+    try {
+      return await readTimelinePages(name, { isLocal: tried === 'local', signal });
+    } catch (error) {
+      if (!isClosedTimeline(error)) throw error;
+    }
+    if (tried === 'all') {
+      try {
+        const posts = await readTimelinePages(name, { isLocal: true, signal });
+        learnTimelinePart('local');
+        return posts;
+      } catch (error) {
+        if (!isClosedTimeline(error)) throw error;
+      }
+    }
+    learnTimelinePart('none');
+    return [];
+  }
+
+  function learnTimelinePart(part: TimelinePart) {
+    timelinePart = part;
+    timelinePartUntil = client.clock.now() + CLOSED_TIMELINE_RETRY_MS;
+  }
+
+  async function readTimelinePages(
+    name: string,
+    options: { isLocal: boolean; signal?: AbortSignal },
+  ): Promise<unknown[]> {
     const call = 'lookup:hashtag';
     const posts: unknown[] = [];
-    if (client.clock.now() < timelinesClosedUntil) return posts;
     let maxId: string | undefined;
     for (let page = 0; page < pages; page++) {
       const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      if (options.isLocal) params.set('local', 'true');
       if (maxId) params.set('max_id', maxId);
-      let response: NetworkResponse;
-      try {
-        response = await client.get({
-          call,
-          url: `${base}/api/v1/timelines/tag/${encodeURIComponent(name)}?${params}`,
-          classify: (answer) => classifyTimeline(answer, client.clock.now()),
-          headers,
-          signal,
-        });
-      } catch (error) {
-        if (!isClosedTimeline(error)) throw error;
-        timelinesClosedUntil = client.clock.now() + CLOSED_TIMELINE_RETRY_MS;
-        return posts.filter(Boolean);
-      }
+      const response = await client.get({
+        call,
+        url: `${base}/api/v1/timelines/tag/${encodeURIComponent(name)}?${params}`,
+        classify: (answer) => classifyTimeline(answer, client.clock.now()),
+        headers,
+        signal: options.signal,
+      });
       const statuses = parseJson(call, response);
       if (!Array.isArray(statuses)) {
         throw client.fail({ call, failure: FailureClass.parseError, message: 'the timeline is not a list' });

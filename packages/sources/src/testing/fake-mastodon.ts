@@ -34,18 +34,32 @@ export interface FakeTag {
 /** What the fake can be told to answer instead, as a real instance (or its proxy) would. */
 export type MastodonFault = 'rate-limited' | 'login-required' | 'server-error' | 'malformed' | 'hang';
 
+/**
+ * Who may read an instance's hashtag feeds, local and remote posts apart (Mastodon 4.5's
+ * `local_topic_feed_access` and `remote_topic_feed_access`, shown as `timelines_access.hashtag_feeds`).
+ * `disabled` (remote only) hides remote posts from everyone without the moderators' permission.
+ */
+export interface HashtagFeedAccess {
+  local: 'public' | 'authenticated';
+  remote: 'public' | 'authenticated' | 'disabled';
+}
+
+export const OPEN_HASHTAG_FEEDS: HashtagFeedAccess = { local: 'public', remote: 'public' };
+/** What a 4.4 instance with "timeline preview" off became in 4.5 (the migration keeps both closed). */
+export const CLOSED_HASHTAG_FEEDS: HashtagFeedAccess = { local: 'authenticated', remote: 'authenticated' };
+
 export interface FakeMastodonOptions {
   now?: () => number;
   tags?: FakeTag[];
-  /** The instance keeps tag timelines for signed-in users (its "timeline preview" is off). */
-  timelinesNeedLogin?: boolean;
+  /** Open to everyone unless told. */
+  hashtagFeeds?: HashtagFeedAccess;
   /** The access token of an account on the instance. */
   accessToken?: string;
 }
 
 export interface FakeMastodon extends FakeServer {
   addTag(tag: FakeTag): void;
-  setTimelinesNeedLogin(value: boolean): void;
+  setHashtagFeeds(access: HashtagFeedAccess): void;
   /** Answer the next request(s) under pathPrefix with a fault. */
   fail(fault: MastodonFault, options?: { times?: number; pathPrefix?: string }): void;
 }
@@ -67,11 +81,12 @@ function normalizeTag(name: string): string {
 }
 
 /**
- * A Mastodon 4 instance's API on loopback, in Mastodon's own shapes: v2 search for hashtags (the
+ * A Mastodon 4.5 instance's API on loopback, in Mastodon's own shapes: v2 search for hashtags (the
  * exact match first), GET /api/v1/tags/:name (a tag named as first written; for a valid name never
  * used, 200 with seven days of zero uses; 404 "Record not found" only for an invalid name), and the
- * tag timeline with a Link header, or 422 "This method requires an authenticated user" when the
- * instance keeps timelines for signed-in users and no valid token comes. Statuses carry `<br />`,
+ * tag timeline (`local`/`remote` to ask one part) with a Link header that keeps `local`, or 422 "This
+ * method requires an authenticated user" when a part asked for is not public (`hashtagFeeds`) and no
+ * valid token comes; a `disabled` remote part is left out for everyone. Statuses carry `<br />`,
  * escaped entities, remote accounts and content warnings. Faults come as Mastodon sends them: 429
  * with X-RateLimit-* (an ISO reset time, no Retry-After), 401 for a login, a proxy's 503, cut JSON.
  */
@@ -79,7 +94,7 @@ export async function startFakeMastodon(options: FakeMastodonOptions = {}): Prom
   const now = options.now ?? Date.now;
   const tags = new Map<string, FakeTag>();
   const faults = new FaultQueue<MastodonFault>();
-  let timelinesNeedLogin = options.timelinesNeedLogin ?? false;
+  let hashtagFeeds = options.hashtagFeeds ?? OPEN_HASHTAG_FEEDS;
   let base = '';
   const handler = (request: FakeRequest): FakeAnswer => {
     const fault = faults.take(request.path);
@@ -96,10 +111,19 @@ export async function startFakeMastodon(options: FakeMastodonOptions = {}): Prom
       const signedIn =
         options.accessToken !== undefined &&
         request.headers.authorization === `Bearer ${options.accessToken}`;
-      if (timelinesNeedLogin && !signedIn) {
+      const only = {
+        local: isTruthy(request.query.get('local')),
+        remote: isTruthy(request.query.get('remote')),
+      };
+      // Mastodon 4.5's topic feeds ask for a user (require_user!, 422) when a part asked for is not public.
+      if (!signedIn && needsLogin(hashtagFeeds, only)) {
         return json(422, { error: 'This method requires an authenticated user' });
       }
-      return timeline(normalizeTag(decodeURIComponent(timelineMatch[1]!)), request);
+      const shown = {
+        local: !only.remote || only.local,
+        remote: (!only.local || only.remote) && hashtagFeeds.remote !== 'disabled',
+      };
+      return timeline(normalizeTag(decodeURIComponent(timelineMatch[1]!)), request, shown);
     }
     return json(404, { error: 'Record not found' });
   };
@@ -131,17 +155,25 @@ export async function startFakeMastodon(options: FakeMastodonOptions = {}): Prom
     return json(200, { accounts: [], statuses: [], hashtags });
   }
 
-  function timeline(name: string, request: FakeRequest): FakeAnswer {
+  function timeline(
+    name: string,
+    request: FakeRequest,
+    shown: { local: boolean; remote: boolean },
+  ): FakeAnswer {
     const limit = Math.min(Number(request.query.get('limit') ?? 20) || 20, 40);
     const maxId = request.query.get('max_id');
-    const all = [...(tags.get(name)?.statuses ?? [])].sort((a, b) => compareIds(b.id, a.id));
+    const all = [...(tags.get(name)?.statuses ?? [])]
+      .filter((status) => (status.account.domain ? shown.remote : shown.local))
+      .sort((a, b) => compareIds(b.id, a.id));
     const page = all.filter((status) => maxId === null || compareIds(status.id, maxId) < 0).slice(0, limit);
     const headers: Record<string, string> = {};
     if (page.length > 0) {
+      // The pages keep `local` (and `limit`), as the instance's pagination parameters do.
       const path = `${base}/api/v1/timelines/tag/${encodeURIComponent(name)}`;
+      const local = request.query.has('local') ? `&local=${request.query.get('local')}` : '';
       headers.link =
-        `<${path}?limit=${limit}&max_id=${page.at(-1)!.id}>; rel="next", ` +
-        `<${path}?limit=${limit}&min_id=${page[0]!.id}>; rel="prev"`;
+        `<${path}?limit=${limit}${local}&max_id=${page.at(-1)!.id}>; rel="next", ` +
+        `<${path}?limit=${limit}${local}&min_id=${page[0]!.id}>; rel="prev"`;
     }
     return json(200, page.map(statusEntity), headers);
   }
@@ -217,8 +249,8 @@ export async function startFakeMastodon(options: FakeMastodonOptions = {}): Prom
   return {
     ...server,
     addTag: (tag) => tags.set(normalizeTag(tag.name), tag),
-    setTimelinesNeedLogin: (value) => {
-      timelinesNeedLogin = value;
+    setHashtagFeeds: (access) => {
+      hashtagFeeds = access;
     },
     fail: (fault, failOptions) => faults.add(fault, failOptions),
   };
@@ -252,6 +284,18 @@ function faultAnswer(fault: MastodonFault, now: number): FakeAnswer {
     case 'hang':
       return { status: 200, hang: true };
   }
+}
+
+/** Whether a visitor without a login is refused, by the parts of the feed asked for (`local`, `remote`). */
+function needsLogin(access: HashtagFeedAccess, only: { local: boolean; remote: boolean }): boolean {
+  if (only.local) return access.local !== 'public';
+  if (only.remote) return access.remote !== 'public';
+  return access.local !== 'public' || access.remote !== 'public';
+}
+
+/** Rails' reading of a boolean parameter, as far as clients send them. */
+function isTruthy(value: string | null): boolean {
+  return value !== null && ['1', 't', 'true', 'on'].includes(value.toLowerCase());
 }
 
 /** Mastodon ids are decimal snowflakes: longer is larger. */

@@ -1,4 +1,11 @@
-import { FakeClock, type FakeMastodon, makeStatuses, startFakeMastodon } from '@tagscout/sources/testing';
+import {
+  CLOSED_HASHTAG_FEEDS,
+  FakeClock,
+  type FakeMastodon,
+  makeStatuses,
+  OPEN_HASHTAG_FEEDS,
+  startFakeMastodon,
+} from '@tagscout/sources/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -226,7 +233,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
   });
 
   it('keeps the count of a tag whose timeline the instance keeps for signed-in users, and goes on looking up', async () => {
-    fake.setTimelinesNeedLogin(true);
+    fake.setHashtagFeeds(CLOSED_HASHTAG_FEEDS);
     fake.addTag({ name: 'kvass', uses: [4, 4] });
     fake.addTag({ name: 'kimchi', uses: [9] });
     try {
@@ -243,7 +250,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
         expect.objectContaining({ source: 'mastodon', call: 'lookup:hashtag', failure: 'unknown' }),
       );
     } finally {
-      fake.setTimelinesNeedLogin(false);
+      fake.setHashtagFeeds(OPEN_HASHTAG_FEEDS);
     }
   });
 
