@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { normalizeHashtag } from '../hashtags/index.js';
+import { ANY_NETWORK, normalizeHashtag } from '../hashtags/index.js';
 
 /**
- * A query parameter naming 1 to `max` hashtags separated by commas: normalised by core's rules,
- * repeats dropped, in the order given. An invalid name or too many is a 400 that says so.
+ * A query parameter naming 1 to `max` hashtags separated by commas: normalised by core's rules for
+ * a tag of any network (the network may be resolved only later), repeats dropped, in the order
+ * given. A name that is a tag on no network, or too many, is a 400 that says so.
  */
 export function hashtagListParam(max: number, description: string) {
   return z
@@ -20,7 +21,7 @@ export function hashtagListParam(max: number, description: string) {
       }
       const names: string[] = [];
       for (const name of raw) {
-        const normal = normalizeHashtag(name);
+        const normal = normalizeHashtag(name, ANY_NETWORK);
         if (normal === null) {
           context.addIssue({ code: 'custom', message: `"${name.slice(0, 60)}" is not a valid hashtag` });
           return z.NEVER;

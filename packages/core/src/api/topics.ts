@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ExportFilters, SelectionStrategy } from '../export/index.js';
-import { normalizeHashtag } from '../hashtags/index.js';
+import { ANY_NETWORK, normalizeHashtag } from '../hashtags/index.js';
 import { LIMITS } from '../limits/index.js';
 import { ErrorResponseSchema } from './errors.js';
 
@@ -44,11 +44,12 @@ const tagName = z
   .string({ error: 'must be text' })
   .max(TOPIC_LIMITS.tagChars, `must be at most ${TOPIC_LIMITS.tagChars} characters`)
   .transform((raw, context) => {
-    const tag = normalizeHashtag(raw);
+    // A collection keeps tags of every network: Bluesky's k-pop as well as Instagram's foo_.
+    const tag = normalizeHashtag(raw, ANY_NETWORK);
     if (tag === null) {
       context.addIssue({
         code: 'custom',
-        message: 'is not a valid hashtag (1 to 100 letters, digits, _ or emoji)',
+        message: 'is not a valid hashtag on any network',
       });
       return z.NEVER;
     }

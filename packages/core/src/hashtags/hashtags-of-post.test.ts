@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Network } from '../networks/index.js';
 import { hashtagsOfPost } from './hashtags-of-post.js';
 
 describe('hashtagsOfPost', () => {
@@ -32,5 +33,17 @@ describe('hashtagsOfPost', () => {
 
   it('keeps a post with exactly two tags', () => {
     expect(hashtagsOfPost({ caption: '#one #two' })).toEqual(['one', 'two']);
+  });
+
+  it('normalises by the rules of the network the post is from', () => {
+    expect(hashtagsOfPost({ hashtags: ['K-Pop', 'covid-19.'] }, Network.bluesky)).toEqual([
+      'k-pop',
+      'covid-19',
+    ]);
+    expect(hashtagsOfPost({ hashtags: ['K-Pop', 'covid-19.'] })).toBeNull();
+    expect(hashtagsOfPost({ hashtags: ['Café', 'cafe', 'crème'] }, Network.mastodon)).toEqual([
+      'cafe',
+      'creme',
+    ]);
   });
 });
