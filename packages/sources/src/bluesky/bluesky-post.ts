@@ -1,4 +1,5 @@
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { Network } from '@tagscout/core/networks';
 
 /** The facet feature that marks a hashtag in a post's text (its `tag` has no '#'). */
 export const TAG_FEATURE = 'app.bsky.richtext.facet#tag';
@@ -8,7 +9,7 @@ export const CREATED_AT_MAX_EARLIER_MS = 24 * 60 * 60_000;
 /** ...to this long after (clocks run fast); outside that, the time Jetstream saw it is used. */
 export const CREATED_AT_MAX_LATER_MS = 10 * 60_000;
 
-/** A post as Tagscout keeps it: its tags normalised by core's rules. */
+/** A post as Tagscout keeps it: its tags normalised by core's rules for Bluesky. */
 export interface BlueskyPost {
   /** The record's at-uri: at://did/app.bsky.feed.post/rkey. */
   uri: string;
@@ -60,7 +61,7 @@ function tagsOf(record: Record<string, unknown>): string[] {
   const tags = new Set<string>();
   const add = (raw: unknown) => {
     if (typeof raw !== 'string') return;
-    const tag = normalizeHashtag(raw);
+    const tag = normalizeHashtag(raw, Network.bluesky);
     if (tag !== null) tags.add(tag);
   };
   if (Array.isArray(record.facets)) {

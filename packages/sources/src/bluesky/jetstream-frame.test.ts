@@ -40,6 +40,43 @@ describe('parseJetstreamFrame', () => {
     });
   });
 
+  it('keeps tags as Bluesky’s composer makes them: inner punctuation kept, trailing punctuation trimmed', () => {
+    // A record as the Bluesky app writes it: each facet's tag without its '#', and without the
+    // punctuation after it in the text ("#covid-19." gives "covid-19"); byte offsets in UTF-8.
+    const frame = JSON.stringify({
+      did: DID,
+      time_us: TIME_US,
+      kind: 'commit',
+      commit: {
+        rev: '3mptbypg3ql2k',
+        operation: 'create',
+        collection: 'app.bsky.feed.post',
+        rkey: '3mptbypfywk2v',
+        record: {
+          $type: 'app.bsky.feed.post',
+          createdAt: SEEN.toISOString(),
+          facets: [
+            facetTag(13, 22, 'covid-19'),
+            facetTag(36, 42, 'K-Pop'),
+            facetTag(50, 60, 'self-care'),
+            facetTag(61, 68, 'web3.0'),
+            facetTag(73, 87, 'Mother’sDay'),
+          ],
+          langs: ['en'],
+          tags: ['travel.', 'trav\u{E0061}el', 'İstanbul', 'Ⓜ️', 'K-POP'],
+          text: 'Booster done #covid-19. Saturday is #K-Pop night! #self-care #web3.0 and #Mother’sDay brunch',
+        },
+        cid: 'bafyreibjifzpqj6o6wcq3hejh7y4z4z2vmiklkvykc57tw3pcbx3kxifpm',
+      },
+    });
+    expect(parseJetstreamFrame(frame)).toMatchObject({
+      type: 'post',
+      post: {
+        tags: ['covid-19', 'k-pop', 'self-care', 'web3.0', 'mother’sday', 'travel', 'istanbul', 'Ⓜ️'],
+      },
+    });
+  });
+
   it('ignores facets that are links or mentions, and reads a post without tags as untagged', () => {
     const event = postCreate({ did: DID, text: 'no tags here' });
     const record = (event as { commit: { record: Record<string, unknown> } }).commit.record;
@@ -114,3 +151,11 @@ describe('parseJetstreamFrame', () => {
     for (const frame of malformed) expect(parseJetstreamFrame(frame), frame).toBeNull();
   });
 });
+
+function facetTag(byteStart: number, byteEnd: number, tag: string) {
+  return {
+    $type: 'app.bsky.richtext.facet',
+    features: [{ $type: 'app.bsky.richtext.facet#tag', tag }],
+    index: { byteEnd, byteStart },
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOfTag, nextMaxId, toIngestPost } from './parse-mastodon.js';
+import { countOfTag, nextMaxId, toIngestHashtag, toIngestPost } from './parse-mastodon.js';
 
 const status = {
   id: '112233',
@@ -34,7 +34,20 @@ describe('Mastodon answers as store shapes', () => {
       post_id: 'mastodon:112233',
       owner: 'mastodon:9',
       timestamp: Date.UTC(2026, 2, 1, 10) / 1000,
-      hashtags: ['sourdough', 'café', 'fresh', 'crumb'],
+      hashtags: ['sourdough', 'cafe', 'fresh', 'crumb'],
+    });
+  });
+
+  it('folds accents as Mastodon does, so café and cafe are one tag', () => {
+    const tagged = {
+      ...status,
+      content: '<p>#Café au lait, #cafe noir, #CAFÉ crème, #Łódź</p>',
+      tags: [{ name: 'Café' }, { name: 'cafe' }],
+    };
+    expect(toIngestPost(tagged)?.hashtags).toEqual(['cafe', 'lodz']);
+    expect(toIngestHashtag({ name: 'Café', history: [{ day: '1', uses: '3', accounts: '2' }] })).toEqual({
+      hashtag: 'cafe',
+      count: 3,
     });
   });
 

@@ -1,5 +1,6 @@
 import { INGEST_LIMITS, type IngestHashtag, type IngestPost } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { Network } from '@tagscout/core/networks';
 import { cleanTags } from '../source/ingest-shape.js';
 
 /** A Tag entity: history is up to 7 days, today first, with numbers as strings. */
@@ -52,9 +53,12 @@ export function countOfTag(tag: MastodonTag): number {
   return Math.min(total, INGEST_LIMITS.maxCount);
 }
 
-/** Mastodon names a tag as it was first written ("SourDough"); the store keys it lower-cased. */
+/**
+ * Mastodon names a tag as it was first written ("SourDough", "Café"); the store keys it as Mastodon
+ * matches it: lower-cased, accents folded.
+ */
 export function toIngestHashtag(tag: MastodonTag): IngestHashtag {
-  return { hashtag: normalizeHashtag(tag.name) ?? tag.name, count: countOfTag(tag) };
+  return { hashtag: normalizeHashtag(tag.name, Network.mastodon) ?? tag.name, count: countOfTag(tag) };
 }
 
 // Mastodon's hashtag grammar, in JavaScript's Unicode classes: a word character is a letter, mark,
@@ -85,7 +89,7 @@ export function toIngestPost(status: MastodonStatus): IngestPost | undefined {
   if (!Number.isFinite(timestamp)) return undefined;
   const text = textOfHtml(status.content);
   const listed = status.tags.map((tag) => (isRecord(tag) && typeof tag.name === 'string' ? tag.name : ''));
-  const hashtags = cleanTags([...listed, ...mastodonHashtags(decodeEntities(text))]);
+  const hashtags = cleanTags([...listed, ...mastodonHashtags(decodeEntities(text))], Network.mastodon);
   if (hashtags.length === 0) return undefined;
   return {
     post_id: `${MASTODON_ID_PREFIX}${status.id}`,

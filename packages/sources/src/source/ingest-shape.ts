@@ -16,6 +16,7 @@ import {
   type SourceCall,
 } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import type { Network } from '@tagscout/core/networks';
 import type { FailureInit } from './network-client.js';
 
 interface Parser<T> {
@@ -56,11 +57,11 @@ export const validProfiles = (items: readonly unknown[]): IngestProfile[] =>
 export const validPosts = (items: readonly unknown[]): IngestPost[] =>
   keepValid(IngestPostSchema, items).slice(0, INGEST_LIMITS.postsPerRequest);
 
-/** Tags as the store keys them: normalised, unique, valid ones only, at most 100. */
-export function cleanTags(raw: Iterable<string>): string[] {
+/** Tags as the store keys them on their network: normalised, unique, valid ones only, at most 100. */
+export function cleanTags(raw: Iterable<string>, network?: Network): string[] {
   const tags = new Set<string>();
   for (const name of raw) {
-    const tag = normalizeHashtag(name);
+    const tag = normalizeHashtag(name, network);
     if (tag !== null) tags.add(tag);
     if (tags.size >= INGEST_LIMITS.hashtagsPerPost) break;
   }
