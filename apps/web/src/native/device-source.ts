@@ -2,6 +2,7 @@ import {
   createInstagramWebSource,
   type DeviceOutcome,
   INSTAGRAM_WEB,
+  type InstagramHosts,
   lookupFromDevice,
   searchFromDevice,
   type TagscoutCache,
@@ -35,8 +36,8 @@ export interface DeviceSource {
 }
 
 export interface DeviceSourceOptions {
-  /** The network's web address (a fake's in tests). */
-  baseUrl?: string;
+  /** The network's hosts, its site and its apps' API (a fake's address in tests). */
+  hosts?: InstagramHosts;
   clock?: Clock;
   /** Used for the network (our API goes through the typed client); the global fetch at call time by default. */
   fetch?: typeof fetch;
@@ -52,7 +53,7 @@ export function createDeviceSource(options: DeviceSourceOptions = {}): DeviceSou
   const fetch = options.fetch ?? lateFetch;
   const blocks = new BlockFlags({ clock });
   const client = new NetworkClient({ source: INSTAGRAM_WEB, clock, blocks, fetch });
-  const source = createInstagramWebSource({ client, baseUrl: options.baseUrl });
+  const source = createInstagramWebSource({ client, hosts: options.hosts });
   return { source, client, blocks, cache: crowdCache };
 }
 

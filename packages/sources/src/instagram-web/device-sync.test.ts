@@ -34,7 +34,7 @@ describe('instagram-web on the device: cache posts, fallbacks and reports', () =
     fake = await startFakeInstagram({ now: () => clock.now() });
     fake.addTag({ name: 'surf', mediaCount: 4_000_000 });
     client = new NetworkClient({ source: 'instagram-web', clock, timeoutMs: 2000 });
-    source = createInstagramWebSource({ client, baseUrl: fake.url });
+    source = createInstagramWebSource({ client, hosts: fake.hosts });
     cache = new RecordingCache();
   });
   afterEach(async () => fake.close());
@@ -92,7 +92,7 @@ describe('instagram-web on the device: cache posts, fallbacks and reports', () =
       source: 'instagram-web',
       fetch: (() => Promise.reject(new TypeError('Load failed'))) as typeof fetch,
     });
-    const blocked = createInstagramWebSource({ client: browser, baseUrl: fake.url });
+    const blocked = createInstagramWebSource({ client: browser, hosts: fake.hosts });
     const outcome = await searchFromDevice(blocked, cache, {
       request: { type: 'place', query: 'x' },
       blocks: browser.blocks,

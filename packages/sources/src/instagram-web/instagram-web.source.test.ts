@@ -51,7 +51,7 @@ describe('instagram-web source against a fake network', () => {
       media: [media(5, '#lisbon #spring #flowers')],
     });
     client = new NetworkClient({ source: 'instagram-web', clock, timeoutMs: 2000 });
-    source = createInstagramWebSource({ client, baseUrl: fake.url });
+    source = createInstagramWebSource({ client, hosts: fake.hosts });
   });
   afterEach(async () => fake.close());
 
@@ -92,10 +92,15 @@ describe('instagram-web source against a fake network', () => {
     expect(fake.requests.map((request) => request.at - NOW)).toEqual([0, 0, 5000]);
   });
 
-  it('reads a tag answer: media_count and the recent sections’ media with their tags and places', async () => {
+  it("reads a tag from web_info on the app's API host, with the app id instaloader sends: media_count and the recent sections' media", async () => {
     const body = await source.fetchRecent({ type: 'hashtag', name: 'lisbon' });
-    expect(fake.requests[0]!.path).toBe('/explore/tags/lisbon/');
-    expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ __a: '1', __d: 'dis' });
+    expect(fake.requests.map((request) => `${request.path}?${request.query}`)).toEqual([
+      '/api/v1/tags/web_info/?__a=1&__d=dis&tag_name=lisbon',
+    ]);
+    expect(fake.requests[0]!.headers['x-ig-app-id']).toBe('124024574287414');
+    // The site's AJAX headers are the desktop site's: not sent to the app's host.
+    expect(fake.requests[0]!.headers['x-requested-with']).toBeUndefined();
+    expect(fake.requests[0]!.headers['x-instagram-ajax']).toBeUndefined();
     expect(body.hashtag).toEqual({ hashtag: 'lisbon', count: 51_234_567 });
     expect(body.posts).toEqual([
       {
@@ -112,6 +117,73 @@ describe('instagram-web source against a fake network', () => {
         hashtags: ['lisbon', 'miradouro'],
       },
       { post_id: '3300000000000000003', owner: '503', timestamp: NOW / 1000 - 180, hashtags: [] },
+    ]);
+  });
+
+  it('reads reels (one_by_two_item.clips.items) and the posts beside them (fill_items) as well as medias', async () => {
+    fake.addTag({
+      name: 'alfama',
+      mediaCount: 80_000,
+      reels: [media(11, 'Reel #alfama #fado'), media(12, 'Reel two #alfama')],
+      media: [6, 7, 8, 9, 10, 13].map((n) => media(n, `Post ${n} #alfama`)),
+    });
+    const body = await source.fetchRecent({ type: 'hashtag', name: 'alfama' });
+    expect(body.posts.map((post) => post.post_id.slice(-2))).toEqual([
+      '11',
+      '12',
+      '06',
+      '07',
+      '08',
+      '09',
+      '10',
+      '13',
+    ]);
+    expect(body.posts[0]).toEqual({
+      post_id: '3300000000000000011',
+      owner: '511',
+      timestamp: NOW / 1000 - 660,
+      hashtags: ['alfama', 'fado'],
+    });
+  });
+
+  it('reads the graphql.hashtag shape: the count of edge_hashtag_to_media and its nodes', async () => {
+    fake.addTag({
+      name: 'belem',
+      mediaCount: 2_500_000,
+      shape: 'graphql',
+      media: [media(14, 'Tower #belem #lisbon', { id: '213385402', name: 'Lisbon, Portugal' })],
+    });
+    expect(await source.fetchRecent({ type: 'hashtag', name: 'belem' })).toEqual({
+      hashtag: { hashtag: 'belem', count: 2_500_000 },
+      posts: [
+        {
+          post_id: '3300000000000000014',
+          owner: '514',
+          timestamp: NOW / 1000 - 840,
+          hashtags: ['belem', 'lisbon'],
+          place_id: '213385402',
+        },
+      ],
+    });
+    expect(await source.lookupCounts(['belem'])).toEqual([{ hashtag: 'belem', count: 2_500_000 }]);
+  });
+
+  it("keeps a tag's posts when its answer has no count, taking the count from the top search", async () => {
+    fake.addTag({ name: 'sintra', mediaCount: 700_000, omitsCount: true, media: [media(15, '#sintra')] });
+    const body = await source.fetchRecent({ type: 'hashtag', name: 'sintra' });
+    expect(body).toEqual({
+      hashtag: { hashtag: 'sintra', count: 700_000 },
+      posts: [
+        { post_id: '3300000000000000015', owner: '515', timestamp: NOW / 1000 - 900, hashtags: ['sintra'] },
+      ],
+    });
+    expect(fake.requests.map((request) => request.path)).toEqual([
+      '/api/v1/tags/web_info/',
+      '/web/search/topsearch/',
+    ]);
+    // Counts alone are not worth a search each: a tag without one is left out.
+    expect(await source.lookupCounts(['sintra', 'lisboa'])).toEqual([
+      { hashtag: 'lisboa', count: 30_000_000 },
     ]);
   });
 
@@ -145,12 +217,32 @@ describe('instagram-web source against a fake network', () => {
       },
     ]);
     const graphql = fake.requests.filter((request) => request.path === '/graphql/query');
-    expect(
-      graphql.map((request) => [request.method, new URLSearchParams(request.body).get('doc_id')]),
-    ).toEqual([
+    const forms = graphql.map((request) => new URLSearchParams(request.body));
+    expect(graphql.map((request, index) => [request.method, forms[index]!.get('doc_id')])).toEqual([
       ['POST', '26347858941511777'],
       ['POST', '25980296051578533'],
       ['POST', '7950326061742207'],
+    ]);
+    // The variables as instaloader 4.15 sends them, relay providers included.
+    expect(forms.map((form) => JSON.parse(form.get('variables')!))).toEqual([
+      { hasQuery: true, query: 'visitlisboa' },
+      {
+        id: '1234567',
+        render_surface: 'PROFILE',
+        __relay_internal__pv__PolarisCannesGuardianExperienceEnabledrelayprovider: true,
+        __relay_internal__pv__PolarisCASB976ProfileEnabledrelayprovider: false,
+        __relay_internal__pv__PolarisRepostsConsumptionEnabledrelayprovider: false,
+      },
+      {
+        id: '1234567',
+        data: {
+          count: 12,
+          include_relationship_info: true,
+          latest_besties_reel_media: true,
+          latest_reel_media: true,
+        },
+        __relay_internal__pv__PolarisFeedShareMenurelayprovider: false,
+      },
     ]);
     await expect(source.fetchRecent({ type: 'profile', username: 'nobody_here' })).rejects.toMatchObject({
       failure: 'not-found',
@@ -163,8 +255,30 @@ describe('instagram-web source against a fake network', () => {
       { hashtag: 'lisboa', count: 30_000_000 },
     ]);
     expect(fake.requests.map((request) => `${request.path}?${request.query}`)).toEqual([
-      '/api/v1/tags/web_info/?tag_name=lisbon',
-      '/api/v1/tags/web_info/?tag_name=lisboa',
+      '/api/v1/tags/web_info/?__a=1&__d=dis&tag_name=lisbon',
+      '/api/v1/tags/web_info/?__a=1&__d=dis&tag_name=lisboa',
+    ]);
+  });
+
+  it("sends the site's calls to www.instagram.com and tag answers to i.instagram.com", async () => {
+    const asked: string[] = [];
+    const recording = new NetworkClient({
+      source: 'instagram-web',
+      clock,
+      timeoutMs: 2000,
+      fetch: async (input) => {
+        asked.push(String(input));
+        return new Response('{"data":{"name":"lisbon","media_count":1},"hashtags":[],"status":"ok"}', {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const real = createInstagramWebSource({ client: recording });
+    await real.search({ type: 'hashtag', query: 'lisbon' });
+    await real.lookupCounts(['lisbon']);
+    expect(asked.map((address) => address.split('?')[0])).toEqual([
+      'https://www.instagram.com/web/search/topsearch/',
+      'https://i.instagram.com/api/v1/tags/web_info/',
     ]);
   });
 
@@ -198,7 +312,7 @@ describe('instagram-web source against a fake network', () => {
   });
 
   it('classes the login page served in place of a page as a block', async () => {
-    fake.fail('login-page', { pathPrefix: '/explore/tags/' });
+    fake.fail('login-page', { pathPrefix: '/api/v1/tags/' });
     await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
       failure: 'block',
       status: 200,
@@ -218,7 +332,7 @@ describe('instagram-web source against a fake network', () => {
 
   it('classes cut-off JSON, the app shell and the old _sharedData page as parse errors, without retrying', async () => {
     for (const fault of ['malformed', 'new-markup', 'shared-data'] as const) {
-      fake.fail(fault, { pathPrefix: '/explore/tags/' });
+      fake.fail(fault, { pathPrefix: '/api/v1/tags/' });
       await expect(source.fetchRecent({ type: 'hashtag', name: 'lisbon' })).rejects.toMatchObject({
         failure: 'parse-error',
       });

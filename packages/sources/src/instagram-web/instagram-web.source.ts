@@ -21,6 +21,7 @@ import {
   hashtagOfTag,
   placeOfLocationInfo,
   postsOfSections,
+  postsOfTag,
   postsOfUserPosts,
   profileOfUser,
   topsearchHashtags,
@@ -30,7 +31,17 @@ import {
 } from './parse-instagram.js';
 
 export const INSTAGRAM_WEB = 'instagram-web';
-export const INSTAGRAM_URL = 'https://www.instagram.com';
+
+/** The network's two hosts: its site, and the API its apps call (where tag answers are read). */
+export interface InstagramHosts {
+  web: string;
+  api: string;
+}
+
+export const INSTAGRAM_HOSTS: InstagramHosts = {
+  web: 'https://www.instagram.com',
+  api: 'https://i.instagram.com',
+};
 
 /**
  * The site's persisted GraphQL queries (its `doc_id`s), as instaloader 4.15 sends them. The site
@@ -45,6 +56,16 @@ export const INSTAGRAM_QUERIES = {
   userPosts: '7950326061742207',
 } as const;
 
+/**
+ * The relay provider variables the site's scripts send with the profile query, as instaloader 4.15
+ * and instagrapi send them (the fake refuses the query without them).
+ */
+export const PROFILE_QUERY_PROVIDERS = {
+  __relay_internal__pv__PolarisCannesGuardianExperienceEnabledrelayprovider: true,
+  __relay_internal__pv__PolarisCASB976ProfileEnabledrelayprovider: false,
+  __relay_internal__pv__PolarisRepostsConsumptionEnabledrelayprovider: false,
+} as const;
+
 /** The headers the site's own scripts send; without them the JSON endpoints answer the app shell. */
 export const AJAX_HEADERS = {
   accept: 'application/json,text/html;q=0.9',
@@ -52,10 +73,19 @@ export const AJAX_HEADERS = {
   'x-instagram-ajax': '1',
 } as const;
 
+/**
+ * What instaloader 4.15 sends the apps' API host: its iPad app's id (the host answers 400 "useragent
+ * mismatch" to calls it does not take for an app's). The site's AJAX headers are left off there.
+ */
+export const APP_API_HEADERS = {
+  accept: '*/*',
+  'x-ig-app-id': '124024574287414',
+} as const;
+
 export interface InstagramWebSourceOptions {
   client: NetworkClient;
-  /** The network's web address; a fake's address in tests. */
-  baseUrl?: string;
+  /** The network's hosts; a fake's address in tests. */
+  hosts?: InstagramHosts;
 }
 
 /** The posts of an item's first answer (one page of "recent"; more would cost more calls). */
@@ -66,27 +96,29 @@ const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 
 /**
- * The network's web endpoints as its site calls them today, from the user's device (the mobile
- * app, where they are reachable without cross-origin limits): top search (blended), the tag and
- * location answers (`?__a=1&__d=dis`), tag counts (`api/v1/tags/web_info`), and profiles through
- * the GraphQL endpoint. Tag and location answers often need a signed-in session: without one the
+ * The network's endpoints as today's clients call them, from the user's device (the mobile app,
+ * where they are reachable without cross-origin limits): top search (blended), tags from the apps'
+ * API host (`api/v1/tags/web_info`), location answers (`?__a=1&__d=dis`), and profiles through the
+ * GraphQL endpoint. Tag and location answers often need a signed-in session: without one the
  * network answers with its login page, which is classed as a block.
  */
 export function createInstagramWebSource(options: InstagramWebSourceOptions): SocialSource {
   const { client } = options;
-  const base = (options.baseUrl ?? INSTAGRAM_URL).replace(/\/+$/, '');
+  const hosts = options.hosts ?? INSTAGRAM_HOSTS;
+  const web = hosts.web.replace(/\/+$/, '');
+  const api = hosts.api.replace(/\/+$/, '');
   const fail = client.fail.bind(client);
 
   async function readJson(
     call: SourceCall,
     path: string,
-    request: { signal?: AbortSignal; form?: Record<string, string> } = {},
+    request: { signal?: AbortSignal; form?: Record<string, string>; isAppApi?: boolean } = {},
   ): Promise<Json> {
     const response = await client.get({
       call,
-      url: `${base}${path}`,
+      url: `${request.isAppApi ? api : web}${path}`,
       classify: (answer) => classifyInstagram(answer, client.clock.now()),
-      headers: { ...AJAX_HEADERS, referer: `${base}/` },
+      headers: request.isAppApi ? APP_API_HEADERS : { ...AJAX_HEADERS, referer: `${web}/` },
       ...(request.form && { body: new URLSearchParams(request.form).toString() }),
       signal: request.signal,
     });
@@ -111,20 +143,32 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
     return value as Json;
   }
 
-  const dis = (extra: Record<string, string> = {}) =>
-    new URLSearchParams({ ...extra, __a: '1', __d: 'dis' }).toString();
+  const dis = () => new URLSearchParams({ __a: '1', __d: 'dis' }).toString();
 
-  async function tagAnswer(name: string, signal?: AbortSignal) {
+  /** A tag's answer from web_info: `data`, or the older `graphql.hashtag` (instaloader reads both). */
+  async function readTag(name: string, signal?: AbortSignal): Promise<Json> {
     const call = 'lookup:hashtag';
-    const answer = await readJson(call, `/explore/tags/${encodeURIComponent(name)}/?${dis()}`, { signal });
-    return need(call, answer.data, 'tag data');
+    const params = new URLSearchParams({ __a: '1', __d: 'dis', tag_name: name });
+    const answer = await readJson(call, `/api/v1/tags/web_info/?${params}`, { signal, isAppApi: true });
+    return need(call, record(answer.graphql).hashtag ?? answer.data, 'tag data');
   }
 
-  async function tagCount(name: string, signal?: AbortSignal): Promise<unknown> {
-    const call = 'lookup:hashtag';
-    const params = new URLSearchParams({ tag_name: name });
-    const answer = await readJson(call, `/api/v1/tags/web_info/?${params}`, { signal });
-    return hashtagOfTag(need(call, answer.data, 'tag data'), name);
+  /**
+   * A tag's count from the top search, for a tag answer without one: the posts are worth keeping,
+   * and the store needs a count with them. Undefined when the search cannot say.
+   */
+  async function countFromSearch(name: string, signal?: AbortSignal): Promise<number | undefined> {
+    let answer: Json;
+    try {
+      answer = await readJson('search:hashtag', `/web/search/topsearch/?${topsearchParams(name)}`, {
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return undefined;
+    }
+    const wanted = name.toLowerCase();
+    return validHashtags(topsearchHashtags(answer)).find((tag) => tag.hashtag === wanted)?.count;
   }
 
   async function readProfile(username: string, signal?: AbortSignal): Promise<CacheRecommendBody> {
@@ -143,7 +187,7 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
     const profile = await graphql(
       call,
       INSTAGRAM_QUERIES.profile,
-      { id: userId, render_surface: 'PROFILE' },
+      { id: userId, render_surface: 'PROFILE', ...PROFILE_QUERY_PROVIDERS },
       signal,
     );
     const user = record(need(call, profile.data, 'profile data').user);
@@ -153,7 +197,16 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
     const posts = await graphql(
       call,
       INSTAGRAM_QUERIES.userPosts,
-      { id: userId, data: { count: TIMELINE_COUNT } },
+      {
+        id: userId,
+        data: {
+          count: TIMELINE_COUNT,
+          include_relationship_info: true,
+          latest_besties_reel_media: true,
+          latest_reel_media: true,
+        },
+        __relay_internal__pv__PolarisFeedShareMenurelayprovider: false,
+      },
       signal,
     );
     const body = { user: profileOfUser(user), posts: validPosts(postsOfUserPosts(posts)) };
@@ -171,8 +224,9 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
     async search(request: SearchRequest, callOptions: CallOptions = {}): Promise<CacheAutocompleteBody> {
       const call: SourceCall = `search:${request.type}`;
       const query = request.query.slice(0, 100);
-      const params = new URLSearchParams({ context: 'blended', query, include_reel: 'false', __a: '1' });
-      const answer = await readJson(call, `/web/search/topsearch/?${params}`, { signal: callOptions.signal });
+      const answer = await readJson(call, `/web/search/topsearch/?${topsearchParams(query)}`, {
+        signal: callOptions.signal,
+      });
       const body =
         request.type === 'hashtag'
           ? { query, hashtags: validHashtags(topsearchHashtags(answer)) }
@@ -185,12 +239,10 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
     async fetchRecent(item: ItemRef, callOptions: CallOptions = {}): Promise<CacheRecommendBody> {
       const { signal } = callOptions;
       if (item.type === 'hashtag') {
-        const tag = await tagAnswer(item.name, signal);
-        const body = {
-          hashtag: hashtagOfTag(tag, item.name),
-          posts: validPosts(postsOfSections(tag.recent)),
-        };
-        return toRecommendBody('lookup:hashtag', body, fail);
+        const tag = await readTag(item.name, signal);
+        const hashtag = hashtagOfTag(tag, item.name);
+        hashtag.count ??= await countFromSearch(hashtag.hashtag, signal);
+        return toRecommendBody('lookup:hashtag', { hashtag, posts: validPosts(postsOfTag(tag)) }, fail);
       }
       if (item.type === 'place') {
         const call = 'lookup:place';
@@ -213,7 +265,7 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
         const tag = normalizeHashtag(name);
         if (tag === null) continue;
         try {
-          counts.push(await tagCount(tag, callOptions.signal));
+          counts.push(hashtagOfTag(await readTag(tag, callOptions.signal), tag));
         } catch (error) {
           if ((error as { failure?: string }).failure !== FailureClass.notFound) throw error;
           counts.push({ hashtag: tag, count: 0 });
@@ -222,6 +274,11 @@ export function createInstagramWebSource(options: InstagramWebSourceOptions): So
       return validHashtags(counts);
     },
   };
+}
+
+/** The blended top search, as the site's own scripts ask it (`__a=1` answers JSON). */
+function topsearchParams(query: string): URLSearchParams {
+  return new URLSearchParams({ context: 'blended', query, include_reel: 'false', __a: '1' });
 }
 
 /**

@@ -89,18 +89,37 @@ export function postOfMedia(media: unknown, placeId?: string): unknown {
   });
 }
 
-/** The posts of a `{sections: [{layout_content: {medias: [{media}]}}]}` list, in order. */
+/**
+ * The posts of a `{sections: [{layout_content}]}` list, in order. A section holds `medias`, or (where
+ * the app shows reels) a `one_by_two_item` whose `clips.items` are the reels and `fill_items` the
+ * posts beside them, as instagrapi reads them; each entry is `{media}`.
+ */
 export function postsOfSections(answer: unknown, placeId?: string): unknown[] {
-  return list(record(answer).sections).flatMap((section) =>
-    list(record(record(section).layout_content).medias).map((entry) =>
-      postOfMedia(record(entry).media, placeId),
-    ),
-  );
+  return list(record(answer).sections).flatMap((section) => {
+    const content = record(record(section).layout_content);
+    const entries = [
+      ...list(record(record(content.one_by_two_item).clips).items),
+      ...list(content.fill_items),
+      ...list(content.medias),
+    ];
+    return entries.map((entry) => postOfMedia(record(entry).media, placeId));
+  });
 }
 
-/** A tag answer's `data` (tag page or web_info): `name` and `media_count`. */
-export function hashtagOfTag(tag: Json, asked: string): unknown {
-  return { hashtag: text(tag.name) ?? asked, count: count(tag.media_count) };
+/** A tag answer (web_info's `data` or `graphql.hashtag`): `name` and its count, undefined when left out. */
+export function hashtagOfTag(tag: Json, asked: string): { hashtag: string; count: number | undefined } {
+  return {
+    hashtag: text(tag.name) ?? asked,
+    count: count(record(tag.edge_hashtag_to_media).count) ?? count(tag.media_count),
+  };
+}
+
+/** A tag answer's recent posts: sections (`recent`), or the GraphQL nodes of `edge_hashtag_to_media`. */
+export function postsOfTag(tag: Json): unknown[] {
+  const nodes = list(record(tag.edge_hashtag_to_media).edges).map((edge) =>
+    postOfGraphNode(record(edge).node),
+  );
+  return [...postsOfSections(tag.recent), ...nodes];
 }
 
 /** `native_location_data.location_info` of a location answer. */

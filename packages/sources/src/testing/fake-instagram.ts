@@ -7,41 +7,26 @@ import {
   json,
   startFakeServer,
 } from './fake-http.js';
+import {
+  appShell,
+  type FakeInstagramPlace,
+  type FakeInstagramProfile,
+  type FakeInstagramTag,
+  locationData,
+  loginPage,
+  notFoundPage,
+  profileMedia,
+  profileUser,
+  sharedDataPage,
+  tagAnswer,
+} from './fake-instagram-answers.js';
 
-export interface FakeMedia {
-  /** The media pk: past 2^53, so the answer also carries it as the string `id`. */
-  id: string;
-  ownerId: string;
-  /** Epoch seconds. */
-  takenAt: number;
-  caption: string;
-  location?: { id: string; name: string };
-}
-
-export interface FakeInstagramTag {
-  name: string;
-  mediaCount: number;
-  media?: FakeMedia[];
-}
-
-export interface FakeInstagramPlace {
-  id: string;
-  name: string;
-  mediaCount: number;
-  media?: FakeMedia[];
-}
-
-export interface FakeInstagramProfile {
-  id: string;
-  username: string;
-  fullName: string;
-  biography: string;
-  followers: number;
-  following: number;
-  isBusiness?: boolean;
-  category?: string | null;
-  media?: FakeMedia[];
-}
+export type {
+  FakeInstagramPlace,
+  FakeInstagramProfile,
+  FakeInstagramTag,
+  FakeMedia,
+} from './fake-instagram-answers.js';
 
 /** What the network answers when it will not serve us, or breaks. */
 export type InstagramFault =
@@ -62,6 +47,8 @@ export type InstagramFault =
   | 'hang';
 
 export interface FakeInstagram extends FakeServer {
+  /** The fake's address as both of the network's hosts. */
+  hosts: { web: string; api: string };
   addTag(tag: FakeInstagramTag): void;
   addPlace(place: FakeInstagramPlace): void;
   addProfile(profile: FakeInstagramProfile): void;
@@ -75,14 +62,27 @@ const DOC = {
   userPosts: '7950326061742207',
 };
 
+/** The relay provider variables the profile query needs (instaloader 4.15 and instagrapi send these). */
+const PROFILE_PROVIDERS = [
+  '__relay_internal__pv__PolarisCannesGuardianExperienceEnabledrelayprovider',
+  '__relay_internal__pv__PolarisCASB976ProfileEnabledrelayprovider',
+  '__relay_internal__pv__PolarisRepostsConsumptionEnabledrelayprovider',
+];
+
+/** The app id instaloader 4.15 sends with its i.instagram.com requests (its iPad app's). */
+export const FAKE_INSTAGRAM_APP_ID = '124024574287414';
+
 /**
- * The network's web endpoints on loopback, in today's shapes (as instaloader 4.15 reads them):
- * blended topsearch JSON (only with `__a=1` and the AJAX header), tag answers
- * `explore/tags/{name}/?__a=1&__d=dis` with `data.recent.sections[].layout_content.medias[].media`,
- * `api/v1/tags/web_info/?tag_name=` with `data.media_count`, location answers with
- * `native_location_data`, and a POST GraphQL endpoint for profiles. A page asked without the JSON
- * parameters is the empty app shell. A block is a 302 to /accounts/login/, the login page served in
- * place, or a JSON login demand; a missing tag or place is a 404.
+ * The network's endpoints on loopback, both hosts (www and the app's API host, i.) at one address,
+ * in today's shapes (as instaloader 4.15 and instagrapi read them): blended topsearch JSON (only
+ * with `__a=1` and the AJAX header), tag answers `explore/tags/{name}/?__a=1&__d=dis` and
+ * `api/v1/tags/web_info/?tag_name=` (only with the app id header, else 400 "useragent mismatch"),
+ * each as `data` (`media_count`, sections whose `layout_content` holds `medias`, or reels in
+ * `one_by_two_item.clips.items` beside `fill_items`) or as `graphql.hashtag`
+ * (`edge_hashtag_to_media`), location answers with `native_location_data`, and a POST GraphQL
+ * endpoint for profiles (the profile query refused without its relay provider variables). A page
+ * asked without the JSON parameters is the empty app shell. A block is a 302 to /accounts/login/,
+ * the login page served in place, or a JSON login demand; a missing tag or place is a 404.
  */
 export async function startFakeInstagram(options: { now?: () => number } = {}): Promise<FakeInstagram> {
   const tags = new Map<string, FakeInstagramTag>();
@@ -103,14 +103,17 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
         : html(200, appShell());
     }
     if (request.path === '/api/v1/tags/web_info/') {
+      if (request.headers['x-ig-app-id'] !== FAKE_INSTAGRAM_APP_ID) {
+        return json(400, { message: 'useragent mismatch', status: 'fail' });
+      }
       const found = tags.get((request.query.get('tag_name') ?? '').toLowerCase());
-      return found ? json(200, { data: tagData(found), status: 'ok' }) : notFoundJson();
+      return found ? json(200, tagAnswer(found)) : notFoundJson();
     }
     const tag = request.path.match(/^\/explore\/tags\/([^/]+)\/$/);
     if (tag) {
       const found = tags.get(decodeURIComponent(tag[1]!).toLowerCase());
       if (!found) return asJson ? notFoundJson() : notFound();
-      return jsonAnswer(request, { data: tagData(found), status: 'ok' });
+      return jsonAnswer(request, tagAnswer(found));
     }
     const place = request.path.match(/^\/explore\/locations\/([^/]+)\/(?:[^/]+\/)?$/);
     if (place) {
@@ -158,6 +161,14 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
         });
       }
       case DOC.profile: {
+        const missing = PROFILE_PROVIDERS.filter((name) => typeof variables[name] !== 'boolean');
+        if (missing.length > 0) {
+          return json(200, {
+            errors: [{ message: `Variable "${missing[0]}" was not provided`, severity: 'CRITICAL' }],
+            data: null,
+            status: 'ok',
+          });
+        }
         const found = [...profiles.values()].find((profile) => profile.id === String(variables.id));
         return json(200, { data: { user: found ? profileUser(found) : null }, status: 'ok' });
       }
@@ -165,7 +176,7 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
         const found = [...profiles.values()].find((profile) => profile.id === String(variables.id));
         if (!found) return json(200, { data: { user: null }, status: 'ok' });
         return json(200, {
-          data: { user: { edge_owner_to_timeline_media: graphMedia(found) } },
+          data: { user: { edge_owner_to_timeline_media: profileMedia(found) } },
           status: 'ok',
         });
       }
@@ -248,6 +259,7 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
   base = server.url;
   return {
     ...server,
+    hosts: { web: server.url, api: server.url },
     addTag: (tag) => tags.set(tag.name.toLowerCase(), tag),
     addPlace: (place) => places.set(place.id, place),
     addProfile: (profile) => profiles.set(profile.username.toLowerCase(), profile),
@@ -292,175 +304,10 @@ export async function startFakeInstagram(options: { now?: () => number } = {}): 
   }
 }
 
-/** A media item of the app's API, as tag and location answers carry it. */
-function mediaItem(item: FakeMedia) {
-  const ownerId = item.ownerId;
-  return {
-    taken_at: item.takenAt,
-    pk: Number(item.id),
-    id: `${item.id}_${ownerId}`,
-    code: `C${item.id.slice(-8)}`,
-    media_type: 1,
-    caption: item.caption
-      ? { pk: `1${item.id.slice(1)}`, text: item.caption, created_at: item.takenAt, user_id: Number(ownerId) }
-      : null,
-    user: {
-      pk: Number(ownerId),
-      pk_id: ownerId,
-      id: ownerId,
-      username: `user${ownerId}`,
-      full_name: '',
-      is_private: false,
-      profile_pic_url: 'https://scontent.example/v/t51_user.jpg',
-    },
-    like_count: 3,
-    comment_count: 0,
-    has_liked: false,
-    image_versions2: {
-      candidates: [{ width: 1080, height: 1080, url: 'https://scontent.example/v/t51.jpg' }],
-    },
-    ...(item.location
-      ? {
-          location: {
-            pk: Number(item.location.id),
-            short_name: item.location.name,
-            name: item.location.name,
-            facebook_places_id: Number(item.location.id) + 1,
-            lng: -9.14,
-            lat: 38.71,
-          },
-        }
-      : {}),
-  };
-}
-
-/** A profile's posts as the logged-out GraphQL query answers them (GraphQL nodes, not media items). */
-function graphMedia(profile: FakeInstagramProfile) {
-  const media = profile.media ?? [];
-  return {
-    count: media.length,
-    page_info: { has_next_page: false, end_cursor: null },
-    edges: media.map((item) => ({
-      node: {
-        __typename: 'GraphImage',
-        id: item.id,
-        shortcode: `C${item.id.slice(-8)}`,
-        taken_at_timestamp: item.takenAt,
-        edge_media_to_caption: { edges: item.caption ? [{ node: { text: item.caption } }] : [] },
-        edge_media_to_comment: { count: 0 },
-        edge_media_preview_like: { count: 3 },
-        owner: { id: profile.id, username: profile.username },
-        display_url: 'https://scontent.example/v/t51.jpg',
-        is_video: false,
-        ...(item.location ? { location: { id: item.location.id, name: item.location.name } } : {}),
-      },
-    })),
-  };
-}
-
-/** Media in rows of three, as the site lays them out. */
-function sectionsOf(media: FakeMedia[] = []) {
-  const sections = [];
-  for (let row = 0; row < media.length; row += 3) {
-    sections.push({
-      layout_type: 'media_grid',
-      feed_type: 'media',
-      explore_item_info: { num_columns: 3, total_num_columns: 3, aspect_ratio: 1, autoplay: false },
-      layout_content: { medias: media.slice(row, row + 3).map((item) => ({ media: mediaItem(item) })) },
-    });
-  }
-  return { sections, more_available: false, next_max_id: null, next_page: 1, next_media_ids: [] };
-}
-
-function tagData(tag: FakeInstagramTag) {
-  return {
-    id: '17843830000000000',
-    name: tag.name,
-    media_count: tag.mediaCount,
-    formatted_media_count: `${Math.round(tag.mediaCount / 1000)}K`,
-    profile_pic_url: 'https://scontent.example/v/t51_tag.jpg',
-    is_following: false,
-    allow_following: true,
-    subtitle: '',
-    top: sectionsOf(tag.media?.slice(0, 9)),
-    recent: sectionsOf(tag.media),
-  };
-}
-
-function locationData(place: FakeInstagramPlace) {
-  return {
-    location_info: {
-      location_id: place.id,
-      facebook_places_id: String(Number(place.id) + 1),
-      name: place.name,
-      slug: place.name.toLowerCase().replace(/\W+/g, '-'),
-      has_public_page: true,
-      lat: 38.71,
-      lng: -9.14,
-      location_address: '',
-      location_city: 'Lisbon',
-      media_count: place.mediaCount,
-      profile_pic_url: 'https://scontent.example/v/t51_place.jpg',
-      phone: '',
-      website: '',
-      category: 'City',
-    },
-    ranked: sectionsOf(place.media?.slice(0, 9)),
-    recent: sectionsOf(place.media),
-  };
-}
-
-function profileUser(profile: FakeInstagramProfile) {
-  return {
-    pk: profile.id,
-    id: profile.id,
-    username: profile.username,
-    full_name: profile.fullName,
-    biography: profile.biography,
-    external_url: null,
-    follower_count: profile.followers,
-    following_count: profile.following,
-    media_count: profile.media?.length ?? 0,
-    is_business: profile.isBusiness ?? false,
-    category: profile.category ?? null,
-    is_private: false,
-    is_verified: false,
-    profile_pic_url: 'https://scontent.example/v/t51_profile.jpg',
-    hd_profile_pic_url_info: { url: 'https://scontent.example/v/t51_profile_hd.jpg' },
-    friendship_status: null,
-  };
-}
-
-/** What a page is today: an app shell whose scripts fetch the data; nothing in it to read. */
-function appShell(): string {
-  return `<!DOCTYPE html><html lang="en" class="_9dls"><head><meta charset="utf-8"><title>Instagram</title></head>
-<body><div id="mount_0_0_x"></div><script type="application/json" data-sjs>{"require":[["ScheduledServerJS","handle",null,[{"__bbox":{"define":[]}}]]]}</script></body></html>`;
-}
-
-/** The site before Oct 2023: the data in `window._sharedData` (kept as a fault: we no longer read it). */
-function sharedDataPage(): string {
-  const shared = {
-    config: { csrf_token: 'missing', viewer: null, viewerId: null },
-    entry_data: {
-      TagPage: [{ graphql: { hashtag: { name: 'lisbon', edge_hashtag_to_media: { count: 1 } } } }],
-    },
-  };
-  return `<!DOCTYPE html><html><head><title>#lisbon hashtag on Instagram • Photos and videos</title></head>
-<body><script type="text/javascript">window._sharedData = ${JSON.stringify(shared)};</script></body></html>`;
-}
-
-function loginPage(): string {
-  return `<!DOCTYPE html><html lang="en" class="_9dls"><head><meta charset="utf-8"><title>Login • Instagram</title></head>
-<body><div id="mount_0_0_y"></div><form id="loginForm" method="post"><input name="username"><input name="password" type="password"></form></body></html>`;
-}
-
 function notFoundJson(): FakeAnswer {
   return json(404, { message: 'Page not found', status: 'fail' });
 }
 
 function notFound(): FakeAnswer {
-  return html(
-    404,
-    `<!DOCTYPE html><html lang="en"><head><title>Page Not Found • Instagram</title></head><body><h2>Sorry, this page isn't available.</h2><p>The link you followed may be broken, or the page may have been removed. <a href="/">Go back to Instagram.</a></p></body></html>`,
-  );
+  return html(404, notFoundPage());
 }

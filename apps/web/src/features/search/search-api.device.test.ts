@@ -94,7 +94,7 @@ describe('searches and related lookups in the apps go to the network from the de
       if (url.startsWith('/api/')) return callApi(url, init);
       return realFetch(url, init);
     });
-    setDeviceSource(createDeviceSource({ baseUrl: fake.url, clock }));
+    setDeviceSource(createDeviceSource({ hosts: fake.hosts, clock }));
   });
 
   afterEach(async () => {
@@ -157,7 +157,7 @@ describe('searches and related lookups in the apps go to the network from the de
   it("reads an item's page from the device before asking the store for related tags", async () => {
     await fetchRelated({ kind: 'hashtag', key: 'surf' });
 
-    expect(fake.requests.map((request) => request.path)).toEqual(['/explore/tags/surf/']);
+    expect(fake.requests.map((request) => request.path)).toEqual(['/api/v1/tags/web_info/']);
     expect(apiRoutes()).toEqual(['POST /cache/recommend', 'GET /info/hashtag/surf?recommended=1']);
     expect(apiCalls()[0]?.body).toEqual({ hashtag: { hashtag: 'surf', count: 4_000_000 }, posts: [] });
   });
@@ -184,7 +184,7 @@ describe('searches and related lookups in the apps go to the network from the de
   });
 
   it('falls back to the store when a tag answer is the login page (no Instagram session), and reports the block', async () => {
-    fake.fail('login-page', { pathPrefix: '/explore/tags/' });
+    fake.fail('login-page', { pathPrefix: '/api/v1/tags/' });
     const related = await fetchRelated({ kind: 'hashtag', key: 'surf' });
 
     expect(related).toEqual({ tags: [], postCount: 0 });
