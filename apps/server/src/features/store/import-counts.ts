@@ -93,7 +93,7 @@ export async function importCountsFile(
 function checkCountLine(value: unknown): { name: string; count: number; network: string } | string {
   const result = CountLineSchema.safeParse(value);
   if (!result.success) return result.error.issues.map((issue) => issue.message).join('; ');
-  const name = normalizeHashtag(result.data.hashtag);
+  const name = normalizeHashtag(result.data.hashtag, result.data.network);
   if (name === null) return `"${result.data.hashtag}" is not a valid hashtag`;
   return { name, count: result.data.count, network: result.data.network };
 }

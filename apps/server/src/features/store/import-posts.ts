@@ -104,12 +104,13 @@ export async function importPostsFile(
   let batch: IncomingPost[] = [];
 
   const flush = async () => {
-    const { posts, skipped } = preparePosts(batch);
+    const network = options.network ?? Network.instagram;
+    const { posts, skipped } = preparePosts(batch, { network });
     await storeIngest(
       database,
       {
         posts,
-        network: options.network ?? Network.instagram,
+        network,
         source: options.source ?? IMPORT_SOURCE,
         now: options.now(),
       },

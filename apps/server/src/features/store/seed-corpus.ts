@@ -68,7 +68,7 @@ export async function seedSampleCorpus(
 
   for (const chunk of chunksOf(corpus.hashtags, BATCH)) {
     const hashtags = chunk.flatMap((tag) => {
-      const name = normalizeHashtag(tag.hashtag);
+      const name = normalizeHashtag(tag.hashtag, Network.sample);
       return name === null ? [] : [{ name, count: tag.count }];
     });
     await store({ hashtags });
@@ -90,7 +90,7 @@ export async function seedSampleCorpus(
   let skipped = 0;
   let batch: Parameters<typeof preparePosts>[0][number][] = [];
   const flush = async () => {
-    const prepared = preparePosts(batch);
+    const prepared = preparePosts(batch, { network: Network.sample });
     await store({ posts: prepared.posts });
     posts += prepared.posts.length;
     skipped += prepared.skipped;

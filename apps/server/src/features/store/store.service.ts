@@ -45,7 +45,7 @@ export async function ingestAutocomplete(
 ): Promise<CacheAcceptedResponse> {
   const { network, source, now } = target;
   const hashtags = (body.hashtags ?? []).map((tag) => ({
-    name: normalizeHashtag(tag.hashtag)!,
+    name: normalizeHashtag(tag.hashtag, network)!,
     count: tag.count,
   }));
   const places = (body.places ?? []).map(toPlace);
@@ -64,8 +64,8 @@ export async function ingestRecommend(
   target: IngestTarget,
 ): Promise<CacheAcceptedResponse> {
   const { network, source, now } = target;
-  const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
-  const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
+  const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag, network)! : undefined;
+  const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id, network });
   await storeIngest(database, {
     hashtags: body.hashtag && itemTag ? [{ name: itemTag, count: body.hashtag.count }] : [],
     places: body.place ? [toPlace(body.place)] : [],
@@ -79,17 +79,18 @@ export async function ingestRecommend(
 }
 
 /**
- * Posts with their tags normalised by the core rules; those with fewer than two tags are skipped.
- * `itemTag` is added to every post, `placeId` fills a missing place.
+ * Posts with their tags normalised by the core rules of their network (Instagram's without one);
+ * those with fewer than two tags are skipped. `itemTag` is added to every post, `placeId` fills a
+ * missing place.
  */
 export function preparePosts(
   incoming: readonly IncomingPost[],
-  context: { itemTag?: string; placeId?: string } = {},
+  context: { itemTag?: string; placeId?: string; network?: Network } = {},
 ): { posts: PostToStore[]; skipped: number } {
   const posts: PostToStore[] = [];
   let skipped = 0;
   for (const post of incoming) {
-    const tags = tagsOfPost(withItemTag(post, context.itemTag));
+    const tags = tagsOfPost(withItemTag(post, context.itemTag), context.network);
     if (tags === null) {
       skipped++;
       continue;

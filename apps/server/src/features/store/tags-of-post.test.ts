@@ -1,4 +1,5 @@
 import { hashtagsOfPost } from '@tagscout/core/hashtags';
+import { NETWORKS } from '@tagscout/core/networks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tagsOfPost } from './tags-of-post.js';
@@ -18,6 +19,9 @@ describe('tagsOfPost', () => {
       'pizza🍕',
       'café',
       'cafe\u0301',
+      'K-Pop',
+      'travel.',
+      'foo_',
     ),
     fc.string({ unit: 'grapheme', maxLength: 12 }),
   );
@@ -26,11 +30,12 @@ describe('tagsOfPost', () => {
     { requiredKeys: [] },
   );
 
-  it('gives exactly what the core rule hashtagsOfPost gives, asked once or again', () => {
+  it('gives exactly what the core rule hashtagsOfPost gives, asked once or again, on every network', () => {
+    const network = fc.constantFrom(undefined, ...NETWORKS);
     fc.assert(
-      fc.property(post, (value) => {
-        expect(tagsOfPost(value)).toEqual(hashtagsOfPost(value));
-        expect(tagsOfPost(value)).toEqual(hashtagsOfPost(value));
+      fc.property(post, network, network, (value, first, second) => {
+        expect(tagsOfPost(value, first)).toEqual(hashtagsOfPost(value, first));
+        expect(tagsOfPost(value, second)).toEqual(hashtagsOfPost(value, second));
       }),
       { numRuns: 2000 },
     );
