@@ -14,7 +14,7 @@ import {
   type UpdateBannedTagsResponse,
 } from '@tagscout/core/api';
 import { shouldUpdateApp } from '@tagscout/core/billing';
-import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { ANY_NETWORK, normalizeHashtag } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { z } from 'zod';
 import { AppError } from '../../app-error.js';
@@ -157,7 +157,7 @@ export async function replaceBannedTagList(
   const accepted = new Set<string>();
   const rejected: string[] = [];
   for (const tag of tags) {
-    const name = normalizeHashtag(tag);
+    const name = normalizeHashtag(tag, ANY_NETWORK);
     if (name === null) rejected.push(tag);
     else accepted.add(name);
   }

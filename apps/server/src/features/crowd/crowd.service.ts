@@ -49,7 +49,7 @@ export async function ingestCrowdRecommend(
   report: CrowdReport,
 ): Promise<CacheAcceptedResponse> {
   const { now } = report;
-  const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag)! : undefined;
+  const itemTag = body.hashtag ? normalizeHashtag(body.hashtag.hashtag, CROWD_NETWORK)! : undefined;
   if (body.hashtag)
     await recordReports(database, 'hashtag', [countReport(body.hashtag.hashtag, body.hashtag.count)], {
       ...report,
@@ -57,7 +57,11 @@ export async function ingestCrowdRecommend(
     });
   if (body.place) await recordReports(database, 'place', placeReports(body.place), { ...report, now });
   if (body.user) await recordReports(database, 'profile', profileReports(body.user), { ...report, now });
-  const { posts, skipped } = preparePosts(body.posts, { itemTag, placeId: body.place?.place_id });
+  const { posts, skipped } = preparePosts(body.posts, {
+    itemTag,
+    placeId: body.place?.place_id,
+    network: CROWD_NETWORK,
+  });
   await storeIngest(database, {
     posts,
     network: CROWD_NETWORK,
@@ -71,7 +75,7 @@ export async function ingestCrowdRecommend(
 }
 
 function countReport(hashtag: string, count: number): FieldReport {
-  return { item: normalizeHashtag(hashtag)!, field: 'count', value: count };
+  return { item: normalizeHashtag(hashtag, CROWD_NETWORK)!, field: 'count', value: count };
 }
 
 async function recordReports(

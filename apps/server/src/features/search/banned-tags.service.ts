@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BannedTagsResponse } from '@tagscout/core/api';
-import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { ANY_NETWORK, normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Database } from '../../db/connect.js';
 import { findBannedTagNames, replaceBannedTags } from './search.repository.js';
 
@@ -20,7 +20,8 @@ export function parseBannedTags(text: string): BannedTagsFile {
   text.split(/\r?\n/).forEach((line, index) => {
     const content = line.replace(/\s+#.*$/, '').trim();
     if (content === '' || content.startsWith('#')) return;
-    const tag = normalizeHashtag(content);
+    // One list for every network, so a Bluesky tag (k-pop) may be banned too.
+    const tag = normalizeHashtag(content, ANY_NETWORK);
     if (tag === null) problems.push(`line ${index + 1}: "${content}" is not a valid hashtag`);
     else tags.add(tag);
   });

@@ -7,7 +7,7 @@ import {
   type UserAutocompleteResponse,
   type UserInfoResponse,
 } from '@tagscout/core/api';
-import { normalizeHashtag, normalizeQuery } from '@tagscout/core/hashtags';
+import { normalizeHashtag, normalizeQuery, normalizeTagQuery } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
 import type { RelatedRanking } from '@tagscout/core/related';
 import { AppError } from '../../app-error.js';
@@ -52,11 +52,12 @@ export async function autocompleteHashtags(
   request: { query: string; network?: Network },
 ): Promise<HashtagAutocompleteResponse> {
   const network = await context.defaultNetwork.resolve(request.network);
-  const prefix = normalizeQuery(request.query);
+  // Folded as the network's tags are stored, so "K-Pop" finds Bluesky's k-pop and "Café" Mastodon's cafe.
+  const prefix = normalizeTagQuery(request.query, network);
   if (prefix === '') return { network, hashtags: [] };
   const rows = await findSuggestions(context, { network, prefix });
   const sources = sourcesOf(context, network);
-  const answered = sources ? await askSources(sources, prefix, rows) : rows;
+  const answered = sources ? await askSources(sources, { network, prefix, rows }) : rows;
   return { network, hashtags: answered.map(presentHashtag) };
 }
 
@@ -71,12 +72,12 @@ function sourcesOf(context: HashtagContext, network: Network): HashtagSourceHook
  */
 async function askSources(
   sources: HashtagSourceHook,
-  prefix: string,
-  rows: HashtagRow[],
+  request: { network: Network; prefix: string; rows: HashtagRow[] },
 ): Promise<HashtagRow[]> {
+  const { network, prefix, rows } = request;
   const exact = rows[0]?.name === prefix ? rows[0] : undefined;
   if (exact && exact.count_state !== 'indexing') sources.recordSearch(prefix);
-  if (normalizeHashtag(prefix) !== prefix) return rows;
+  if (normalizeHashtag(prefix, network) !== prefix) return rows;
   if (rows.length === 0) return sources.startIndexing([prefix]);
   if (exact?.count_state === 'indexing') await sources.startIndexing([prefix]);
   return rows;
@@ -164,7 +165,7 @@ export async function findHashtagInfo(
     };
   }
 
-  const names = asked.map((name) => normalizeHashtag(name));
+  const names = asked.map((name) => normalizeHashtag(name, network));
   const valid = [...new Set(names.filter((name): name is string => name !== null))];
   const rows = new Map((await findTagRows(context, network, valid)).map((row) => [row.name, row]));
   if (sources) {
@@ -191,7 +192,7 @@ async function findHashtagWithRelated(
 ) {
   const { asked, network, sources } = request;
   if (asked.length > 1) throw AppError.badRequest('Related tags are given for one hashtag at a time.');
-  const name = normalizeHashtag(asked[0]!);
+  const name = normalizeHashtag(asked[0]!, network);
   if (name === null) throw AppError.badRequest(`"${asked[0]}" is not a valid hashtag.`);
   const found = await findTagRow(context, network, name);
   const isMissing = !found || found.count_state === 'indexing';
