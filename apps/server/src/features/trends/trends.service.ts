@@ -1,4 +1,5 @@
 import { TREND_LIMITS, type TrendingResponse, type TrendResponse } from '@tagscout/core/api';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { dayOfEpochMs, Network } from '@tagscout/core/networks';
 import {
   isoDateOfDay,
@@ -54,7 +55,10 @@ export async function findTrends(
   const network = await context.defaultNetwork.resolve(request.network);
   const { lastDay } = await clockOf(context, network);
   const firstDay = lastDay - TREND_LIMITS.days + 1;
-  const rows = await findDailyUses(context.database, { network, names: request.tags, firstDay, lastDay });
+  // A list's names may be another network's form of the tag ('café' for Mastodon's cafe): each is
+  // looked up by this network's form and answered under the name asked.
+  const names = request.tags.map((hashtag) => normalizeHashtag(hashtag, network) ?? hashtag);
+  const rows = await findDailyUses(context.database, { network, names, firstDay, lastDay });
   const byName = new Map<string, { day: number; uses: number }[]>();
   for (const row of rows) {
     const days = byName.get(row.name) ?? [];
@@ -65,8 +69,8 @@ export async function findTrends(
     network,
     first_day: isoDateOfDay(firstDay),
     last_day: isoDateOfDay(lastDay),
-    trends: request.tags.map((hashtag) => {
-      const trend = trendOf(byName.get(hashtag) ?? [], lastDay, TREND_LIMITS.days);
+    trends: request.tags.map((hashtag, index) => {
+      const trend = trendOf(byName.get(names[index]!) ?? [], lastDay, TREND_LIMITS.days);
       return {
         hashtag,
         daily: trend.daily,

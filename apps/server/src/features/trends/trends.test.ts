@@ -148,4 +148,13 @@ describe.each(testDialects)('trends on %s', (dialect) => {
     expect((await get('/api/trends/now?limit=51')).json().error.message).toMatch(/at most 50/);
     expect((await get('/api/trends/now?limit=x')).statusCode).toBe(400);
   });
+
+  it('finds a tag named as it is written in a list by the network’s form of it (issue 31)', async () => {
+    await store('mastodon', { cafe: { 0: 7 } });
+    await store('bluesky', { 'k-pop': { 0: 3 } });
+    const mastodon = (await get('/api/trends/hashtags?tags=Caf%C3%A9&network=mastodon')).json();
+    expect(mastodon.trends).toMatchObject([{ hashtag: 'café', last_7_days: 7 }]);
+    const bluesky = (await get('/api/trends/hashtags?tags=K-Pop,k-pop.&network=bluesky')).json();
+    expect(bluesky.trends).toMatchObject([{ hashtag: 'k-pop', last_7_days: 3 }]);
+  });
 });
