@@ -9,7 +9,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { normalizeQuery } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect } from 'react';
@@ -19,6 +18,7 @@ import { useSettings } from '../settings/settings-store';
 import { useIsCompact } from './compact-pane';
 import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
+import { searchQueryOf } from './search-query';
 import { useSearch } from './search-store';
 
 // In a compact pane the tabs are narrow: their row also holds the New search button.
@@ -36,19 +36,18 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   const queryClient = useQueryClient();
   const isCompact = useIsCompact();
   const tabSx = isCompact ? COMPACT_TAB_SX : TAB_SX;
+  const network = useSettings((settings) => settings.searchNetwork);
 
   useEffect(() => {
-    const timer = setTimeout(() => search(normalizeQuery(text)), LIMITS.searchDebounceMs);
+    const timer = setTimeout(() => search(searchQueryOf(kind, text, network)), LIMITS.searchDebounceMs);
     return () => clearTimeout(timer);
-  }, [text, search]);
+  }, [kind, text, network, search]);
 
   // Searching the same text again asks the server again (a tag being indexed may be in by now).
   const searchNow = () => {
-    const normalized = normalizeQuery(text);
+    const normalized = searchQueryOf(kind, text, network);
     if (normalized === query && normalized !== '') {
-      void queryClient.invalidateQueries({
-        queryKey: searchKeys.results(kind, normalized, useSettings.getState().searchNetwork),
-      });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.results(kind, normalized, network) });
     }
     search(normalized);
   };

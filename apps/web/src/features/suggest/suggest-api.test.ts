@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { tagsOfPastedText } from './suggest-api';
+
+describe('tagsOfPastedText', () => {
+  it('reads a plain list as tags of any network: Bluesky’s k-pop as well as Instagram’s (issue 31)', () => {
+    expect(tagsOfPastedText('K-Pop, travel.  self-care\nİstanbul; foo_')).toEqual([
+      'k-pop',
+      'travel',
+      'self-care',
+      'istanbul',
+      'foo_',
+    ]);
+  });
+
+  it('reads a caption’s #tags', () => {
+    expect(tagsOfPastedText('Sunset at the #Beach with #friends #beach')).toEqual(['beach', 'friends']);
+  });
+});
