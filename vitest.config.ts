@@ -73,15 +73,31 @@ export default defineConfig({
       },
       {
         ...sourceFirst,
+        // The built app in Chromium: the flows a user walks. A detail of one screen is a web component
+        // test against the contract-checked fakes instead.
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.spec.ts'],
+          include: ['e2e/*.spec.ts'],
           environment: 'node',
           // Imports the sample corpus once per build (about 40 s) before the files that copy it run.
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           // A server and Chromium start side by side in most files' first hook, on a loaded machine.
           hookTimeout: 120_000,
+        },
+      },
+      {
+        ...sourceFirst,
+        // The built server as a whole process, without a browser: `npm start` and its signals, a graceful
+        // stop, a bad environment, saves across kill -9. Their timings decide nothing, so they share the
+        // pool with the other projects' files.
+        test: {
+          name: 'lifecycle',
+          include: ['e2e/lifecycle/*.spec.ts'],
+          environment: 'node',
+          // Ten kill -9 cycles, each starting the server again, take 90 s on a loaded machine.
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
         },
       },
     ],

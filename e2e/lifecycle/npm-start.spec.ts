@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, it, vi } from 'vitest';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 // npm passes a SIGTERM only to its own child (a shell, unless the script execs), so `kill <npm pid>`
 // must reach the server through it; Ctrl-C sends SIGINT to every process of the terminal's group.

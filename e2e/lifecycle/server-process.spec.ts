@@ -4,9 +4,9 @@ import { get, type IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './fixtures';
+import { startServer } from '../fixtures';
 
-const mainScript = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps/server/dist/main.js');
+const mainScript = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps/server/dist/main.js');
 
 describe('the server process', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
