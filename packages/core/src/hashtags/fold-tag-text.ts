@@ -25,6 +25,7 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const EMOJI_RUNS = /(\p{Extended_Pictographic}+)/u;
 // JavaScript lower-cases 'İ' (U+0130) to 'i' and U+0307, a dot no one sees on an 'i'.
 const DOTTED_I = /i\u0307/gu;
+const DOT_ABOVE = '\u0307';
 
 function removeIgnorables(text: string): string {
   if (!IGNORABLE.test(text)) return text;
@@ -50,5 +51,6 @@ function toNfkc(text: string): string {
 
 // Lower-casing can leave text that NFKC would write otherwise ('ǅ' -> 'ǆ' -> 'dž').
 function toLowerNfkc(text: string): string {
-  return text.toLowerCase().replace(DOTTED_I, 'i').normalize('NFKC');
+  const lower = text.toLowerCase();
+  return (lower.includes(DOT_ABOVE) ? lower.replace(DOTTED_I, 'i') : lower).normalize('NFKC');
 }

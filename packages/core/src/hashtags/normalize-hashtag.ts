@@ -24,9 +24,8 @@ export type AnyNetwork = typeof ANY_NETWORK;
 export function normalizeHashtag(raw: string, network?: Network | AnyNetwork): string | null {
   // Most tags are plain ASCII, which the steps below would only lower-case and strip a '#' from;
   // counts for 100 names and the Bluesky stream spend most of their time on those steps.
-  if (PLAIN.test(raw)) {
-    const tag = (raw.charCodeAt(0) === HASH ? raw.slice(1) : raw).toLowerCase();
-    if (network !== Network.bluesky || PLAIN_BLUESKY.test(tag)) return tag;
+  if (network === Network.bluesky ? PLAIN_BLUESKY.test(raw) : PLAIN.test(raw)) {
+    return (raw.charCodeAt(0) === HASH ? raw.slice(1) : raw).toLowerCase();
   }
   const tag = stripHash(foldTagText(raw));
   if (tag === null) return null;
@@ -43,8 +42,9 @@ export function normalizeHashtag(raw: string, network?: Network | AnyNetwork): s
 }
 
 const PLAIN = new RegExp(`^#?[A-Za-z0-9_]{1,${LIMITS.hashtagMaxChars}}$`);
-// Plain names Bluesky takes as they are: a letter, at most 64 characters, no '_' at the end.
-const PLAIN_BLUESKY = /^(?=[0-9_]*[a-z])[a-z0-9_]{0,63}[a-z0-9]$/;
+// Plain names Bluesky takes as they are: a letter, at most 64 characters, no '_' at the end (others,
+// such as 'foo_' or '2024', take the steps below).
+const PLAIN_BLUESKY = /^#?(?=[0-9_]*[A-Za-z])[A-Za-z0-9_]{0,63}[A-Za-z0-9]$/;
 const HASH = 0x23;
 
 /** The tag without its one leading '#'; null when that '#' was a keycap's (#️⃣). */
