@@ -78,12 +78,15 @@ module.exports = {
     {
       name: 'no-cross-feature-repositories',
       comment:
-        "A feature reads another feature's data only through that feature's service. One exception: store's writers of post links and daily uses (store/post-links.repository.ts), which a stream's batch and a crowd purge run inside their own transactions.",
+        "A feature reads another feature's data only through that feature's service. One exception: store's write path of posts, their links and daily uses (store/post-writes.repository.ts, post-writes-sqlite.repository.ts, post-removal.repository.ts), which a stream's batch and retention and a crowd purge run inside their own transactions.",
       severity: 'error',
       from: { path: FEATURE, pathNot: TESTS },
       to: {
         path: `${SERVER}features/[^/]+/.+${REPOSITORY}`,
-        pathNot: [`${SERVER}features/$1/`, `${SERVER}features/store/post-links\\.repository\\.ts$`],
+        pathNot: [
+          `${SERVER}features/$1/`,
+          `${SERVER}features/store/post-(writes|writes-sqlite|removal)\\.repository\\.ts$`,
+        ],
       },
     },
     {

@@ -2,8 +2,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
-import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
-import { addDailyUses, insertLinks } from '../store/post-links.repository.js';
+import { DailyUses, PostLinks } from '../store/ingest-batch.js';
+import {
+  deletePosts,
+  findPostsSubmittedBy,
+  lockPosts,
+  unlinkPosts,
+} from '../store/post-removal.repository.js';
+import { tagIdsOfPost } from '../store/post-rows.js';
+import { addDailyUses, insertLinks, updatePost } from '../store/post-writes.repository.js';
 
 /** What removing a submitter's post reports did. */
 export interface PostPurgeResult {
@@ -11,14 +18,6 @@ export interface PostPurgeResult {
   posts: number;
   /** Crowd posts the account created that others reported too: kept, as the next reporter sent them. */
   postsHandedOn: number;
-}
-
-interface PostVersion {
-  id: number;
-  taken_at: number;
-  owner: string | null;
-  place_id: string | null;
-  tag_ids: string;
 }
 
 /**
@@ -47,14 +46,7 @@ export async function purgeSubmitterPosts(
     const ids = rows.map((row) => row.post_id);
     const done = await retryOnConflict(() =>
       database.db.transaction().execute(async (trx) => {
-        if (database.dialect === 'postgres')
-          await trx
-            .selectFrom('posts')
-            .select('id')
-            .where('id', 'in', ids)
-            .orderBy('id')
-            .forUpdate()
-            .execute();
+        if (database.dialect === 'postgres') await lockPosts(trx, ids);
         return purgePosts(trx, { submitter: options.submitter, ids });
       }),
     );
@@ -77,17 +69,10 @@ async function purgePosts(
     .execute();
   const result: PostPurgeResult = { posts: 0, postsHandedOn: 0 };
   if (removed.length === 0) return result;
-  const created = await trx
-    .selectFrom('posts')
-    .select(['id', 'taken_at', 'owner', 'place_id', 'tag_ids'])
-    .where(
-      'id',
-      'in',
-      removed.map((row) => row.post_id),
-    )
-    .where('submitted_by', '=', submitter)
-    .orderBy('id')
-    .execute();
+  const created = await findPostsSubmittedBy(trx, {
+    ids: removed.map((row) => row.post_id),
+    submitter,
+  });
   if (created.length === 0) return result;
   const nextReports = await trx
     .selectFrom('crowd_post_reports')
@@ -107,75 +92,31 @@ async function purgePosts(
   const uses = new DailyUses();
   const links = new PostLinks();
   const gone: number[] = [];
+  await unlinkPosts(trx, created);
   for (const post of created) {
-    await unlink(trx, post);
-    uses.add(tagIdsOf(post), post.taken_at, -1);
+    uses.add(tagIdsOfPost(post), post.taken_at, -1);
     const next = nextOf.get(post.id);
     if (!next) {
       gone.push(post.id);
       continue;
     }
-    const handed = { ...post, owner: next.owner, place_id: next.place_id, tag_ids: next.tag_ids };
-    await trx
-      .updateTable('posts')
-      .set({
-        submitted_by: next.submitter,
-        owner: next.owner,
-        place_id: next.place_id,
-        tag_ids: next.tag_ids,
-      })
-      .where('id', '=', post.id)
-      .execute();
+    await updatePost(trx, post.id, {
+      submitted_by: next.submitter,
+      owner: next.owner,
+      place_id: next.place_id,
+      tag_ids: next.tag_ids,
+    });
     links.addPost(
       { id: post.id, takenAt: post.taken_at, placeId: next.place_id, owner: next.owner },
-      tagIdsOf(handed),
+      tagIdsOfPost(next),
     );
-    uses.add(tagIdsOf(handed), post.taken_at);
+    uses.add(tagIdsOfPost(next), post.taken_at);
     result.postsHandedOn++;
   }
-  for (const chunk of chunksOf(gone, 500)) await trx.deleteFrom('posts').where('id', 'in', chunk).execute();
+  await deletePosts(trx, gone);
   result.posts = gone.length;
   await insertLinks(trx, links);
+  // Takes back what the removed versions counted; a day a removed post alone had counted goes.
   await addDailyUses(trx, uses);
-  // A day a removed post alone had counted is no longer a day with uses.
-  const touched = [...new Set(uses.rows().map(([tagId]) => tagId))];
-  for (const chunk of chunksOf(touched, 500))
-    await trx
-      .deleteFrom('hashtag_daily_uses')
-      .where('hashtag_id', 'in', chunk)
-      .where('uses', '<=', 0)
-      .execute();
   return result;
-}
-
-/** Removes a post's links to its tags, place and owner (each by its key). */
-async function unlink(trx: Transaction<Tables>, post: PostVersion): Promise<void> {
-  for (const tagId of tagIdsOf(post)) {
-    await trx
-      .deleteFrom('post_hashtags')
-      .where('hashtag_id', '=', tagId)
-      .where('taken_at', '=', post.taken_at)
-      .where('post_id', '=', post.id)
-      .execute();
-  }
-  if (post.place_id !== null) {
-    await trx
-      .deleteFrom('post_places')
-      .where('place_id', '=', post.place_id)
-      .where('taken_at', '=', post.taken_at)
-      .where('post_id', '=', post.id)
-      .execute();
-  }
-  if (post.owner !== null) {
-    await trx
-      .deleteFrom('post_owners')
-      .where('owner', '=', post.owner)
-      .where('taken_at', '=', post.taken_at)
-      .where('post_id', '=', post.id)
-      .execute();
-  }
-}
-
-function tagIdsOf(post: Pick<PostVersion, 'tag_ids'>): number[] {
-  return post.tag_ids === '' ? [] : post.tag_ids.split(',').map(Number);
 }

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { dayOfEpochSeconds } from '@tagscout/core/networks';
 import type SqliteDatabase from 'better-sqlite3';
+import { type SqlitePostWrites, sqlitePostWrites } from './post-writes-sqlite.repository.js';
 
 /**
  * Pending posts linked per transaction. Each commit rewrites much the same pages (the links of the
@@ -27,7 +28,8 @@ export async function linkPendingPostsSqlite(
   { postsPerTransaction = POSTS_PER_TRANSACTION, lockBreakMs = LOCK_BREAK_MS } = {},
 ): Promise<number> {
   const statements = statementsOf(sqlite);
-  const linkOldest = sqlite.transaction(() => linkOldestPending(statements, postsPerTransaction));
+  const writes = sqlitePostWrites(sqlite);
+  const linkOldest = sqlite.transaction(() => linkOldestPending(statements, writes, postsPerTransaction));
   let linked = 0;
   for (;;) {
     const count = linkOldest.immediate();
@@ -39,18 +41,18 @@ export async function linkPendingPostsSqlite(
 
 type PendingPost = [id: number, takenAt: number, tagIds: string];
 
-function linkOldestPending(statements: Statements, limit: number): number {
+function linkOldestPending(statements: Statements, writes: SqlitePostWrites, limit: number): number {
   const pending = statements.selectPending.all(limit);
   if (pending.length === 0) return 0;
   const lastId = pending.at(-1)![0];
   const links = tagLinksInKeyOrder(pending);
-  const tagLinks = statements.insertTagLinks.start();
+  const tagLinks = writes.startTagLinks();
   for (let i = 0; i < links.tags.length; i++) {
     const [postId, takenAt] = pending[links.posts[i]!]!;
     tagLinks.add(links.tags[i]!, takenAt, postId);
   }
   tagLinks.end();
-  const uses = statements.addDailyUses.start();
+  const uses = writes.startDailyUses();
   let tag = Number.NaN;
   let day = Number.NaN;
   let count = 0;
@@ -69,10 +71,8 @@ function linkOldestPending(statements: Statements, limit: number): number {
   }
   if (count > 0) uses.add(tag, day, count);
   uses.end();
-  // One row a post at most: SQLite sorts them.
-  statements.insertPlaceLinks.run(lastId);
-  statements.insertOwnerLinks.run(lastId);
-  statements.markLinked.run(lastId);
+  writes.linkPendingPlacesAndOwners(lastId);
+  writes.markLinked(lastId);
   return pending.length;
 }
 
@@ -131,11 +131,6 @@ function commasIn(text: string): number {
 interface Statements {
   selectPending: SqliteDatabase.Statement<[number], PendingPost>;
   anyPending: SqliteDatabase.Statement<[], number>;
-  insertTagLinks: RowInserter;
-  addDailyUses: RowInserter;
-  insertPlaceLinks: SqliteDatabase.Statement<[number]>;
-  insertOwnerLinks: SqliteDatabase.Statement<[number]>;
-  markLinked: SqliteDatabase.Statement<[number]>;
 }
 
 const statementsByHandle = new WeakMap<SqliteDatabase.Database, Statements>();
@@ -151,66 +146,7 @@ function statementsOf(sqlite: SqliteDatabase.Database): Statements {
       )
       .raw(),
     anyPending: sqlite.prepare<[], number>('select id from posts where linked = 0 limit 1').pluck(),
-    insertTagLinks: new RowInserter(
-      sqlite,
-      'insert into post_hashtags (hashtag_id, taken_at, post_id)',
-      'on conflict do nothing',
-    ),
-    addDailyUses: new RowInserter(
-      sqlite,
-      'insert into hashtag_daily_uses (hashtag_id, day, uses)',
-      'on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses',
-    ),
-    insertPlaceLinks: sqlite.prepare(
-      `insert into post_places (place_id, taken_at, post_id)
-       select place_id, taken_at, id from posts where linked = 0 and id <= ? and place_id is not null
-       order by 1, 2, 3 on conflict do nothing`,
-    ),
-    insertOwnerLinks: sqlite.prepare(
-      `insert into post_owners (owner, taken_at, post_id)
-       select owner, taken_at, id from posts where linked = 0 and id <= ? and owner is not null
-       order by 1, 2, 3 on conflict do nothing`,
-    ),
-    markLinked: sqlite.prepare<[number]>('update posts set linked = 1 where linked = 0 and id <= ?'),
   };
   statementsByHandle.set(sqlite, statements);
   return statements;
-}
-
-/** Rows bound per statement: a statement per row cost more than SQLite's own work on it. */
-const ROWS_PER_STATEMENT = 1000;
-
-/** Inserts rows of three numbers in the order added, ROWS_PER_STATEMENT rows per multi-row statement. */
-class RowInserter {
-  private readonly full: SqliteDatabase.Statement<[number[]]>;
-
-  constructor(
-    private readonly sqlite: SqliteDatabase.Database,
-    private readonly head: string,
-    private readonly tail: string,
-  ) {
-    this.full = sqlite.prepare<[number[]]>(this.text(ROWS_PER_STATEMENT));
-  }
-
-  start(): { add: (a: number, b: number, c: number) => void; end: () => void } {
-    const values = new Array<number>(ROWS_PER_STATEMENT * 3).fill(0);
-    let filled = 0;
-    return {
-      add: (a, b, c) => {
-        values[filled++] = a;
-        values[filled++] = b;
-        values[filled++] = c;
-        if (filled < values.length) return;
-        this.full.run(values);
-        filled = 0;
-      },
-      end: () => {
-        if (filled > 0) this.sqlite.prepare(this.text(filled / 3)).run(values.slice(0, filled));
-      },
-    };
-  }
-
-  private text(rows: number): string {
-    return `${this.head} values ${Array(rows).fill('(?, ?, ?)').join(', ')} ${this.tail}`;
-  }
 }

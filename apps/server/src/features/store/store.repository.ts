@@ -1,5 +1,5 @@
 import { type CompiledQuery, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/connect.js';
+import type { Database, DialectName } from '../../db/connect.js';
 import { ConcurrentChangeError, retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { ProfileTable, Tables } from '../../db/tables.js';
 import { type CrowdPostReport, recordCrowdPostReports } from './crowd-posts.repository.js';
@@ -16,12 +16,16 @@ import {
   type ProfileToStore,
   withoutRepeats,
 } from './ingest-batch.js';
+import { linkPendingPostsPostgres } from './pending-links-postgres.repository.js';
 import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
-import { addDailyUses, insertLinks } from './post-links.repository.js';
-import { insertPostsPostgres, insertTagsPostgres } from './store-postgres.repository.js';
+import {
+  addDailyUses,
+  findOrCreateTags,
+  insertLinks,
+  insertPosts,
+  updatePost,
+} from './post-writes.repository.js';
 import { storeIngestSqlite } from './store-sqlite.repository.js';
-
-const SECONDS_PER_DAY = 86_400;
 
 export type { IngestBatch, PlaceToStore, PostToStore, ProfileToStore } from './ingest-batch.js';
 
@@ -73,7 +77,7 @@ export async function storeIngest(
       writing.uses = new DailyUses();
       return database.db.transaction().execute(async (trx) => {
         for (const query of items) await trx.executeQuery(query);
-        await storePostsKysely(trx, batch, { ...writing, postgres: database.dialect === 'postgres' });
+        await storePostsKysely(trx, batch, { ...writing, dialect: database.dialect });
         await addDailyUses(trx, writing.uses);
       });
     });
@@ -212,31 +216,30 @@ function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
 // ---- Posts and links ----
 
 /**
- * Portable multi-row statements (PostgreSQL, and SQLite when asked); on PostgreSQL new tags and
- * posts go in as arrays (store-postgres.repository.ts).
+ * Portable multi-row statements (PostgreSQL, and SQLite when asked), through post-writes.repository.ts;
+ * on PostgreSQL new tags and posts go in as arrays.
  */
 async function storePostsKysely(
   trx: Transaction<Tables>,
   batch: IngestBatch,
-  writing: PostWriting & { postgres: boolean },
+  writing: PostWriting & { dialect: DialectName },
 ): Promise<void> {
   const posts = batch.posts ?? [];
   if (posts.length === 0) return;
-  // Sorted, so concurrent ingests take row locks in one order.
-  const missing = [...new Set(posts.flatMap((post) => post.hashtags))].filter(
-    (name) => writing.tagIdOf(name) === undefined,
-  );
-  missing.sort();
-  for (const chunk of chunksOf(missing, writing.postgres ? 10_000 : 1000)) {
-    const rows = writing.postgres
-      ? await insertTagsPostgres(trx, chunk, {
-          network: batch.network,
-          countState: newTagState(batch),
-          now: batch.now,
-        })
-      : await insertTagsKysely(trx, chunk, batch);
-    for (const row of rows) writing.created.set(row.name, row.id);
-  }
+  const { dialect } = writing;
+  const postgres = dialect === 'postgres';
+  const missing = new Set<string>();
+  for (const post of posts)
+    for (const name of post.hashtags) if (writing.tagIdOf(name) === undefined) missing.add(name);
+  const newTag = {
+    network: batch.network,
+    postCount: -1,
+    countState: newTagState(batch),
+    countSource: null,
+    now: batch.now,
+  };
+  const created = await findOrCreateTags(trx, { names: missing, tag: newTag, dialect });
+  for (const [name, id] of created) writing.created.set(name, id);
 
   const links = new PostLinks();
   const reporter = batch.submittedBy ?? null;
@@ -250,7 +253,7 @@ async function storePostsKysely(
     network: batch.network,
     linked: writing.linked,
   };
-  for (const chunk of chunksOf(sorted, writing.postgres ? 5000 : 500)) {
+  for (const chunk of chunksOf(sorted, postgres ? 5000 : 500)) {
     const tagIdsOf = new Map(
       chunk.map((post) => [post.postId, post.hashtags.map((name) => writing.tagIdOf(name)!)]),
     );
@@ -260,15 +263,9 @@ async function storePostsKysely(
       taken_at: post.takenAt,
       place_id: post.placeId,
       tag_ids: tagIdsOf.get(post.postId)!.join(','),
+      langs: null,
     }));
-    const inserted = writing.postgres
-      ? await insertPostsPostgres(trx, rows, ofBatch)
-      : await trx
-          .insertInto('posts')
-          .values(rows.map((row) => ({ ...row, ...ofBatch })))
-          .onConflict((oc) => oc.column('post_id').doNothing())
-          .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
-          .execute();
+    const inserted = await insertPosts(trx, { posts: rows, batch: ofBatch, dialect });
     const chunkById = new Map(chunk.map((post) => [post.postId, post]));
     const isNew = new Set<string>();
     for (const row of inserted) {
@@ -292,7 +289,7 @@ async function storePostsKysely(
       )
       .orderBy('id');
     // PostgreSQL: a purge of the post's submitter waits for this batch, or this batch for the purge.
-    if (writing.postgres) selectStored = selectStored.forUpdate();
+    if (postgres) selectStored = selectStored.forUpdate();
     const stored = await selectStored.execute();
     const storedById = new Map(stored.map((row) => [row.post_id, row]));
     for (const post of repeats) {
@@ -301,7 +298,7 @@ async function storePostsKysely(
       if (!row) throw new ConcurrentChangeError(`post ${post.postId} was removed meanwhile`);
       const tagIds = tagIdsOf.get(post.postId)!;
       const update = mergeRepeat(row, post, tagIds, { links, uses: writing.uses, reporter });
-      if (update) await trx.updateTable('posts').set(update).where('id', '=', row.id).execute();
+      if (update) await updatePost(trx, row.id, update);
       // A crowd post: the report is remembered, for when the account that created it is removed.
       if (reporter !== null && row.submitted_by !== null) reportOf(row.id, post, tagIds);
     }
@@ -309,34 +306,6 @@ async function storePostsKysely(
   await recordCrowdPostReports(trx, { submitter: reporter, reports, now: batch.now });
 
   await insertLinks(trx, links);
-}
-
-/** Creates the tags of the names not stored yet (count unknown) and gives every name's id. */
-async function insertTagsKysely(
-  trx: Transaction<Tables>,
-  names: string[],
-  batch: IngestBatch,
-): Promise<{ id: number; name: string }[]> {
-  await trx
-    .insertInto('hashtags')
-    .values(
-      names.map((name) => ({
-        network: batch.network,
-        name,
-        post_count: -1,
-        count_state: newTagState(batch),
-        banned: 0,
-        updated_at: batch.now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
-    .execute();
-  return trx
-    .selectFrom('hashtags')
-    .select(['id', 'name'])
-    .where('network', '=', batch.network)
-    .where('name', 'in', names)
-    .execute();
 }
 
 /**
@@ -349,98 +318,6 @@ async function insertTagsKysely(
 export async function linkPendingPosts(database: Database): Promise<number> {
   if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite);
   return linkPendingPostsPostgres(database.db);
-}
-
-/** PostgreSQL's error code for a row that is already there. */
-const UNIQUE_VIOLATION = '23505';
-
-/**
- * The tag links, most of the work, and the place links are written in a transaction of their own
- * while a second one writes the owner links and the daily uses, so the two take two of PostgreSQL's
- * cores. The second locks the pending posts' rows before the first starts, and marks the posts linked
- * once the first has committed. Both take the pending posts up to the same id, read first (each
- * statement otherwise sees what is committed when it starts).
- *
- * Links can be written again without harm (a link already there is skipped). If the second
- * transaction fails after the first has committed, the posts stay pending: they show in their tags'
- * related lists and their places' recent posts, but count no daily uses until the next import's or
- * seeding's link step writes the rest. The daily uses come last, so the rows a live ingest may also
- * be updating stay locked about as long as the first transaction's remaining work and the marking
- * take.
- */
-async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
-  const newest = await db
-    .selectFrom('posts')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('linked', '=', 0)
-    .executeTakeFirst();
-  if (newest?.id == null) return 0;
-  const last = newest.id;
-  // The day as dayOfEpochSeconds counts it: a double's division rounded down, as JavaScript's (and
-  // cheaper than numeric's, which took a third of the daily uses' time).
-  const day = sql`floor(p.taken_at / ${sql.lit(SECONDS_PER_DAY)}::float8)::integer`;
-  const tagsOfPending = sql`posts p cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
-          where p.linked = 0 and p.id <= ${last} and p.tag_ids <> ''`;
-  // Millions of links for a large import: longer than the pool's 5 s statement timeout allows.
-  const noTimeout = sql`set local statement_timeout = 0`;
-  const writeTagAndPlaceLinks = (skipStored: boolean) =>
-    db.transaction().execute(async (trx) => {
-      await noTimeout.execute(trx);
-      await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
-                select t.tag_id, p.taken_at, p.id from ${tagsOfPending}
-                order by 1, 2, 3 ${skipStored ? sql`on conflict do nothing` : sql``}`.execute(trx);
-      await sql`insert into post_places (place_id, taken_at, post_id)
-                select place_id, taken_at, id from posts where linked = 0 and id <= ${last} and place_id is not null
-                order by 1, 2, 3 on conflict do nothing`.execute(trx);
-    });
-  // The first transaction starts once the second has locked the pending posts (see below), or not
-  // at all when the second fails before that.
-  let postsLocked!: (locked: boolean) => void;
-  const whenPostsLocked = new Promise<boolean>((resolve) => {
-    postsLocked = resolve;
-  });
-  // Pending posts have no tag links, but after a stopped link step, or beside another one: a plain
-  // insert costs PostgreSQL about a third less than `on conflict`, which is kept for those cases.
-  const tagAndPlaceLinks = whenPostsLocked.then(async (locked) => {
-    if (!locked) return;
-    await writeTagAndPlaceLinks(false).catch((error: unknown) => {
-      if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return writeTagAndPlaceLinks(true);
-      throw error;
-    });
-  });
-  const theRest = db.transaction().execute(async (trx) => {
-    await noTimeout.execute(trx);
-    // One link step at a time counts uses: a second one waits here, then finds these posts linked.
-    await sql`select pg_advisory_xact_lock(hashtext('tagscout:link-pending-posts'))`.execute(trx);
-    // A live ingest that brings one of these posts again waits for this transaction, then finds it
-    // linked and links the tags it adds itself. Otherwise it could add them after a link statement
-    // had read the post, and they would never be linked.
-    await sql`select count(*) from
-              (select id from posts where linked = 0 and id <= ${last} for update) as pending`.execute(trx);
-    postsLocked(true);
-    await sql`insert into post_owners (owner, taken_at, post_id)
-              select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
-              order by 1, 2, 3 on conflict do nothing`.execute(trx);
-    await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
-              select t.tag_id, ${day}, count(*) from ${tagsOfPending} group by 1, 2 order by 1, 2
-              on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
-      trx,
-    );
-    await tagAndPlaceLinks;
-    const result = await trx
-      .updateTable('posts')
-      .set({ linked: 1 })
-      .where('linked', '=', 0)
-      .where('id', '<=', last)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  });
-  theRest.catch(() => postsLocked(false));
-  // The second waits for the first, so it fails when the first does. Waiting for both settles
-  // everything before this returns, even when the second fails first.
-  const [, linked] = await Promise.allSettled([tagAndPlaceLinks, theRest]);
-  if (linked.status === 'rejected') throw linked.reason;
-  return linked.value;
 }
 
 export async function hasAnyPost(database: Database): Promise<boolean> {

@@ -1,10 +1,17 @@
 import type { Network } from '@tagscout/core/networks';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/connect.js';
+import type { Transaction } from 'kysely';
+import type { Database, DialectName } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
 import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
-import { addDailyUses, insertLinks } from '../store/post-links.repository.js';
+import { removePostsNamed } from '../store/post-removal.repository.js';
+import {
+  addDailyUses,
+  findOrCreateTags,
+  insertLinks,
+  insertPosts,
+  refreshTagCounts,
+} from '../store/post-writes.repository.js';
 import { type StreamCursor, writeStreamCursor } from './stream-cursor.repository.js';
 import { storeStreamBatchSqlite } from './stream-sqlite.repository.js';
 
@@ -51,13 +58,6 @@ export interface StreamIngestResult {
   removed: number;
 }
 
-interface PostRow {
-  id: number;
-  taken_at: number;
-  tag_ids: string;
-  owner: string | null;
-}
-
 /**
  * Counts each post once by its id (stream_posts_seen), adds its tags' daily uses, stores posts with
  * two or more tags (with tag and owner links), removes deleted ones, refreshes the counts of the
@@ -80,7 +80,18 @@ export async function storeStreamBatch(
       const fresh = await markSeen(trx, batch.posts);
       result.counted = fresh.length;
       result.repeats = new Set(batch.posts.map((post) => post.postId)).size - fresh.length;
-      const tagIds = await resolveTags(trx, batch, fresh);
+      const { dialect } = database;
+      const tagIds = await findOrCreateTags(trx, {
+        names: fresh.flatMap((post) => post.hashtags),
+        tag: {
+          network: batch.network,
+          postCount: 0,
+          countState: 'known',
+          countSource: batch.source,
+          now: batch.now,
+        },
+        dialect,
+      });
       const uses = new DailyUses();
       const toStore: { post: StreamPost; ids: number[] }[] = [];
       for (const post of fresh) {
@@ -88,10 +99,14 @@ export async function storeStreamBatch(
         uses.add(ids, post.takenAt);
         if (ids.length >= 2) toStore.push({ post, ids });
       }
-      result.stored = await storePosts(trx, batch, toStore);
+      result.stored = await storePosts(trx, { batch, posts: toStore, dialect });
       await addDailyUses(trx, uses);
-      result.removed = await removePosts(trx, await postsToRemove(trx, batch));
-      await refreshCounts(trx, {
+      result.removed = await removePostsNamed(trx, {
+        network: batch.network,
+        postIds: batch.deletedPosts,
+        owners: batch.deletedOwners,
+      });
+      await refreshTagCounts(trx, {
         ids: [...new Set(tagIds.values())],
         fromDay: batch.today - batch.countDays + 1,
         source: batch.source,
@@ -121,162 +136,37 @@ async function markSeen(trx: Transaction<Tables>, posts: readonly StreamPost[]):
   return fresh;
 }
 
-/** Tag name -> id on the batch's network, creating the missing ones (in name order, for lock order). */
-async function resolveTags(
-  trx: Transaction<Tables>,
-  batch: StreamBatch,
-  posts: readonly StreamPost[],
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  const names = [...new Set(posts.flatMap((post) => post.hashtags))].sort();
-  for (const chunk of chunksOf(names, 500)) {
-    const select = () =>
-      trx
-        .selectFrom('hashtags')
-        .select(['id', 'name'])
-        .where('network', '=', batch.network)
-        .where('name', 'in', chunk)
-        .execute();
-    for (const row of await select()) ids.set(row.name, row.id);
-    const missing = chunk.filter((name) => !ids.has(name));
-    if (missing.length === 0) continue;
-    await trx
-      .insertInto('hashtags')
-      .values(
-        missing.map((name) => ({
-          network: batch.network,
-          name,
-          post_count: 0,
-          count_state: 'known' as const,
-          count_source: batch.source,
-          banned: 0,
-          updated_at: batch.now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
-      .execute();
-    for (const row of await select()) ids.set(row.name, row.id);
-  }
-  return ids;
-}
-
+/** Stores the posts not stored yet, linked to their tags and owners; answers how many. */
 async function storePosts(
   trx: Transaction<Tables>,
-  batch: StreamBatch,
-  posts: readonly { post: StreamPost; ids: number[] }[],
+  options: {
+    batch: StreamBatch;
+    posts: readonly { post: StreamPost; ids: number[] }[];
+    dialect: DialectName;
+  },
 ): Promise<number> {
+  const { batch } = options;
+  const idsOf = new Map(options.posts.map(({ post, ids }) => [post.postId, ids]));
+  const inserted = await insertPosts(trx, {
+    posts: options.posts.map(({ post, ids }) => ({
+      post_id: post.postId,
+      owner: post.owner,
+      taken_at: post.takenAt,
+      place_id: null,
+      tag_ids: ids.join(','),
+      langs: post.langs.length > 0 ? post.langs.join(',') : null,
+    })),
+    batch: { source: batch.source, submitted_by: null, network: batch.network, linked: 1 },
+    dialect: options.dialect,
+  });
   const links = new PostLinks();
-  let stored = 0;
-  for (const chunk of chunksOf(posts, 400)) {
-    const idsOf = new Map(chunk.map(({ post, ids }) => [post.postId, ids]));
-    const inserted = await trx
-      .insertInto('posts')
-      .values(
-        chunk.map(({ post, ids }) => ({
-          post_id: post.postId,
-          owner: post.owner,
-          taken_at: post.takenAt,
-          place_id: null,
-          source: batch.source,
-          network: batch.network,
-          tag_ids: ids.join(','),
-          linked: 1,
-          langs: post.langs.length > 0 ? post.langs.join(',') : null,
-        })),
-      )
-      .onConflict((oc) => oc.column('post_id').doNothing())
-      .returning(['id', 'post_id', 'taken_at', 'owner'])
-      .execute();
-    stored += inserted.length;
-    for (const row of inserted) {
-      links.addPost(
-        { id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner },
-        idsOf.get(row.post_id)!,
-      );
-    }
+  for (const row of inserted) {
+    links.addPost(
+      { id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner },
+      idsOf.get(row.post_id)!,
+    );
   }
   // Stream posts carry no place, so this writes tag and owner links only.
   await insertLinks(trx, links);
-  return stored;
-}
-
-/** Stored posts of the batch's network that its deletes name, directly or by owner. */
-async function postsToRemove(trx: Transaction<Tables>, batch: StreamBatch): Promise<PostRow[]> {
-  const rows: PostRow[] = [];
-  for (const chunk of chunksOf(batch.deletedPosts, 500)) {
-    rows.push(
-      ...(await trx
-        .selectFrom('posts')
-        .select(['id', 'taken_at', 'tag_ids', 'owner'])
-        .where('post_id', 'in', chunk)
-        .where('network', '=', batch.network)
-        .execute()),
-    );
-  }
-  for (const chunk of chunksOf(batch.deletedOwners, 100)) {
-    rows.push(
-      ...(await trx
-        .selectFrom('post_owners')
-        .innerJoin('posts', 'posts.id', 'post_owners.post_id')
-        .select(['posts.id', 'posts.taken_at', 'posts.tag_ids', 'posts.owner'])
-        .where('post_owners.owner', 'in', chunk)
-        .where('posts.network', '=', batch.network)
-        .execute()),
-    );
-  }
-  return [...new Map(rows.map((row) => [row.id, row])).values()];
-}
-
-/** Removes posts with their links (each link by its full key: one primary-key lookup). */
-export async function removePosts(trx: Transaction<Tables>, rows: readonly PostRow[]): Promise<number> {
-  for (const row of rows) {
-    for (const tagId of row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number)) {
-      await trx
-        .deleteFrom('post_hashtags')
-        .where('hashtag_id', '=', tagId)
-        .where('taken_at', '=', row.taken_at)
-        .where('post_id', '=', row.id)
-        .execute();
-    }
-    if (row.owner !== null) {
-      await trx
-        .deleteFrom('post_owners')
-        .where('owner', '=', row.owner)
-        .where('taken_at', '=', row.taken_at)
-        .where('post_id', '=', row.id)
-        .execute();
-    }
-  }
-  for (const chunk of chunksOf(rows, 500)) {
-    await trx
-      .deleteFrom('posts')
-      .where(
-        'id',
-        'in',
-        chunk.map((row) => row.id),
-      )
-      .execute();
-  }
-  return rows.length;
-}
-
-/** Sets each tag's count to its uses from `fromDay` on (one primary-key range per tag). */
-export async function refreshCounts(
-  trx: Transaction<Tables>,
-  options: { ids: readonly number[]; fromDay: number; source: string; now: number },
-): Promise<void> {
-  const ids = [...options.ids].sort((a, b) => a - b);
-  for (const chunk of chunksOf(ids, 500)) {
-    await trx
-      .updateTable('hashtags')
-      .set({
-        post_count: sql<number>`coalesce((select sum(d.uses) from hashtag_daily_uses d
-          where d.hashtag_id = hashtags.id and d.day >= ${options.fromDay}), 0)`,
-        count_state: 'known',
-        count_source: options.source,
-        updated_at: options.now,
-      })
-      .where('id', 'in', chunk)
-      .execute();
-  }
+  return inserted.length;
 }

@@ -1,0 +1,259 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/connect.js';
+import type { Tables } from '../../db/tables.js';
+import { chunksOf, type DailyUses, type PostLinks, type PostUpdate } from './ingest-batch.js';
+import type { InsertedPost, NewPost, NewTag, PostsOfBatch } from './post-rows.js';
+
+/*
+ * The one write path of posts, their links, their tags' daily uses and the tags they create through
+ * Kysely, in the caller's transaction: PostgreSQL's (with array statements where PostgreSQL takes
+ * them), and SQLite's outside the prepared statements of post-writes-sqlite.repository.ts (crowd
+ * batches, purges, retention, the portable path tests compare). Callers: the store's batches and
+ * pending-links pass, a stream's batches and retention (stream/), a crowd submitter's purge (crowd/),
+ * the one module of another feature's repositories those may import (.dependency-cruiser.cjs,
+ * no-cross-feature-repositories).
+ */
+
+/** Each name's tag id on `tag.network`, creating the tags not stored yet as `tag` says (in name order, for lock order). */
+export async function findOrCreateTags(
+  trx: Transaction<Tables>,
+  options: { names: Iterable<string>; tag: NewTag; dialect: DialectName },
+): Promise<Map<string, number>> {
+  const { tag } = options;
+  const postgres = options.dialect === 'postgres';
+  const ids = new Map<string, number>();
+  for (const chunk of chunksOf([...new Set(options.names)].sort(), postgres ? 10_000 : 1000)) {
+    for (const row of await selectTags(trx, { network: tag.network, names: chunk, postgres }))
+      ids.set(row.name, row.id);
+    const missing = chunk.filter((name) => !ids.has(name));
+    if (missing.length === 0) continue;
+    const created = postgres
+      ? await sql<{ id: number; name: string }>`
+          insert into hashtags (network, name, post_count, count_state, count_source, banned, updated_at)
+          select ${tag.network}, n.name, ${tag.postCount}::integer, ${tag.countState}, ${tag.countSource}::text,
+                 0, ${tag.now}::bigint
+          from unnest(${missing}::text[]) as n(name)
+          on conflict (network, name) do nothing
+          returning id, name`
+          .execute(trx)
+          .then((result) => result.rows)
+      : await trx
+          .insertInto('hashtags')
+          .values(
+            missing.map((name) => ({
+              network: tag.network,
+              name,
+              post_count: tag.postCount,
+              count_state: tag.countState,
+              count_source: tag.countSource,
+              banned: 0,
+              updated_at: tag.now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['network', 'name']).doNothing())
+          .returning(['id', 'name'])
+          .execute();
+    for (const row of created) ids.set(row.name, row.id);
+    // Stored meanwhile by another transaction.
+    const raced = missing.filter((name) => !ids.has(name));
+    if (raced.length === 0) continue;
+    for (const row of await selectTags(trx, { network: tag.network, names: raced, postgres }))
+      ids.set(row.name, row.id);
+  }
+  return ids;
+}
+
+async function selectTags(
+  trx: Transaction<Tables>,
+  options: { network: string; names: readonly string[]; postgres: boolean },
+): Promise<{ id: number; name: string }[]> {
+  if (options.postgres) {
+    const result = await sql<{ id: number; name: string }>`
+      select id, name from hashtags where network = ${options.network} and name = any(${options.names}::text[])`.execute(
+      trx,
+    );
+    return result.rows;
+  }
+  return trx
+    .selectFrom('hashtags')
+    .select(['id', 'name'])
+    .where('network', '=', options.network)
+    .where('name', 'in', options.names)
+    .execute();
+}
+
+/**
+ * Inserts the posts not stored yet and answers their rows; posts already stored are skipped. On
+ * PostgreSQL in statements whose columns come as arrays, where a multi-row VALUES list of thousands
+ * of parameters is parsed and bound anew each time (bench/HISTORY.md, "Tenth session").
+ */
+export async function insertPosts(
+  trx: Transaction<Tables>,
+  options: { posts: readonly NewPost[]; batch: PostsOfBatch; dialect: DialectName },
+): Promise<InsertedPost[]> {
+  const { batch } = options;
+  const postgres = options.dialect === 'postgres';
+  const inserted: InsertedPost[] = [];
+  for (const rows of chunksOf(options.posts, postgres ? 5000 : 500)) {
+    if (postgres) {
+      const column = <K extends keyof NewPost>(key: K) => rows.map((row) => row[key]);
+      const result = await sql<InsertedPost>`
+        insert into posts (post_id, owner, taken_at, place_id, tag_ids, langs, source, submitted_by, network, linked)
+        select p.post_id, p.owner, p.taken_at, p.place_id, p.tag_ids, p.langs,
+               ${batch.source}, ${batch.submitted_by}::text, ${batch.network}, ${batch.linked}::integer
+        from unnest(${column('post_id')}::text[], ${column('owner')}::text[], ${column('taken_at')}::bigint[],
+                    ${column('place_id')}::text[], ${column('tag_ids')}::text[], ${column('langs')}::text[])
+             as p(post_id, owner, taken_at, place_id, tag_ids, langs)
+        on conflict (post_id) do nothing
+        returning id, post_id, taken_at, place_id, owner`.execute(trx);
+      inserted.push(...result.rows);
+      continue;
+    }
+    inserted.push(
+      ...(await trx
+        .insertInto('posts')
+        .values(rows.map((row) => ({ ...row, ...batch })))
+        .onConflict((oc) => oc.column('post_id').doNothing())
+        .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
+        .execute()),
+    );
+  }
+  return inserted;
+}
+
+export async function updatePost(trx: Transaction<Tables>, id: number, update: PostUpdate): Promise<void> {
+  await trx.updateTable('posts').set(update).where('id', '=', id).execute();
+}
+
+/** Writes links to tags, places and owners (each table in key order). */
+export async function insertLinks(trx: Transaction<Tables>, links: PostLinks): Promise<void> {
+  const tagLinks: { hashtag_id: number; taken_at: number; post_id: number }[] = [];
+  links.tags.forEachByTag((hashtag_id, taken_at, post_id) =>
+    tagLinks.push({ hashtag_id, taken_at, post_id }),
+  );
+  for (const chunk of chunksOf(tagLinks, 2000)) {
+    await trx
+      .insertInto('post_hashtags')
+      .values(chunk)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  const { places, owners } = links.sortedItems();
+  for (const chunk of chunksOf(places, 2000)) {
+    const rows = chunk.map(([place_id, taken_at, post_id]) => ({ place_id, taken_at, post_id }));
+    await trx
+      .insertInto('post_places')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  for (const chunk of chunksOf(owners, 2000)) {
+    const rows = chunk.map(([owner, taken_at, post_id]) => ({ owner, taken_at, post_id }));
+    await trx
+      .insertInto('post_owners')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Adds uses to the daily counts (in key order). Uses taken back (removed posts) can leave a day
+ * with none: such days of those tags go, as a day no post counts is not a day with uses.
+ */
+export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
+  const rows = uses.rows();
+  for (const chunk of chunksOf(rows, 2000)) {
+    await trx
+      .insertInto('hashtag_daily_uses')
+      .values(chunk.map(([hashtag_id, day, count]) => ({ hashtag_id, day, uses: count })))
+      .onConflict((oc) =>
+        oc
+          .columns(['hashtag_id', 'day'])
+          .doUpdateSet((eb) => ({ uses: eb('hashtag_daily_uses.uses', '+', eb.ref('excluded.uses')) })),
+      )
+      .execute();
+  }
+  if (!rows.some(([, , count]) => count <= 0)) return;
+  const touched = [...new Set(rows.map(([tagId]) => tagId))];
+  for (const chunk of chunksOf(touched, 500))
+    await trx
+      .deleteFrom('hashtag_daily_uses')
+      .where('hashtag_id', 'in', chunk)
+      .where('uses', '<=', 0)
+      .execute();
+}
+
+/** Sets each tag's count to its uses from `fromDay` on (one primary-key range per tag). */
+export async function refreshTagCounts(
+  db: Kysely<Tables>,
+  options: { ids: readonly number[]; fromDay: number; source: string; now: number },
+): Promise<void> {
+  const ids = [...options.ids].sort((a, b) => a - b);
+  for (const chunk of chunksOf(ids, 500)) {
+    await db
+      .updateTable('hashtags')
+      .set({
+        post_count: sql<number>`coalesce((select sum(d.uses) from hashtag_daily_uses d
+          where d.hashtag_id = hashtags.id and d.day >= ${options.fromDay}), 0)`,
+        count_state: 'known',
+        count_source: options.source,
+        updated_at: options.now,
+      })
+      .where('id', 'in', chunk)
+      .execute();
+  }
+}
+
+// ---- PostgreSQL's pending-links pass (pending-links-postgres.repository.ts): posts up to `last` ----
+
+/**
+ * The day as dayOfEpochSeconds counts it: a double's division rounded down, as JavaScript's (and
+ * cheaper than numeric's, which took a third of the daily uses' time).
+ */
+const DAY_OF_POST = sql`floor(p.taken_at / 86400::float8)::integer`;
+
+const tagsOfPendingPosts = (last: number) =>
+  sql`posts p cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
+      where p.linked = 0 and p.id <= ${last} and p.tag_ids <> ''`;
+
+/**
+ * Links the pending posts to their tags and places, each table in one statement in key order.
+ * Pending posts have no tag links, but after a stopped pass or beside another one: a plain insert
+ * costs PostgreSQL about a third less than `on conflict`, kept for those cases (`skipStored`).
+ */
+export async function linkPendingTagsAndPlaces(
+  trx: Transaction<Tables>,
+  options: { last: number; skipStored: boolean },
+): Promise<void> {
+  await sql`insert into post_hashtags (hashtag_id, taken_at, post_id)
+            select t.tag_id, p.taken_at, p.id from ${tagsOfPendingPosts(options.last)}
+            order by 1, 2, 3 ${options.skipStored ? sql`on conflict do nothing` : sql``}`.execute(trx);
+  await sql`insert into post_places (place_id, taken_at, post_id)
+            select place_id, taken_at, id from posts
+            where linked = 0 and id <= ${options.last} and place_id is not null
+            order by 1, 2, 3 on conflict do nothing`.execute(trx);
+}
+
+/** Links the pending posts to their owners and adds their tags' daily uses, each in one statement in key order. */
+export async function linkPendingOwnersAndUses(trx: Transaction<Tables>, last: number): Promise<void> {
+  await sql`insert into post_owners (owner, taken_at, post_id)
+            select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
+            order by 1, 2, 3 on conflict do nothing`.execute(trx);
+  await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
+            select t.tag_id, ${DAY_OF_POST}, count(*) from ${tagsOfPendingPosts(last)} group by 1, 2 order by 1, 2
+            on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
+    trx,
+  );
+}
+
+/** Marks the pending posts up to `last` linked; answers how many. */
+export async function markLinked(trx: Transaction<Tables>, last: number): Promise<number> {
+  const result = await trx
+    .updateTable('posts')
+    .set({ linked: 1 })
+    .where('linked', '=', 0)
+    .where('id', '<=', last)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
