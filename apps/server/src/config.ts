@@ -82,8 +82,7 @@ const EnvSchema = z.object({
     .default(120),
   // Crowd reports need agreement (decision 011): a count devices report is served once CROWD_QUORUM
   // accounts from different addresses agree within CROWD_TOLERANCE (a share of their median), counting
-  // reports from the last CROWD_REPORT_DAYS days; one account's posts are at most CROWD_POST_SHARE of
-  // an item's related window.
+  // reports from the last CROWD_REPORT_DAYS days.
   CROWD_QUORUM: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(3),
   CROWD_TOLERANCE: z.coerce
     .number({ error: 'must be a number such as 0.1' })
@@ -91,11 +90,13 @@ const EnvSchema = z.object({
     .max(1, 'must be between 0 and 1')
     .default(0.1),
   CROWD_REPORT_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(30),
-  CROWD_POST_SHARE: z.coerce
-    .number({ error: 'must be a number such as 0.1' })
-    .gt(0, 'must be more than 0 and at most 1')
-    .max(1, 'must be more than 0 and at most 1')
-    .default(0.1),
+  // People, not posts (decision 025): each author (a crowd post's account) weighs at most
+  // RELATED_POSTS_PER_AUTHOR posts in an item's related window.
+  RELATED_POSTS_PER_AUTHOR: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .default(LIMITS.relatedPostsPerAuthor),
   // Live sources (decision 010): with MASTODON_URL set, tags the store lacks are fetched from that
   // instance in the background, at most one request per SOURCE_INTERVAL_MS, and every
   // SOURCE_SEED_MINUTES (0 = never) the BG_SEED_SEARCHES most-searched tags are refreshed.

@@ -1,5 +1,11 @@
 import { LIMITS } from '@tagscout/core/limits';
-import { countSubcounts, minSubcountOf, type RelatedRanking, rankRelatedTags } from '@tagscout/core/related';
+import {
+  countAuthors,
+  countSubcounts,
+  minSubcountOf,
+  type RelatedRanking,
+  rankRelatedTags,
+} from '@tagscout/core/related';
 import type { Database } from '@tagscout/server/db';
 import { countOf, findRecentPosts } from '@tagscout/server/hashtags';
 import type { Measure } from './measures.js';
@@ -42,6 +48,7 @@ export class RelatedLists {
     const recent = await findRecentPosts(database, {
       item: { kind: 'hashtag', network: 'instagram', name: tag },
       window,
+      perAuthor: LIMITS.relatedPostsPerAuthor,
     });
     const counts = new Map<string, number | undefined>();
     for (const row of recent.tags.values()) {
@@ -51,6 +58,7 @@ export class RelatedLists {
       ids.map((id) => recent.tags.get(id)?.name).filter((name): name is string => name !== undefined),
     );
     const subcounts = countSubcounts(posts, tag);
+    const authors = countAuthors(posts, recent.authors, tag);
     const countOfTag = (name: string) => counts.get(name);
     const lists = new Map<string, ScoredTag[]>();
     for (const measure of measures) {
@@ -60,6 +68,7 @@ export class RelatedLists {
         ? rankRelatedTags({
             kind: 'hashtag',
             subcounts,
+            authors,
             countOf: countOfTag,
             ranking: measure.name as RelatedRanking,
           }).map(({ hashtag, subcount }) => ({ hashtag, score: score(hashtag, subcount) }))

@@ -1,3 +1,4 @@
+import { LIMITS } from '@tagscout/core/limits';
 import {
   type SuggestionMeasure,
   type SuggestionSource,
@@ -37,7 +38,13 @@ export const SUGGESTION_VARIANTS: SuggestionVariant[] = [
   },
   { name: 'postOverlap, power 2', measure: 'postOverlap', tuning: { overlapPower: 2 } },
   { name: 'postOverlap, power 3, P(c)^0.1', measure: 'postOverlap', tuning: { damping: 0.1 } },
-  { name: '**postOverlap, power 3, P(c)^0.2 (the product)**', measure: 'postOverlap' },
+  {
+    name: 'postOverlap, power 3, P(c)^0.2, any 1 author (before decision 025)',
+    measure: 'postOverlap',
+    tuning: { minAuthors: 1 },
+  },
+  { name: 'postOverlap, power 3, P(c)^0.2, 3 authors', measure: 'postOverlap', tuning: { minAuthors: 3 } },
+  { name: '**postOverlap, power 3, P(c)^0.2, 5 authors (the product)**', measure: 'postOverlap' },
   { name: 'postOverlap, power 3, P(c)^0.3', measure: 'postOverlap', tuning: { damping: 0.3 } },
   { name: 'postOverlap, power 4', measure: 'postOverlap', tuning: { overlapPower: 4 } },
 ];
@@ -67,6 +74,7 @@ export class SuggestionWindows {
     const recent = await findRecentPosts(database, {
       item: { kind: 'hashtag', network: 'instagram', name: tag },
       window,
+      perAuthor: LIMITS.relatedPostsPerAuthor,
     });
     const counts = new Map<string, number | undefined>();
     for (const row of recent.tags.values()) {
@@ -75,7 +83,7 @@ export class SuggestionWindows {
     const posts = recent.posts.map((ids) =>
       ids.map((id) => recent.tags.get(id)?.name).filter((name): name is string => name !== undefined),
     );
-    const entry = { source: { hashtag: tag, posts }, counts };
+    const entry = { source: { hashtag: tag, posts, authors: recent.authors }, counts };
     this.cache.set(tag, entry);
     return entry;
   }

@@ -8104,6 +8104,8 @@ export interface components {
             hashtag: string;
             /** @description Posts in the window that carry this tag too */
             subcount: number;
+            /** @description Distinct people who wrote those posts (decision 025) */
+            authors: number;
             relevance: number;
             /** @constant */
             banned?: true;
@@ -8466,6 +8468,8 @@ export interface components {
             subcount: number;
             /** @description How many of the given tags it is related to */
             lists: number;
+            /** @description Distinct people whose posts carry it, over the windows (decision 025) */
+            authors: number;
             /** @constant */
             banned?: true;
         };
@@ -8892,6 +8896,8 @@ export interface components {
             hashtag: string;
             /** @description Posts in the window that carry this tag too */
             subcount: number;
+            /** @description Distinct people who wrote those posts (decision 025) */
+            authors: number;
             relevance: number;
             /** @constant */
             banned?: true;
@@ -9243,6 +9249,8 @@ export interface components {
             subcount: number;
             /** @description How many of the given tags it is related to */
             lists: number;
+            /** @description Distinct people whose posts carry it, over the windows (decision 025) */
+            authors: number;
             /** @constant */
             banned?: true;
         };

@@ -113,6 +113,7 @@ export const RelatedTagSchema = z
   .object({
     hashtag: z.string(),
     subcount: z.number().int().meta({ description: 'Posts in the window that carry this tag too' }),
+    authors: z.number().int().meta({ description: 'Distinct people who wrote those posts (decision 025)' }),
     relevance: z.number(),
     banned: z.literal(true).optional(),
   })

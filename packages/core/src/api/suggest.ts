@@ -34,6 +34,10 @@ export const SuggestedHashtagSchema = z
       .int()
       .meta({ description: 'Co-occurrences with the given tags, summed over their windows' }),
     lists: z.number().int().meta({ description: 'How many of the given tags it is related to' }),
+    authors: z
+      .number()
+      .int()
+      .meta({ description: 'Distinct people whose posts carry it, over the windows (decision 025)' }),
     banned: z.literal(true).optional(),
   })
   .meta({ id: 'SuggestedHashtag' });

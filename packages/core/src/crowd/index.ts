@@ -7,4 +7,3 @@ export {
   type ReportOrigin,
 } from './agree-on-count.js';
 export { agreeOnValue, type ValueReport } from './agree-on-value.js';
-export { capSubmitterShare, postsPerSubmitter, type WindowPost } from './cap-submitter-share.js';

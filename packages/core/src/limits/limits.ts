@@ -19,6 +19,11 @@ export const LIMITS = {
   relatedMinSubcountHashtag: 2,
   relatedMinSubcountPlace: 2,
   relatedMinSubcountProfile: 1,
+  // People, not posts (decision 025)
+  relatedPostsPerAuthor: 3,
+  suggestionMinAuthors: 5,
+  trendingMinAuthors: 5,
+  trendingPostsPerAuthorPerDay: 3,
   relevanceScale: 1e7,
   relevanceCountSmoothing: 100_000,
 

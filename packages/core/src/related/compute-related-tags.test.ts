@@ -18,9 +18,26 @@ describe('computeRelatedTags', () => {
       countOf: (tag) => counts[tag],
     });
     expect(related).toEqual([
-      { hashtag: 'beach', subcount: 3, relevance: 25 },
-      { hashtag: 'sun', subcount: 2, relevance: 0 },
+      { hashtag: 'beach', subcount: 3, authors: 3, relevance: 25 },
+      { hashtag: 'sun', subcount: 2, authors: 2, relevance: 0 },
     ]);
+  });
+
+  it('needs a tag in posts of two people: one author’s tags are never related (decision 025)', () => {
+    const posts = [
+      ['travel', 'spam', 'beach'],
+      ['travel', 'spam', 'beach'],
+      ['travel', 'spam'],
+      ['travel', 'beach'],
+    ];
+    const related = computeRelatedTags({
+      kind: 'hashtag',
+      self: 'travel',
+      posts,
+      authors: ['bot', 'bot', 'bot', 'ana'],
+      countOf: () => 0,
+    });
+    expect(related).toEqual([{ hashtag: 'beach', subcount: 3, authors: 2, relevance: 100 }]);
   });
 
   it('keeps single co-occurrences for a profile', () => {

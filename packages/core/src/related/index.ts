@@ -1,3 +1,4 @@
+export * from './author-cap.js';
 export * from './compute-related-tags.js';
 export * from './count-subcounts.js';
 export * from './rank-related-tags.js';

@@ -27,7 +27,7 @@ describe('rankRelatedTags', () => {
     ['profile', 0],
   ] as const)('for a %s uses k = %i in the relevance', (kind, k) => {
     const [tag] = rankRelatedTags({ kind, subcounts: new Map([['t', 7]]), countOf: () => 400_000 });
-    expect(tag).toEqual({ hashtag: 't', subcount: 7, relevance: (1e7 * (7 - k)) / 500_000 });
+    expect(tag).toEqual({ hashtag: 't', subcount: 7, authors: 7, relevance: (1e7 * (7 - k)) / 500_000 });
   });
 
   it('orders by the most co-occurrences when no ranking is asked for (decision 015)', () => {

@@ -6,6 +6,8 @@ import { computeRelevance, minSubcountOf } from './relevance.js';
 export interface RankRelatedTagsInput {
   kind: ItemKind;
   subcounts: ReadonlyMap<string, number>;
+  /** Distinct authors of the posts carrying each tag; when absent, each post is its own author. */
+  authors?: ReadonlyMap<string, number>;
   countOf: (tag: string) => number | undefined;
   ranking?: RelatedRanking;
   /** At most this many (never more than the 40 kept). */
@@ -13,8 +15,8 @@ export interface RankRelatedTagsInput {
 }
 
 /**
- * The rules of docs/product-rules.md#related-tags: tags below the kind's minimum subcount (2 hashtag and place, 1 profile) are
- * dropped; the rest are sorted by the ranking's key (default DEFAULT_RELATED_RANKING, the subcount) desc, then subcount
+ * The rules of docs/product-rules.md#related-tags: tags below the kind's minimum subcount (2 hashtag and place, 1 profile),
+ * or written by fewer distinct authors than that minimum (decision 025), are dropped; the rest are sorted by the ranking's key (default DEFAULT_RELATED_RANKING, the subcount) desc, then subcount
  * desc, then name asc; at most 40 are kept. `relevance` is always the relevance score.
  */
 export function rankRelatedTags(input: RankRelatedTagsInput): RelatedTag[] {
@@ -22,10 +24,11 @@ export function rankRelatedTags(input: RankRelatedTagsInput): RelatedTag[] {
   const min = minSubcountOf(kind);
   const scored: { tag: RelatedTag; score: number }[] = [];
   for (const [hashtag, subcount] of subcounts) {
-    if (!(subcount >= min)) continue;
+    const authors = input.authors?.get(hashtag) ?? subcount;
+    if (!(subcount >= min) || !(authors >= min)) continue;
     const count = countOf(hashtag);
     scored.push({
-      tag: { hashtag, subcount, relevance: computeRelevance(kind, subcount, count) },
+      tag: { hashtag, subcount, authors, relevance: computeRelevance(kind, subcount, count) },
       score: scoreRelatedTag(ranking, { kind, subcount, count }),
     });
   }

@@ -6,5 +6,7 @@ export interface RelatedTag {
   hashtag: string;
   /** Posts of the item that carry this tag. */
   subcount: number;
+  /** Distinct authors of those posts. */
+  authors: number;
   relevance: number;
 }

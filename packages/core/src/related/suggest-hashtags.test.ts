@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SuggestionMeasure, suggestHashtags } from './suggest-hashtags.js';
+import { type SuggestionInput, SuggestionMeasure, suggestHashtags } from './suggest-hashtags.js';
 
 const names = (suggestions: { hashtag: string }[]) => suggestions.map((s) => s.hashtag);
 const noCounts = () => undefined;
+/** The measures on windows too small for the product's minimum of authors (tested on its own below). */
+const suggest = (input: SuggestionInput) =>
+  suggestHashtags({ ...input, tuning: { minAuthors: 1, ...input.tuning } });
 
 describe('suggestHashtags', () => {
   const beach = {
@@ -27,7 +30,7 @@ describe('suggestHashtags', () => {
   };
 
   it('never suggests a given tag, nor a tag seen in fewer than 2 posts', () => {
-    const suggestions = suggestHashtags({ sources: [beach, sea], countOf: noCounts });
+    const suggestions = suggest({ sources: [beach, sea], countOf: noCounts });
     expect(names(suggestions)).not.toContain('beach');
     expect(names(suggestions)).not.toContain('sea');
     for (const suggestion of suggestions) expect(suggestion.subcount).toBeGreaterThanOrEqual(2);
@@ -36,23 +39,21 @@ describe('suggestHashtags', () => {
   it('by default ranks first what posts carrying several given tags carry', () => {
     // sun and sand are each in one post with both given tags (8) and one more with one (1); the
     // equal scores go to sun, seen in more posts. surf: two posts with one given tag each (2).
-    const suggestions = suggestHashtags({ sources: [beach, sea], countOf: noCounts });
+    const suggestions = suggest({ sources: [beach, sea], countOf: noCounts });
     expect(names(suggestions)).toEqual(['sun', 'sand', 'surf', 'boat', 'travel']);
     expect(suggestions[0]).toMatchObject({ hashtag: 'sun', subcount: 4, lists: 1 });
   });
 
   it('counts a post seen in several windows once', () => {
-    const only = suggestHashtags({ sources: [beach], countOf: noCounts, tuning: { damping: 0 } });
-    const twice = suggestHashtags({ sources: [beach, beach], countOf: noCounts, tuning: { damping: 0 } });
+    const only = suggest({ sources: [beach], countOf: noCounts, tuning: { damping: 0 } });
+    const twice = suggest({ sources: [beach, beach], countOf: noCounts, tuning: { damping: 0 } });
     const scoreOf = (list: typeof only) => Object.fromEntries(list.map((s) => [s.hashtag, s.score]));
     expect(scoreOf(twice)).toMatchObject(scoreOf(only));
     expect(scoreOf(only).sun).toBe(2);
   });
 
   it('summed subcount and lists say how it relates to the given tags', () => {
-    const [sand] = suggestHashtags({ sources: [beach, sea], countOf: noCounts }).filter(
-      (s) => s.hashtag === 'sand',
-    );
+    const [sand] = suggest({ sources: [beach, sea], countOf: noCounts }).filter((s) => s.hashtag === 'sand');
     // sand: 1 post of beach (below the related minimum there), 2 of sea.
     expect(sand).toMatchObject({ subcount: 3, lists: 1 });
   });
@@ -66,14 +67,11 @@ describe('suggestHashtags', () => {
         ['beach', 'sun', 'travel', 'x'],
       ],
     };
-    expect(names(suggestHashtags({ sources: [source], countOf: (tag) => counts[tag] }))).toEqual([
-      'travel',
-      'sun',
-    ]);
+    expect(names(suggest({ sources: [source], countOf: (tag) => counts[tag] }))).toEqual(['travel', 'sun']);
   });
 
   it('summed subcount is the baseline measure', () => {
-    const suggestions = suggestHashtags({
+    const suggestions = suggest({
       sources: [beach, sea],
       countOf: noCounts,
       measure: SuggestionMeasure.subcount,
@@ -98,17 +96,14 @@ describe('suggestHashtags', () => {
     };
     const score = (measure: SuggestionMeasure) =>
       Object.fromEntries(
-        suggestHashtags({ sources: [big, small], countOf: noCounts, measure }).map((s) => [
-          s.hashtag,
-          s.score,
-        ]),
+        suggest({ sources: [big, small], countOf: noCounts, measure }).map((s) => [s.hashtag, s.score]),
       );
     expect(score('subcount')).toEqual({ common: 8, rare: 2 });
     expect(score('cooccurrence')).toEqual({ common: 8 / 9, rare: 1 });
   });
 
   it('vote gives one vote per list among its first `top` candidates', () => {
-    const suggestions = suggestHashtags({
+    const suggestions = suggest({
       sources: [beach, sea],
       countOf: noCounts,
       measure: 'vote',
@@ -122,7 +117,7 @@ describe('suggestHashtags', () => {
   });
 
   it('lift keeps only candidates with the minimum support', () => {
-    const suggestions = suggestHashtags({
+    const suggestions = suggest({
       sources: [beach],
       countOf: noCounts,
       measure: 'lift',
@@ -133,7 +128,7 @@ describe('suggestHashtags', () => {
 
   it('every measure orders best first with the documented tie-breaks and honours the limit', () => {
     for (const measure of Object.values(SuggestionMeasure)) {
-      const suggestions = suggestHashtags({ sources: [beach, sea], countOf: noCounts, measure });
+      const suggestions = suggest({ sources: [beach, sea], countOf: noCounts, measure });
       for (let i = 1; i < suggestions.length; i++) {
         const [a, b] = [suggestions[i - 1]!, suggestions[i]!];
         expect(
@@ -146,14 +141,51 @@ describe('suggestHashtags', () => {
               a.hashtag < b.hashtag),
         ).toBe(true);
       }
-      expect(suggestHashtags({ sources: [beach, sea], countOf: noCounts, measure, limit: 1 })).toHaveLength(
+      expect(suggest({ sources: [beach, sea], countOf: noCounts, measure, limit: 1 })).toHaveLength(
         Math.min(1, suggestions.length),
       );
     }
   });
 
   it('returns nothing for no sources or empty windows', () => {
-    expect(suggestHashtags({ sources: [], countOf: noCounts })).toEqual([]);
-    expect(suggestHashtags({ sources: [{ hashtag: 'a', posts: [] }], countOf: noCounts })).toEqual([]);
+    expect(suggest({ sources: [], countOf: noCounts })).toEqual([]);
+    expect(suggest({ sources: [{ hashtag: 'a', posts: [] }], countOf: noCounts })).toEqual([]);
+  });
+
+  describe('people, not posts (decision 025)', () => {
+    const flood = (author: string, times: number) => Array.from({ length: times }, () => author);
+    const travel = {
+      hashtag: 'travel',
+      posts: [
+        ...Array.from({ length: 600 }, () => ['travel', 'spamone', 'spamtwo']),
+        ...['ana', 'bo', 'cy', 'di', 'ed', 'flo'].map(() => ['travel', 'beach']),
+      ],
+      authors: [...flood('spammer', 600), 'ana', 'bo', 'cy', 'di', 'ed', 'flo'],
+    };
+
+    it('one author posting 600 times suggests nothing of theirs; tags of 5 people are suggested', () => {
+      const suggestions = suggestHashtags({ sources: [travel], countOf: noCounts });
+      expect(names(suggestions)).toEqual(['beach']);
+      expect(suggestions[0]!.authors).toBe(6);
+    });
+
+    it('needs 5 distinct people by default, over every window of the list', () => {
+      const fourPeople = {
+        ...travel,
+        posts: travel.posts.slice(0, 604),
+        authors: travel.authors.slice(0, 604),
+      };
+      expect(names(suggestHashtags({ sources: [fourPeople], countOf: noCounts }))).toEqual([]);
+      const sea = { hashtag: 'sea', posts: [['sea', 'beach']], authors: ['gil'] };
+      expect(names(suggestHashtags({ sources: [fourPeople, sea], countOf: noCounts }))).toEqual(['beach']);
+    });
+
+    it('counts a post without an author as its own author, the same post in two windows once', () => {
+      const post = ['beach', 'sea', 'sun'];
+      const beach = { hashtag: 'beach', posts: [post, post, ['beach', 'sun', 'x']] };
+      const sea = { hashtag: 'sea', posts: [post, ['sea', 'sun', 'y']] };
+      const [sun] = suggestHashtags({ sources: [beach, sea], countOf: noCounts, tuning: { minAuthors: 1 } });
+      expect(sun).toMatchObject({ hashtag: 'sun', authors: 3 });
+    });
   });
 });

@@ -43,6 +43,8 @@ export interface SuggestionSource {
   hashtag: string;
   /** Each recent post's tags (names), newest first. */
   posts: readonly (readonly string[])[];
+  /** Who wrote each post (`authors[i]` wrote `posts[i]`); when absent, each distinct post is its own author. */
+  authors?: readonly string[];
 }
 
 export interface SuggestionInput {
@@ -65,6 +67,8 @@ export interface SuggestionTuning {
   top: number;
   /** lift: the fewest co-occurrences a candidate needs. */
   minSupport: number;
+  /** The fewest distinct authors whose posts carry a suggestion, over all the windows (decision 025). */
+  minAuthors: number;
   /** Posts on a network, for P(tag) = (count + 1) / universe. Scaling it changes no order. */
   universe: number;
   /** The paper's k_r, k_s and k_d (on natural logs of counts). */
@@ -78,6 +82,7 @@ export const SUGGESTION_DEFAULTS: SuggestionTuning = {
   damping: 0.2,
   top: 25,
   minSupport: 3,
+  minAuthors: LIMITS.suggestionMinAuthors,
   universe: 1e10,
   rankPromotion: 4,
   stability: 9,
@@ -93,11 +98,13 @@ export interface Suggestion {
   lists: number;
   /** Its post count (undefined when unknown). */
   count: number | undefined;
+  /** Distinct authors of the posts carrying it, over all the windows. */
+  authors: number;
 }
 
 /**
  * Suggestions for a list of tags, best first; never one of the given tags, never a tag seen in fewer
- * posts than the related minimum. Ties go to the tag related to more given tags, then the larger
+ * posts than the related minimum or written by fewer than `minAuthors` people. Ties go to the tag related to more given tags, then the larger
  * summed subcount, then the name.
  */
 export function suggestHashtags(input: SuggestionInput): Suggestion[] {
@@ -109,7 +116,7 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
   const entryOf = (hashtag: string) => {
     let entry = merged.get(hashtag);
     if (!entry) {
-      entry = { hashtag, score: 0, subcount: 0, lists: 0, count: input.countOf(hashtag) };
+      entry = { hashtag, score: 0, subcount: 0, lists: 0, count: input.countOf(hashtag), authors: 0 };
       merged.set(hashtag, entry);
     }
     return entry;
@@ -144,12 +151,16 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
     });
   }
   if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(input.sources, given, tuning, entryOf);
+  for (const [hashtag, authors] of countAuthorsOverWindows(input.sources, given)) {
+    const entry = merged.get(hashtag);
+    if (entry) entry.authors = authors;
+  }
   for (const entry of merged.values()) {
     if (measure === SuggestionMeasure.postOverlap)
       entry.score /= probability(entry.hashtag) ** tuning.damping;
   }
   const ranked = [...merged.values()]
-    .filter((entry) => entry.subcount >= min && entry.score > 0)
+    .filter((entry) => entry.subcount >= min && entry.authors >= tuning.minAuthors && entry.score > 0)
     .sort(
       (a, b) =>
         b.score - a.score ||
@@ -181,6 +192,26 @@ function scoreByPostOverlap(
       for (const tag of tags) if (!given.has(tag)) entryOf(tag).score += weight;
     }
   }
+}
+
+/** Distinct authors per candidate over every window; an unauthored post is known by its tag set. */
+function countAuthorsOverWindows(
+  sources: readonly SuggestionSource[],
+  given: ReadonlySet<string>,
+): Map<string, number> {
+  const byTag = new Map<string, Set<string>>();
+  for (const source of sources) {
+    digestOf(source).posts.forEach(({ key, tags }, index) => {
+      const author = source.authors?.[index] ?? `#${key}`;
+      for (const tag of tags) {
+        if (given.has(tag)) continue;
+        const seen = byTag.get(tag) ?? new Set<string>();
+        byTag.set(tag, seen);
+        seen.add(author);
+      }
+    });
+  }
+  return new Map([...byTag].map(([tag, seen]) => [tag, seen.size]));
 }
 
 interface Digest {

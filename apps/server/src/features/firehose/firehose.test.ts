@@ -110,18 +110,19 @@ describe.each(testDialects)('the Bluesky firehose on %s', (dialect) => {
     await publish(
       postCreate({ did: alice, rkey: '3kart0000001a', tags: ['Art', 'Sky'], langs: ['en'] }),
       postCreate({ did: alice, rkey: '3kart0000002a', tags: ['art'], recordTags: ['SKY', 'ink'] }),
-      postCreate({ did: bob, rkey: '3kart0000003a', tags: ['art'] }),
+      postCreate({ did: bob, rkey: '3kart0000003a', tags: ['art', 'sky'] }),
       postCreate({ did: bob, rkey: '3kart0000004a', text: 'no tags' }),
       likeCreate({ did: bob }),
       identityEvent({ did: bob, handle: 'bob.bsky.social' }),
     );
     expect(await counts()).toEqual({
       art: '3 known bluesky',
-      sky: '2 known bluesky',
+      sky: '3 known bluesky',
       ink: '1 known bluesky',
     });
-    expect(await uses()).toEqual([`art@${today}=3`, `ink@${today}=1`, `sky@${today}=2`]);
+    expect(await uses()).toEqual([`art@${today}=3`, `ink@${today}=1`, `sky@${today}=3`]);
     expect(await storedPosts()).toEqual([
+      `at://${bob}/app.bsky.feed.post/3kart0000003a ${bob} null bluesky`,
       `at://${alice}/app.bsky.feed.post/3kart0000001a ${alice} en bluesky`,
       `at://${alice}/app.bsky.feed.post/3kart0000002a ${alice} null bluesky`,
     ]);

@@ -44,7 +44,13 @@ let nextPost = 0;
 async function addPosts(database: Database, count: number, tags: string[]): Promise<void> {
   const posts = Array.from({ length: count }, () => {
     nextPost++;
-    return { postId: `p${nextPost}`, owner: 'o1', takenAt: T0 + nextPost, placeId: null, hashtags: tags };
+    return {
+      postId: `p${nextPost}`,
+      owner: `o${nextPost}`,
+      takenAt: T0 + nextPost,
+      placeId: null,
+      hashtags: tags,
+    };
   });
   await storeIngest(database, { posts, network: 'instagram', source: 'test', now: 1000 });
 }

@@ -12,7 +12,7 @@ describe.each(testDialects)('related-tag ranking option on %s', (dialect) => {
     // #cafe's posts: #latte (a big generic tag) in 10 of them, #beans (a small specific tag) in 4.
     const posts = Array.from({ length: 10 }, (_, i) => ({
       postId: `p${i}`,
-      owner: 'o1',
+      owner: `o${i}`,
       takenAt: T0 + i,
       placeId: null,
       hashtags: i < 4 ? ['cafe', 'latte', 'beans'] : ['cafe', 'latte'],

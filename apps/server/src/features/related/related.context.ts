@@ -1,5 +1,5 @@
 import type { TrendingResponse } from '@tagscout/core/api';
-import { postsPerSubmitter } from '@tagscout/core/crowd';
+import { LIMITS } from '@tagscout/core/limits';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
@@ -32,7 +32,8 @@ export function createHashtagContext(
     Partial<
       Pick<
         Config,
-        | 'CROWD_POST_SHARE'
+        | 'RELATED_POSTS_PER_AUTHOR'
+        | 'CROWD_QUORUM'
         | 'RELATED_CACHE_RECHECK_MS'
         | 'AUTOCOMPLETE_CACHE_SECONDS'
         | 'AUTOCOMPLETE_CACHE_ENTRIES'
@@ -94,9 +95,8 @@ export function createHashtagContext(
     relatedWindow: config.RELATED_POST_WINDOW,
     trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS, perf: { now } }),
     snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS, perf: { now } }),
-    ...(config.CROWD_POST_SHARE !== undefined && {
-      postsPerSubmitter: postsPerSubmitter(config.RELATED_POST_WINDOW, config.CROWD_POST_SHARE),
-    }),
+    postsPerAuthor: config.RELATED_POSTS_PER_AUTHOR ?? LIMITS.relatedPostsPerAuthor,
+    crowdAuthor: config.CROWD_QUORUM === 1 ? 'owner' : 'submitter',
     ...(sources && { sources }),
   };
 }

@@ -1,5 +1,5 @@
-import { capSubmitterShare } from '@tagscout/core/crowd';
 import type { Network } from '@tagscout/core/networks';
+import { type AuthoredPost, createAuthorCap } from '@tagscout/core/related';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
@@ -15,6 +15,8 @@ export type ItemKey =
 export interface RecentPosts {
   /** Each recent post's tag ids. */
   posts: number[][];
+  /** Who wrote each post (`authors[i]` wrote `posts[i]`), as the author cap knew them. */
+  authors: string[];
   /** The tags those posts carry (those in at least `minPosts` of them), by id. */
   tags: Map<number, HashtagRow>;
 }
@@ -44,53 +46,107 @@ function linksOf(db: Kysely<Tables>, item: ItemKey): Links {
   return links as unknown as Links;
 }
 
-/** How much further than the window a read looks when a crowd submitter's surplus was left out. */
-const CAPPED_READ_FACTOR = 4;
+/** The most posts a window reads to fill itself with capped authors: 20 windows' worth. */
+const MOST_WINDOWS_READ = 20;
 
 /**
- * The item's `window` most recent posts with their tags, in two statements: the posts come from one
- * backward range of a link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry
- * their tag ids; then the tags. A crowd submitter's posts beyond `perSubmitter` are left out (decision
- * 011), and so are tags seen only in crowd posts and reports (`pending`). On PostgreSQL a tag's posts
- * and every window's tags are read by named prepared statements (related-postgres.repository.ts); the
- * other reads are built with Kysely.
+ * The item's `window` most recent posts with their tags: the posts come from backward ranges of a
+ * link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry their tag ids; then
+ * the tags. Each author keeps at most `perAuthor` posts (decision 025): further pages are read, up
+ * to 20 windows' worth, until the window is full. Tags seen only in crowd posts and reports
+ * (`pending`) are left out. On PostgreSQL a tag's posts and every window's tags are read by named
+ * prepared statements (related-postgres.repository.ts); the other reads are built with Kysely.
  */
 export async function findRecentPosts(
   database: Database,
-  options: { item: ItemKey; window: number; minPosts?: number; perSubmitter?: number },
+  options: {
+    item: ItemKey;
+    window: number;
+    minPosts?: number;
+    perAuthor?: number;
+    /** Who a crowd post counts as: the account that sent it (the default), or its owner (CROWD_QUORUM 1). */
+    crowdAuthor?: 'submitter' | 'owner';
+  },
 ): Promise<RecentPosts> {
   const { item, window } = options;
-  const perSubmitter = options.perSubmitter ?? window;
-  const readNewest = (limit: number) =>
+  const readPage = (before: PageCursor, limit: number) =>
     database.pool && item.kind === 'hashtag'
-      ? queryHot<RecentPostRow>(database, 'recentOfHashtag', [item.network, item.name, limit])
-      : readNewestPosts(database.db, item, limit);
-  const capped = (rows: RecentPostRow[]) =>
-    capSubmitterShare(
-      rows.map((row) => ({ submittedBy: row.submitted_by, value: row.tag_ids })),
-      { window, perSubmitter },
-    );
-  const rows = await readNewest(window);
-  let kept = capped(rows);
-  if (kept.length < rows.length && rows.length === window)
-    kept = capped(await readNewest(window * CAPPED_READ_FACTOR));
-  const posts = kept.map((tagIds) => (tagIds === '' ? [] : tagIds.split(',').map(Number)));
+      ? queryHot<RecentPostRow>(database, 'recentOfHashtag', [
+          item.network,
+          item.name,
+          before.takenAt,
+          before.postId,
+          limit,
+        ])
+      : readNewestPosts(database.db, item, before, limit);
+  const keep = createAuthorCap(options.perAuthor ?? window);
+  const kept: AuthoredPost<string>[] = [];
+  let before: PageCursor = NEWEST;
+  let read = 0;
+  while (kept.length < window && read < window * MOST_WINDOWS_READ) {
+    // A first page of the window; later ones twice what is missing, so a flood is crossed quickly.
+    const limit = read === 0 ? window : Math.max(2 * (window - kept.length), 100);
+    const rows = await readPage(before, limit);
+    read += rows.length;
+    kept.push(...keep(rows.map(authoredBy(options.crowdAuthor ?? 'submitter')), window - kept.length));
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) break;
+    before = { takenAt: Number(last.taken_at), postId: Number(last.post_id) };
+  }
+  const posts = kept.map(({ value }) => (value === '' ? [] : value.split(',').map(Number)));
+  const authors = kept.map(({ author }) => author);
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   const tags = new Map<number, HashtagRow>();
-  if (ids.length === 0) return { posts, tags };
+  if (ids.length === 0) return { posts, authors, tags };
   for (const { id, ...tag } of await findHashtagsByIds(database, ids)) tags.set(id, tag);
-  return { posts, tags };
+  return { posts, authors, tags };
+}
+
+/** Where a page of newest posts starts: before this (taken_at, post id). */
+interface PageCursor {
+  takenAt: number;
+  postId: number;
+}
+
+const NEWEST: PageCursor = { takenAt: Number.MAX_SAFE_INTEGER, postId: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Who a post counts as: the account that sent a crowd post (whose owner field is that account's
+ * word), else its author on the network, else (an import without owners) the post itself.
+ */
+function authoredBy(crowdAuthor: 'submitter' | 'owner') {
+  return (row: RecentPostRow): AuthoredPost<string> => {
+    const author =
+      row.submitted_by !== null && crowdAuthor === 'submitter'
+        ? `account:${row.submitted_by}`
+        : row.owner !== null
+          ? `owner:${row.owner}`
+          : `post:${row.post_id}`;
+    return { author, value: row.tag_ids };
+  };
 }
 
 interface RecentPostRow {
   tag_ids: string;
   submitted_by: string | null;
+  owner: string | null;
+  /** Numbers on SQLite; PostgreSQL's bigint comes as a string. */
+  taken_at: number | string;
+  post_id: number;
 }
 
-function readNewestPosts(db: Kysely<Tables>, item: ItemKey, limit: number): Promise<RecentPostRow[]> {
+function readNewestPosts(
+  db: Kysely<Tables>,
+  item: ItemKey,
+  before: PageCursor,
+  limit: number,
+): Promise<RecentPostRow[]> {
   return linksOf(db, item)
     .innerJoin('posts', 'posts.id', 'links.post_id')
-    .select(['posts.tag_ids', 'posts.submitted_by'])
+    .select(['posts.tag_ids', 'posts.submitted_by', 'posts.owner', 'links.taken_at', 'links.post_id'])
+    .$if(before !== NEWEST, (query) =>
+      query.where(sql<boolean>`(links.taken_at, links.post_id) < (${before.takenAt}, ${before.postId})`),
+    )
     .orderBy('links.taken_at', 'desc')
     .orderBy('links.post_id', 'desc')
     .limit(limit)

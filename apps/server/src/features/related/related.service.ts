@@ -41,8 +41,13 @@ export interface HashtagContext {
   windows?: RelatedCache<HashtagWindow>;
   /** How many of an item's most recent posts its related tags come from. */
   relatedWindow: number;
-  /** Most posts of one crowd submitter in a related window (decision 011); no cap when absent. */
-  postsPerSubmitter?: number;
+  /** Most posts of one author in a related window of a tag or place (decision 025). */
+  postsPerAuthor: number;
+  /**
+   * Who a crowd post counts as: the account that sent it, or, where every reporter is trusted alone
+   * (CROWD_QUORUM 1, a single-user install), the owner it names (decision 025).
+   */
+  crowdAuthor: 'submitter' | 'owner';
   /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
   sources?: HashtagSourceHook;
   /** Trending answers per network, kept briefly (decision 018). */
@@ -88,7 +93,9 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
     item,
     window: context.relatedWindow,
     minPosts,
-    perSubmitter: context.postsPerSubmitter,
+    // A profile's posts are all its own: the cap is for items many people post to.
+    perAuthor: item.kind === 'profile' ? undefined : context.postsPerAuthor,
+    crowdAuthor: context.crowdAuthor,
   });
   const byName = new Map<string, HashtagRow>();
   for (const tag of recent.tags.values()) byName.set(tag.name, tag);
@@ -100,6 +107,7 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
     posts: recent.posts.map((tagIds) =>
       tagIds.map(nameOf).filter((name): name is string => name !== undefined),
     ),
+    authors: recent.authors,
     countOf: (name) => {
       const tag = byName.get(name);
       return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
@@ -120,6 +128,8 @@ export interface HashtagWindow {
   hashtag: string;
   /** Each recent post's tags, by name. */
   posts: string[][];
+  /** Who wrote each post (`authors[i]` wrote `posts[i]`). */
+  authors: string[];
   /** Every tag of those posts: its count (-1 unknown, -2 lookup) and whether it is banned. */
   tags: Map<string, { count: number; banned: boolean }>;
 }
@@ -149,7 +159,8 @@ async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'h
   const recent = await findRecentPosts(context.database, {
     item,
     window: context.relatedWindow,
-    perSubmitter: context.postsPerSubmitter,
+    perAuthor: context.postsPerAuthor,
+    crowdAuthor: context.crowdAuthor,
   });
   const tags = new Map<string, { count: number; banned: boolean }>();
   for (const row of recent.tags.values())
@@ -157,5 +168,5 @@ async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'h
   const posts = recent.posts.map((ids) =>
     ids.map((id) => recent.tags.get(id)?.name).filter((tag): tag is string => tag !== undefined),
   );
-  return { value: { hashtag: name, posts, tags }, postCount: posts.length };
+  return { value: { hashtag: name, posts, authors: recent.authors, tags }, postCount: posts.length };
 }

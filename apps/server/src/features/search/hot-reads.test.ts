@@ -207,7 +207,7 @@ describe('hot reads answer the same on every dialect', () => {
     expect(await exact('sunshine')).toEqual([]);
   });
 
-  it('related windows: newest posts first, crowd share capped, pending tags left out', async () => {
+  it('related windows: newest posts first, each author capped, pending tags left out', async () => {
     const sunset: ItemKey = { kind: 'hashtag', network, name: 'sunset' };
     expect(await agreed(windowOf({ item: sunset, window: 10 }))).toEqual({
       posts: [
@@ -218,6 +218,7 @@ describe('hot reads answer the same on every dialect', () => {
         ['sunset', 'beach', 'café'],
         ['sunset', 'sunrise', 'beach'],
       ],
+      authors: ['account:crowd-a', 'account:crowd-a', 'owner:u1', 'owner:u2', 'owner:u1', 'owner:u1'],
       tags: byName([
         row('beach', 40, 'known'),
         row('café', 50, 'known'),
@@ -226,13 +227,15 @@ describe('hot reads answer the same on every dialect', () => {
         row('sunset', 900, 'known'),
       ]),
     });
-    // One crowd post of three: the crowd submitter's older post is left out.
-    expect(await agreed(windowOf({ item: sunset, window: 3, perSubmitter: 1 }))).toEqual({
+    // One post per author: the crowd account's older post and u1's older ones are left out, and the
+    // window reads on past its first page to fill itself.
+    expect(await agreed(windowOf({ item: sunset, window: 3, perAuthor: 1 }))).toEqual({
       posts: [
         ['sunset', 'sunpending?', 'beach'],
         ['sunset', 'beach'],
         ['sunset', 'sunbeam'],
       ],
+      authors: ['account:crowd-a', 'owner:u1', 'owner:u2'],
       tags: byName([row('beach', 40, 'known'), row('sunbeam', -1, 'lookup'), row('sunset', 900, 'known')]),
     });
     expect(await agreed(windowOf({ item: sunset, window: 10, minPosts: 3 }))).toEqual({
@@ -244,11 +247,12 @@ describe('hot reads answer the same on every dialect', () => {
         ['sunset', 'beach', 'café?'],
         ['sunset', 'sunrise?', 'beach'],
       ],
+      authors: ['account:crowd-a', 'account:crowd-a', 'owner:u1', 'owner:u2', 'owner:u1', 'owner:u1'],
       tags: byName([row('beach', 40, 'known'), row('sunset', 900, 'known')]),
     });
     expect(
       await agreed(windowOf({ item: { kind: 'hashtag', network, name: 'sunshine' }, window: 10 })),
-    ).toEqual({ posts: [], tags: [] });
+    ).toEqual({ posts: [], authors: [], tags: [] });
   });
 
   it('related windows of a place and a profile', async () => {
@@ -257,6 +261,7 @@ describe('hot reads answer the same on every dialect', () => {
         ['sunset', 'beach', 'café'],
         ['sunset', 'sunrise', 'beach'],
       ],
+      authors: ['owner:u1', 'owner:u1'],
       tags: byName([
         row('beach', 40, 'known'),
         row('café', 50, 'known'),
@@ -269,6 +274,7 @@ describe('hot reads answer the same on every dialect', () => {
         ['sunset', 'beach'],
         ['sunset', 'beach', 'café'],
       ],
+      authors: ['owner:u1', 'owner:u1'],
       tags: byName([row('beach', 40, 'known'), row('café', 50, 'known'), row('sunset', 900, 'known')]),
     });
   });
@@ -285,6 +291,7 @@ function windowOf(options: Parameters<typeof findRecentPosts>[1]) {
     const nameOf = new Map(ids.map(({ id, name }) => [id, name]));
     return {
       posts: recent.posts.map((post) => post.map((id) => recent.tags.get(id)?.name ?? `${nameOf.get(id)}?`)),
+      authors: recent.authors,
       tags: byName([...recent.tags.values()]),
     };
   };

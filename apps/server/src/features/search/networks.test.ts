@@ -9,14 +9,14 @@ import { setBannedTags } from './banned-tags.service.js';
 const T0 = 1_700_000_000;
 const samplePost = (id: string, tags: string[]) => ({
   postId: id,
-  owner: 'o1',
+  owner: `o-${id}`,
   takenAt: T0 + Number(id.slice(1)),
   placeId: null,
   hashtags: tags,
 });
 const importedPost = (id: string, tags: string[]) => ({
   post_id: id,
-  owner: 'u1',
+  owner: `u-${id}`,
   timestamp: T0 + Number(id.slice(1)),
   hashtags: tags,
 });

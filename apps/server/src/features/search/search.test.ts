@@ -51,9 +51,9 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
         { id: 'u3', username: 'bob', followers: 5 },
       ],
       posts: [
-        { postId: 'x1', owner: 'u2', takenAt: T0, placeId: null, hashtags: ['beach', 'sunset'] },
+        { postId: 'x1', owner: 'u1', takenAt: T0, placeId: null, hashtags: ['beach', 'sunset'] },
         { postId: 'x2', owner: 'u2', takenAt: T0 + 1, placeId: null, hashtags: ['beach', 'sunset', 'alone'] },
-        { postId: 'x3', owner: 'u2', takenAt: T0 + 2, placeId: null, hashtags: ['sunset', 'alone'] },
+        { postId: 'x3', owner: 'u3', takenAt: T0 + 2, placeId: null, hashtags: ['sunset', 'alone'] },
       ],
       network: 'instagram',
       source: 'test',
@@ -253,8 +253,8 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
         hashtag: 'sunset',
         count: -2,
         related_tags: [
-          { hashtag: 'alone', subcount: 2, relevance: 0, banned: true },
-          { hashtag: 'beach', subcount: 2, relevance: 0, banned: true },
+          { hashtag: 'alone', subcount: 2, authors: 2, relevance: 0, banned: true },
+          { hashtag: 'beach', subcount: 2, authors: 2, relevance: 0, banned: true },
         ],
         related_post_count: 3,
       });

@@ -6,8 +6,9 @@ import { ingestAutocomplete } from './store.service.js';
 
 const T0 = 1_700_000_000;
 
+/** A post by its own owner (related tags need posts of two people, decision 025). */
 function post(id: string, offset: number, tags: string[], extra: Record<string, unknown> = {}) {
-  return { post_id: id, owner: 'owner1', timestamp: T0 + offset, hashtags: tags, ...extra };
+  return { post_id: id, owner: `owner-${id}`, timestamp: T0 + offset, hashtags: tags, ...extra };
 }
 
 /** A hand-built tag page: related tags by the core rules are beach (4), sun (3), food (2). */
@@ -64,7 +65,7 @@ async function emptyStore(testApp: TestApp) {
 const ONE_SUBMITTER = {
   BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt',
   CROWD_QUORUM: 1,
-  CROWD_POST_SHARE: 1,
+  RELATED_POSTS_PER_AUTHOR: 1000,
 };
 
 describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialect) => {
@@ -118,9 +119,9 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
           hashtag: 'travel',
           count: 5_000_000,
           related_tags: [
-            { hashtag: 'beach', subcount: 4, relevance: 50 },
-            { hashtag: 'sun', subcount: 3, relevance: 50 },
-            { hashtag: 'food', subcount: 2, relevance: 0 },
+            { hashtag: 'beach', subcount: 4, authors: 4, relevance: 50 },
+            { hashtag: 'sun', subcount: 3, authors: 3, relevance: 50 },
+            { hashtag: 'food', subcount: 2, authors: 2, relevance: 0 },
           ],
           related_post_count: 6,
         },
@@ -150,8 +151,8 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
       count: -2,
       related_post_count: 4,
       related_tags: [
-        { hashtag: 'travel', subcount: 4, relevance: 200 },
-        { hashtag: 'sun', subcount: 2, relevance: 0 },
+        { hashtag: 'travel', subcount: 4, authors: 4, relevance: 200 },
+        { hashtag: 'sun', subcount: 2, authors: 2, relevance: 0 },
       ],
     });
   });
@@ -168,6 +169,7 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
     expect(tags.related_tags.find((tag: { hashtag: string }) => tag.hashtag === 'city')).toEqual({
       hashtag: 'city',
       subcount: 3,
+      authors: 3,
       relevance: 100,
     });
   });
@@ -191,7 +193,9 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
         await small.app.inject({ method: 'GET', url: '/api/info/hashtag/travel?recommended=1' })
       ).json();
       expect(tags.data[0].related_post_count).toBe(10);
-      expect(tags.data[0].related_tags).toEqual([{ hashtag: 'new', subcount: 10, relevance: 800 }]);
+      expect(tags.data[0].related_tags).toEqual([
+        { hashtag: 'new', subcount: 10, authors: 10, relevance: 800 },
+      ]);
     } finally {
       await small.close();
     }
@@ -219,8 +223,8 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
           title: 'Lisboa, Portugal',
           count: 1234,
           related_tags: [
-            { hashtag: 'lisbon', subcount: 3, relevance: 200 },
-            { hashtag: 'tram', subcount: 2, relevance: 100 },
+            { hashtag: 'lisbon', subcount: 3, authors: 3, relevance: 200 },
+            { hashtag: 'tram', subcount: 2, authors: 2, relevance: 100 },
           ],
           related_post_count: 3,
         },
@@ -252,9 +256,9 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
       is_private: false,
       is_verified: false,
       related_tags: [
-        { hashtag: 'travel', subcount: 2, relevance: 200 },
-        { hashtag: 'beach', subcount: 1, relevance: 100 },
-        { hashtag: 'food', subcount: 1, relevance: 100 },
+        { hashtag: 'travel', subcount: 2, authors: 1, relevance: 200 },
+        { hashtag: 'beach', subcount: 1, authors: 1, relevance: 100 },
+        { hashtag: 'food', subcount: 1, authors: 1, relevance: 100 },
       ],
       related_post_count: 2,
     };

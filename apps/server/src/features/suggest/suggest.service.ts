@@ -1,4 +1,5 @@
 import type { SuggestResponse } from '@tagscout/core/api';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
 import { suggestHashtags } from '@tagscout/core/related';
 import { findHashtagWindows, type HashtagContext } from '../related/related.service.js';
@@ -13,7 +14,9 @@ export async function suggestForList(
   request: { tags: readonly string[]; limit: number; visible: number | null; network?: Network },
 ): Promise<SuggestResponse> {
   const network = await context.defaultNetwork.resolve(request.network);
-  const windows = await findHashtagWindows(context, { network, names: request.tags });
+  // The list's names in the network's own form (Mastodon folds accents: café is cafe there).
+  const names = request.tags.map((name) => normalizeHashtag(name, network) ?? name);
+  const windows = await findHashtagWindows(context, { network, names });
   const known = new Map<string, { count: number; banned: boolean }>();
   for (const window of windows) for (const [name, tag] of window.tags) known.set(name, tag);
   const ranked = suggestHashtags({
@@ -32,6 +35,7 @@ export async function suggestForList(
       score: suggestion.score,
       subcount: suggestion.subcount,
       lists: suggestion.lists,
+      authors: suggestion.authors,
       ...(tag?.banned && { banned: true as const }),
     };
   });

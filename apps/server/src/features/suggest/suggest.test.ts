@@ -8,7 +8,7 @@ import { storeIngest } from '../store/store.repository.js';
 
 const T0 = 1_700_000_000;
 
-/** Posts: #sunset and #beach together with #golden (3 posts), each alone with other tags. */
+/** Posts: #sunset and #beach together with #golden (3 posts), each alone with other tags; stored 3 times. */
 const POSTS: string[][] = [
   ['beach', 'sunset', 'golden'],
   ['beach', 'sunset', 'golden'],
@@ -32,13 +32,16 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
     const names = [...new Set(POSTS.flat())];
     await storeIngest(testApp.testDatabase.database, {
       hashtags: names.map((name) => ({ name, count: 1_000_000 })),
-      posts: POSTS.map((hashtags, i) => ({
-        postId: `s${i}`,
-        owner: 'o1',
-        takenAt: T0 + i,
-        placeId: null,
-        hashtags,
-      })),
+      // Each post written three times, by three people: a suggestion needs 5 (decision 025).
+      posts: [0, 1, 2].flatMap((copy) =>
+        POSTS.map((hashtags, i) => ({
+          postId: `s${copy}-${i}`,
+          owner: `o${copy}-${i}`,
+          takenAt: T0 + copy * POSTS.length + i,
+          placeId: null,
+          hashtags,
+        })),
+      ),
       network: 'instagram',
       source: 'test',
       now: 1000,
@@ -59,8 +62,9 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
       hashtag: 'golden',
       count: 1_000_000,
       score: expect.any(Number),
-      subcount: 6,
+      subcount: 18,
       lists: 2,
+      authors: 9,
     });
     const names = suggestions.map((s: { hashtag: string }) => s.hashtag);
     expect(names).not.toContain('beach');
@@ -78,7 +82,7 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
     ]);
     expect(beachOnly.json().suggestions[0].hashtag).toBe('sea');
     const spam = sunsetOnly.json().suggestions.find((s: { hashtag: string }) => s.hashtag === 'spam');
-    expect(spam).toMatchObject({ banned: true, subcount: 2, lists: 1 });
+    expect(spam).toMatchObject({ banned: true, subcount: 6, lists: 1, authors: 6 });
   });
 
   it('honours limit and answers an empty list for unknown tags', async () => {

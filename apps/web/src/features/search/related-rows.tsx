@@ -75,6 +75,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           hashtag={tag.hashtag}
           count={related.data.counts.get(tag.hashtag) ?? -1}
           subcount={tag.subcount}
+          authors={tag.authors}
           posts={related.data.postCount}
           isBanned={tag.isBanned}
           isCompact={isCompact}
@@ -118,6 +119,7 @@ function RelatedRow({
   hashtag,
   count,
   subcount,
+  authors,
   posts,
   isBanned,
   isCompact,
@@ -126,6 +128,8 @@ function RelatedRow({
   count: number;
   /** Of the item's recent posts, how many carry this tag too: why it is related. */
   subcount: number;
+  /** How many people wrote those posts. */
+  authors: number;
   posts: number;
   isBanned: boolean;
   isCompact: boolean;
@@ -167,7 +171,7 @@ function RelatedRow({
             {searchButton}
           </Stack>
         )}
-        <SharedPosts subcount={subcount} posts={posts} />
+        <SharedPosts subcount={subcount} authors={authors} posts={posts} />
       </TableCell>
       <TableCell align="right">
         <PostCount count={count} isCompact={isCompact} />
@@ -180,14 +184,14 @@ function RelatedRow({
   );
 }
 
-/** "in 37 of 500 recent posts", over a thin bar of the same share. */
-function SharedPosts({ subcount, posts }: { subcount: number; posts: number }) {
+/** "in 37 of 500 recent posts, by 29 people", over a thin bar of the same share. */
+function SharedPosts({ subcount, authors, posts }: { subcount: number; authors: number; posts: number }) {
   const { t } = useTranslation();
   const share = posts > 0 ? Math.min(1, subcount / posts) : 0;
   return (
     <Stack sx={{ gap: 0.25, maxWidth: 220 }} data-testid="related-why">
       <Typography variant="caption" color="text.secondary">
-        {t('search.inPosts', { subcount, posts })}
+        {t('search.inPostsBy', { subcount, posts, count: authors })}
       </Typography>
       <Box aria-hidden sx={{ height: 3, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
         <Box sx={{ height: '100%', width: `${Math.max(2, share * 100)}%`, bgcolor: 'primary.light' }} />

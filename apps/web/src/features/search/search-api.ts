@@ -23,7 +23,7 @@ export interface ResultItem {
 }
 
 export interface RelatedResult {
-  tags: { hashtag: string; subcount: number; relevance: number; isBanned: boolean }[];
+  tags: { hashtag: string; subcount: number; authors: number; relevance: number; isBanned: boolean }[];
   postCount: number;
 }
 
