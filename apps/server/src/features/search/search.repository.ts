@@ -189,15 +189,17 @@ export async function replaceBannedTags(
 }
 
 /**
- * Whether the network holds data: a tag with a count, seen in posts or being indexed. Tags kept
- * only to be marked banned (count unknown) do not count.
+ * Whether the network holds served data: a tag with a count or seen in stored posts. Tags pending
+ * agreement, being indexed, or kept only to be marked banned (count unknown) do not count.
  */
 export async function hasAnyHashtag(database: Database, network: Network): Promise<boolean> {
   const row = await database.db
     .selectFrom('hashtags')
     .select('id')
     .where('network', '=', network)
-    .where('count_state', '<>', 'unknown')
+    // Pending crowd reports and tags indexed on a visitor's search are one person's doing, which
+    // must not choose the network every visitor sees (decision 025).
+    .where('count_state', 'in', ['known', 'lookup'])
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
