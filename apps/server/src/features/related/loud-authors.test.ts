@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import { createTestViewer, type TestViewer } from '../../test/test-users.js';
+import { storeIngest } from '../store/store.repository.js';
+
+const T0 = 1_700_000_000;
+const SPAMMER = 'did:plc:spam5spam5spam5spam5spam';
+
+/** Issue 31's floods, each by one actor: none of them may own what other visitors see. */
+describe.each(testDialects)('loud authors on %s', (dialect) => {
+  let testApp: TestApp;
+  let paying: TestViewer;
+  const get = async (url: string) =>
+    (await testApp.app.inject({ method: 'GET', url, headers: paying.headers })).json();
+  const relatedOf = async (tag: string, network: string) =>
+    (await get(`/api/info/hashtag/${tag}?recommended=1&network=${network}`)).data[0];
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(dialect, {
+      BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt',
+      CACHE_RATE_LIMIT_PER_MINUTE: 10_000,
+    });
+    paying = await createTestViewer(testApp.app, 'paying');
+    const { database } = testApp.testDatabase;
+    // 40 people post travel with beach or mountains on Bluesky and on Instagram (imported)...
+    for (const network of ['bluesky', 'instagram'] as const) {
+      await storeIngest(database, {
+        hashtags: ['travel', 'beach', 'mountains', 'cheapflights', 'cryptoairdrop'].map((name) => ({
+          name,
+          count: 1000,
+        })),
+        posts: Array.from({ length: 40 }, (_, i) => ({
+          postId: `${network}-real${i}`,
+          owner: `person${i}`,
+          takenAt: T0 + i,
+          placeId: null,
+          hashtags: ['travel', i % 2 ? 'beach' : 'mountains'],
+        })),
+        network,
+        source: 'test',
+        now: 1,
+      });
+    }
+    // ...then one Bluesky account posts 600 times with travel and two spam tags.
+    await storeIngest(database, {
+      posts: Array.from({ length: 600 }, (_, i) => ({
+        postId: `at://${SPAMMER}/app.bsky.feed.post/spam${i}`,
+        owner: SPAMMER,
+        takenAt: T0 + 100 + i,
+        placeId: null,
+        hashtags: ['travel', 'cheapflights', 'cryptoairdrop'],
+      })),
+      network: 'bluesky',
+      source: 'test',
+      now: 1,
+    });
+  });
+  afterAll(async () => testApp?.close());
+
+  it("one author's 600 posts weigh like 3: travel's related list and suggestions stay the people's", async () => {
+    const travel = await relatedOf('travel', 'bluesky');
+    // A window of 500: the spammer's 3 newest posts, then all 40 people's.
+    expect(travel.related_post_count).toBe(43);
+    expect(travel.related_tags.map((tag: { hashtag: string }) => tag.hashtag)).toEqual([
+      'beach',
+      'mountains',
+    ]);
+    expect(travel.related_tags[0]).toMatchObject({ subcount: 20, authors: 20 });
+    const suggestions = await get('/api/suggest/hashtags?tags=travel,beach&network=bluesky');
+    expect(suggestions.suggestions.map((tag: { hashtag: string }) => tag.hashtag)).toEqual(['mountains']);
+  });
+
+  it("one account's 2,000 crowd posts keep 3 places in a window; the trusted posts stay", async () => {
+    const crowd = await createTestViewer(testApp.app, 'free');
+    for (let batch = 0; batch < 40; batch++) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/cache/recommend',
+        headers: crowd.headers,
+        remoteAddress: '10.7.0.1',
+        payload: {
+          hashtag: { hashtag: 'travel', count: 1000 },
+          posts: Array.from({ length: 50 }, (_, i) => ({
+            post_id: `crowd${batch}-${i}`,
+            owner: `madeup${batch}-${i}`,
+            timestamp: T0 + 1000 + batch * 50 + i,
+            hashtags: ['travel', 'cryptoairdrop'],
+          })),
+        },
+      });
+      expect(response.statusCode).toBe(202);
+    }
+    const travel = await relatedOf('travel', 'instagram');
+    expect(travel.related_post_count).toBe(43);
+    expect(travel.related_tags.map((tag: { hashtag: string }) => tag.hashtag)).toEqual([
+      'beach',
+      'mountains',
+    ]);
+  });
+});
