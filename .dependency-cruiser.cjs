@@ -78,14 +78,14 @@ module.exports = {
     {
       name: 'no-cross-feature-repositories',
       comment:
-        "A feature reads another feature's data only through that feature's service. One exception: store's write path of posts, their links and daily uses (store/post-writes.repository.ts, post-writes-sqlite.repository.ts, post-removal.repository.ts), which a stream's batch and retention and a crowd purge run inside their own transactions.",
+        "A feature reads another feature's data only through that feature's service. One exception: store's write path (store/post-writes.repository.ts, post-writes-sqlite.repository.ts, post-removal.repository.ts: posts, their links and daily uses; served-items.repository.ts: the values the crowd decides), which a stream's batch and retention, a crowd decision and a crowd purge run inside their own transactions.",
       severity: 'error',
       from: { path: FEATURE, pathNot: TESTS },
       to: {
         path: `${SERVER}features/[^/]+/.+${REPOSITORY}`,
         pathNot: [
           `${SERVER}features/$1/`,
-          `${SERVER}features/store/post-(writes|writes-sqlite|removal)\\.repository\\.ts$`,
+          `${SERVER}features/store/(post-writes|post-writes-sqlite|post-removal|served-items)\\.repository\\.ts$`,
         ],
       },
     },

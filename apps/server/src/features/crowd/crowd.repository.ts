@@ -58,7 +58,7 @@ export async function recordCrowdReports(
   return retryOnConflict(() =>
     database.db.transaction().execute(async (trx) => {
       await lockItems(trx, { subject: store.subject, network, items, now });
-      await store.prepare?.(trx, network, items, now);
+      await store.prepare?.(trx, { network, items, now, dialect: database.dialect });
       for (const chunk of chunksOf(reports, 500)) {
         await trx
           .insertInto('crowd_reports')
