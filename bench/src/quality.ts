@@ -146,7 +146,9 @@ async function checkAgainstProduct(store: TrainStore, dataset: Dataset): Promise
   let compared = 0;
   for (const tag of tags) {
     const ours = (await lists.of(tag)).get('spec') ?? [];
-    const answer = await findHashtagInfo(context, { names: tag, recommended: true }).catch(() => undefined);
+    const answer = await findHashtagInfo(context, { names: tag, recommended: true, ranking: 'spec' }).catch(
+      () => undefined,
+    );
     if (!answer) continue;
     const theirs = answer.data[0]?.related_tags ?? [];
     const same =
