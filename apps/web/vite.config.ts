@@ -13,6 +13,10 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // jsdom takes 0.5-1 s of CPU to render a form of MUI fields; beside the browser tests on a busy
+    // 2-core machine that is several seconds, so tests and their waits for the screen get room for it.
+    testTimeout: 20_000,
+    setupFiles: ['src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'vite-precompress.test.ts', 'vite-build-stamp.test.ts'],
   },
 });

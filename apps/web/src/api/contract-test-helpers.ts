@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import documentText from './openapi.json?raw';
 
 /**
@@ -120,4 +120,47 @@ export function notServed(call: FakeCall): never {
   const name = `${(call.method ?? 'GET').toUpperCase()} ${call.url}`;
   broken.push(`${name}: the test's fake does not serve it`);
   throw new TypeError(`Failed to fetch (${name} is not served by the fake)`);
+}
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: HeadersInit;
+}
+
+/** A call a fake server got: its method, address (with the query) and JSON body. */
+export interface ServedCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+type FakeRoute = FakeAnswer | ((call: ServedCall) => FakeAnswer);
+
+/**
+ * Stubs fetch with a fake server that answers `routes`, keyed by method and path as the document
+ * writes it, without the query ('GET /api/appdata', 'GET /api/info/hashtag/{names}'), each answer
+ * checked against the document; a call no route serves fails the test. Answers the calls it got, in
+ * order (vi.unstubAllGlobals() after each test removes it).
+ */
+export function serveFakeApi(routes: Record<string, FakeRoute>): ServedCall[] {
+  const calls: ServedCall[] = [];
+  const patterns = Object.entries(routes).map(([key, route]) => ({
+    pattern: new RegExp(`^${key.replaceAll('.', '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
+    route,
+  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = (init.method ?? 'GET').toUpperCase();
+      const call = { method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const name = `${method} ${new URL(url, 'http://app.test').pathname}`;
+      const route = patterns.find(({ pattern }) => pattern.test(name))?.route;
+      if (!route) notServed({ url, ...init });
+      const answer = typeof route === 'function' ? route(call) : route;
+      return contractAnswer({ url, ...init }, answer.body, answer);
+    }),
+  );
+  return calls;
 }
