@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceServerClock,
   launchBrowser,
-  newPage,
   newVisitor,
   outboxIds,
   QUICK_PROMO,
@@ -405,43 +404,3 @@ async function snap(page: Page, name: string): Promise<void> {
 async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
-
-describe('the live-event countdown in the menu', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const liveAt = Math.floor(Date.now() / 1000) + 3600;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAccountsServer({ env: { COUNTDOWN_DATE: String(liveAt) } }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('shows Join Live counting down to the date from /api/countdown, until 15 minutes after it', async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.clock.install();
-    await page.goto('/try');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const joinLive = page
-      .getByRole('navigation', { name: 'Open menu' })
-      .getByRole('link', { name: /Join Live/ });
-    expect(await joinLive.textContent()).toMatch(/^Join LiveStarts in 0[01]:\d\d:\d\d$/);
-    expect(await joinLive.getAttribute('target')).toBe('_blank');
-    await page.keyboard.press('Escape');
-
-    // 14 minutes after the start it is live; after 15 it is gone.
-    await page.clock.fastForward(liveAt * 1000 - Date.now() + 14 * 60_000);
-    expect(await readMenu(page)).toContain('Join Live');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    expect(await joinLive.textContent()).toBe('Join LiveLive now');
-    await page.keyboard.press('Escape');
-    await page.clock.fastForward(2 * 60_000);
-    expect(await readMenu(page)).not.toContain('Join Live');
-    await context.close();
-  });
-});

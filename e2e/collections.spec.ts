@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Topic, TopicsById } from '@tagscout/core/api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,47 +261,6 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     expect(await fitsWidth(page)).toBe(true);
     await settle(page);
     await saveScreenshot(page, 'collections-list-phone');
-    await context.close();
-  });
-
-  it('offers the upgrade when a signed-in free user saves', async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
-    const email = `free-${randomUUID()}@example.com`;
-    const password = 'Collections-Test-42!';
-    const headers = { origin: server.url };
-    const signUp = await page.request.post('/api/account/sign-up', {
-      data: { email, password, passwordConfirm: password },
-      headers,
-    });
-    expect(signUp.status()).toBe(202);
-    const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const { messages } = (await outbox.json()) as { messages: { code: string | null }[] };
-    const verified = await page.request.post('/api/account/verify-email', {
-      data: { email, code: messages[0]!.code },
-      headers,
-    });
-    expect(verified.status()).toBe(200);
-
-    await page.goto('/tags');
-    await search(page, 'travel');
-    await addTag(page, 'travel');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const upgrade = page.getByRole('dialog', { name: 'Save collections with Pro' });
-    expect(await upgrade.textContent()).toContain('Saving hashtag collections is part of Tagscout Pro.');
-    await upgrade.getByRole('link', { name: 'See plans' }).waitFor();
-    await upgrade.getByRole('button', { name: 'Close' }).click();
-    expect((await page.request.get('/api/topics')).status()).toBe(403);
-    await context.close();
-  });
-
-  it('gives a signed-out visitor on /try no Save', async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto('/try');
-    await search(page, 'travel');
-    await addTag(page, 'travel');
-    await page.getByRole('list', { name: 'Export list' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
-    expect(await page.getByTestId('topic-title').count()).toBe(0);
     await context.close();
   });
 });

@@ -53,129 +53,132 @@ describe('copy for a network and keeping the work', () => {
     return opened;
   }
 
-  for (const size of SIZES) {
-    it(`copies 5 of 8 for Instagram, says so before and after, and picks the best 5 (${size})`, async () => {
-      const { context, page } = await openTry(size);
-      const added = await addResults(page, 'travel', 8);
-      await showExport(page, size);
-      expect(await page.getByTestId('copy-for').inputValue()).toBe('instagram');
-      const warning = page.getByTestId('cap-warning');
-      expect(await warning.textContent()).toContain(
-        'Instagram takes 5 hashtags a post and 8 are selected: only the first 5 would be copied.',
-      );
-      const copy = page.getByRole('button', { name: 'Copy 5 of 8 for Instagram' });
-      await copy.scrollIntoViewIfNeeded();
-      await saveScreenshot(page, `export-cap-warning-${size}`);
-      await copy.click();
-      await page.getByText('Copied 5 of 8 for Instagram', { exact: true }).waitFor();
-      const [label, line] = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
-      expect(label).toBe('Hashtags by Tagscout');
-      expect(line!.split(' ')).toEqual(added.slice(0, 5).map((name) => `#${name}`));
+  // One viewport per flow: the phone's footer and panes are search.spec.ts's phone test.
+  const size: Size = 'desktop';
 
-      await warning.getByRole('button', { name: 'Pick the best 5' }).click();
-      await page.getByRole('button', { name: 'Copy 5 hashtags for Instagram' }).waitFor();
-      expect(await warning.count()).toBe(0);
-      expect(await page.getByTestId('selected-count').textContent()).toBe('5 of 8 selected');
+  it('copies 5 of 8 for Instagram, says so before and after, and picks the best 5', async () => {
+    const { context, page } = await openTry(size);
+    const added = await addResults(page, 'travel', 8);
+    await showExport(page, size);
+    expect(await page.getByTestId('copy-for').inputValue()).toBe('instagram');
+    const warning = page.getByTestId('cap-warning');
+    expect(await warning.textContent()).toContain(
+      'Instagram takes 5 hashtags a post and 8 are selected: only the first 5 would be copied.',
+    );
+    const copy = page.getByRole('button', { name: 'Copy 5 of 8 for Instagram' });
+    await copy.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `export-cap-warning-${size}`);
+    await copy.click();
+    await page.getByText('Copied 5 of 8 for Instagram', { exact: true }).waitFor();
+    const [label, line] = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+    expect(label).toBe('Hashtags by Tagscout');
+    expect(line!.split(' ')).toEqual(added.slice(0, 5).map((name) => `#${name}`));
 
-      // Other: no network cap, so everything selected goes (the free limit is 29 + branding).
-      await page.getByLabel('Copy for').click();
-      await page.getByRole('option', { name: 'Other (no cap)' }).click();
-      await page.getByRole('button', { name: 'Copy 5 hashtags', exact: true }).waitFor();
-      await context.close();
-    });
+    await warning.getByRole('button', { name: 'Pick the best 5' }).click();
+    await page.getByRole('button', { name: 'Copy 5 hashtags for Instagram' }).waitFor();
+    expect(await warning.count()).toBe(0);
+    expect(await page.getByTestId('selected-count').textContent()).toBe('5 of 8 selected');
 
-    it(`keeps a visitor's list, filters and search over a reload and an offline blip (${size})`, async () => {
-      const { context, page } = await openTry(size);
-      const added = await addResults(page, 'coffee', 3);
-      await showExport(page, size);
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.getByLabel('Min posts').fill('1000');
-      const selected = await selectedTags(page);
+    // Other: no network cap, so everything selected goes (the free limit is 29 + branding).
+    await page.getByLabel('Copy for').click();
+    await page.getByRole('option', { name: 'Other (no cap)' }).click();
+    await page.getByRole('button', { name: 'Copy 5 hashtags', exact: true }).waitFor();
+    await context.close();
+  });
 
-      await page.reload();
-      await showExport(page, size);
-      expect(await exportList(page)).toEqual(added);
-      expect(await selectedTags(page)).toEqual(selected);
-      await page.getByRole('button', { name: 'Filters' }).click();
-      expect(await page.getByLabel('Min posts').inputValue()).toBe('1,000');
-      if (size === 'phone') await showFind(page);
-      expect(await page.getByRole('textbox', { name: 'Search text' }).inputValue()).toBe('coffee');
+  it("keeps a visitor's list, filters and search over a reload and an offline blip", async () => {
+    const { context, page } = await openTry(size);
+    const added = await addResults(page, 'coffee', 3);
+    await showExport(page, size);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Min posts').fill('1000');
+    const selected = await selectedTags(page);
 
-      // Offline for 1.5 s in the middle of a search: a banner, the same screen, and the search resumes.
-      if (size === 'phone') await showFind(page);
-      await context.setOffline(true);
-      const banner = page.getByTestId('connection-banner');
-      await banner.getByText('Offline, retrying').waitFor();
-      const box = page.getByRole('textbox', { name: 'Search text' });
-      await box.fill('food');
-      await box.press('Enter');
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // the blip itself, not a wait for a result
-      expect(new URL(page.url()).pathname).toBe('/try');
-      await context.setOffline(false);
-      await banner.waitFor({ state: 'detached' });
-      await page.getByTestId('result-row').getByRole('link', { name: '#food', exact: true }).waitFor();
-      await showExport(page, size);
-      expect(await exportList(page)).toEqual(added);
-      await context.close();
-    });
-    it(`keeps a visitor's list and Copy for choice through signing up, and the account keeps the choice (${size})`, async () => {
-      const { context, page } = await openTry(size);
-      await useOwnClientIp(context);
-      const added = await addResults(page, 'sunset', 4);
-      await showExport(page, size);
-      await page.getByLabel('Copy for').click();
-      await page.getByRole('option', { name: 'Threads' }).click();
-      await page.getByRole('button', { name: 'Copy 1 of 4 for Threads' }).waitFor();
+    await page.reload();
+    await showExport(page, size);
+    expect(await exportList(page)).toEqual(added);
+    expect(await selectedTags(page)).toEqual(selected);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    expect(await page.getByLabel('Min posts').inputValue()).toBe('1,000');
+    expect(await page.getByRole('textbox', { name: 'Search text' }).inputValue()).toBe('coffee');
 
-      // Account setup, as from the sign-up email's link: a new page load, the password, the emailed code.
-      const email = `keeper-${size}-${randomUUID().slice(0, 8)}@example.com`;
-      await page.goto(`/newaccount?email=${encodeURIComponent(email)}`);
-      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-      await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      const codeField = page.getByLabel('Verification code');
-      await codeField.waitFor();
-      const { code } = await readEmailCode(server, email);
-      // Pasted as the email shows it: the field keeps the digits.
-      await codeField.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
-      expect(await codeField.inputValue()).toBe(code);
-      await page.getByRole('button', { name: 'Verify', exact: true }).click();
-      const verified = page.getByRole('dialog', { name: 'Account verified' });
-      await verified.getByRole('button', { name: 'Close' }).click();
-      await page.waitForURL('**/tags');
+    // Offline for 1.5 s in the middle of a search: a banner, the same screen, and the search resumes.
+    await context.setOffline(true);
+    const banner = page.getByTestId('connection-banner');
+    await banner.getByText('Offline, retrying').waitFor();
+    const box = page.getByRole('textbox', { name: 'Search text' });
+    await box.fill('food');
+    await box.press('Enter');
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the blip itself, not a wait for a result
+    expect(new URL(page.url()).pathname).toBe('/try');
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    await page.getByTestId('result-row').getByRole('link', { name: '#food', exact: true }).waitFor();
+    await showExport(page, size);
+    expect(await exportList(page)).toEqual(added);
+    await context.close();
+  });
+  it("keeps a visitor's list and Copy for choice through signing up, and the account keeps the choice", async () => {
+    const { context, page } = await openTry(size);
+    await useOwnClientIp(context);
+    const added = await addResults(page, 'sunset', 4);
+    await showExport(page, size);
+    await page.getByLabel('Copy for').click();
+    await page.getByRole('option', { name: 'Threads' }).click();
+    await page.getByRole('button', { name: 'Copy 1 of 4 for Threads' }).waitFor();
 
-      await showExport(page, size);
-      expect(await exportList(page)).toEqual(added);
-      expect(await page.getByTestId('copy-for').inputValue()).toBe('threads');
-      await saveScreenshot(page, `signed-up-keeps-list-${size}`);
+    // Account setup, as from the sign-up email's link: a new page load, the password, the emailed code.
+    const email = `keeper-${size}-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`/newaccount?email=${encodeURIComponent(email)}`);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const codeField = page.getByLabel('Verification code');
+    await codeField.waitFor();
+    const { code } = await readEmailCode(server, email);
+    // Pasted as the email shows it: the field keeps the digits.
+    await codeField.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(await codeField.inputValue()).toBe(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const verified = page.getByRole('dialog', { name: 'Account verified' });
+    await verified.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL('**/tags');
 
-      // Another browser, signed in to the same account: Copy for is Threads there too.
-      const other = await newPage(browser, { baseURL: server.url, viewport: size });
-      await useOwnClientIp(other.context);
-      await other.page.goto('/login');
-      await other.page.getByLabel('Email').fill(email);
-      await other.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-      await other.page.getByRole('button', { name: 'Sign in' }).click();
-      await other.page.waitForURL('**/tags');
-      await addResults(other.page, 'coffee', 1);
-      await showExport(other.page, size);
-      await expect.poll(() => other.page.getByTestId('copy-for').inputValue()).toBe('threads');
-      // Changed there, it follows the account back.
-      await other.page.getByLabel('Copy for').click();
-      await other.page.getByRole('option', { name: 'YouTube' }).click();
-      await expect
-        .poll(() =>
-          other.page.evaluate(() => fetch('/api/account/settings').then((response) => response.json())),
-        )
-        .toEqual({ copyNetwork: 'youtube' });
-      await other.context.close();
-      await context.close();
-    });
+    await showExport(page, size);
+    expect(await exportList(page)).toEqual(added);
+    expect(await page.getByTestId('copy-for').inputValue()).toBe('threads');
+    await saveScreenshot(page, `signed-up-keeps-list-${size}`);
 
-    it(`keeps the cookie notice off Copy and Add; Decline sends no events and is remembered (${size})`, async () => {
+    // Another browser, signed in to the same account: Copy for is Threads there too.
+    const other = await newPage(browser, { baseURL: server.url, viewport: size });
+    await useOwnClientIp(other.context);
+    await other.page.goto('/login');
+    await other.page.getByLabel('Email').fill(email);
+    await other.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await other.page.getByRole('button', { name: 'Sign in' }).click();
+    await other.page.waitForURL('**/tags');
+    await addResults(other.page, 'coffee', 1);
+    await showExport(other.page, size);
+    await expect.poll(() => other.page.getByTestId('copy-for').inputValue()).toBe('threads');
+    // Changed there, it follows the account back.
+    await other.page.getByLabel('Copy for').click();
+    await other.page.getByRole('option', { name: 'YouTube' }).click();
+    await expect
+      .poll(() =>
+        other.page.evaluate(() => fetch('/api/account/settings').then((response) => response.json())),
+      )
+      .toEqual({ copyNetwork: 'youtube' });
+    await other.context.close();
+    await context.close();
+  });
+
+  // Layout: where the notice sits against Add and Copy differs by viewport. What Accept and Decline
+  // store and send is the web test cookie-notice.test.tsx.
+  for (const viewport of SIZES) {
+    it(`keeps the cookie notice off Copy and Add (${viewport})`, async () => {
       const { context, page } = await newPage(browser, {
         baseURL: server.url,
-        viewport: size,
+        viewport,
         storage: { firstTimeUser: 'false', showGuide: 'false' },
       });
       await page.goto('/try');
@@ -188,63 +191,49 @@ describe('copy for a network and keeping the work', () => {
         .first()
         .boundingBox())!;
       expect(overlaps(noticeBox, addBox)).toBe(false);
-      await showExport(page, size);
+      await showExport(page, viewport);
       const copyBox = (await page.getByRole('button', { name: /^Copy 1 hashtag/ }).boundingBox())!;
       expect(overlaps(noticeBox, copyBox)).toBe(false);
-      await saveScreenshot(page, `cookie-notice-export-${size}`);
-
-      const eventPosts: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/events')
-          eventPosts.push(request.url());
-      });
-      await notice.getByRole('button', { name: 'Decline' }).click();
-      await notice.waitFor({ state: 'detached' });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-      await page.getByRole('button', { name: /^Copy 1 hashtag/ }).click(); // the first copy click is an event
-      await page.getByText(/^Copied 1 hashtag/).waitFor();
-      await page.reload(); // leaving the page sends whatever is waiting
-      await showExport(page, size);
-      expect(await notice.count()).toBe(0);
-      expect(eventPosts).toEqual([]);
+      await saveScreenshot(page, `cookie-notice-export-${viewport}`);
       await context.close();
     });
-
-    it(`sends a visitor in Instagram's or TikTok's in-app browser to /inAppBrowser, which says how to leave it and copies the link (${size})`, async () => {
-      for (const { userAgent, openStep } of [
-        { userAgent: INSTAGRAM_UA, openStep: 'Choose Open in Safari' },
-        { userAgent: TIKTOK_UA, openStep: 'Choose Open in browser' },
-      ]) {
-        const context = await browser.newContext({
-          viewport: viewports[size],
-          userAgent,
-          baseURL: server.url,
-        });
-        // A returning visitor: neither the first-visit tutorial nor the cookie notice covers the page.
-        await context.addInitScript((values) => {
-          try {
-            for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-          } catch {
-            // about:blank has no storage.
-          }
-        }, RETURNING_VISITOR);
-        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-        const page = await context.newPage();
-        await page.goto('/try');
-        await page.waitForURL('**/inAppBrowser');
-        await page.getByRole('heading', { level: 1, name: 'Open Tagscout in your browser' }).waitFor();
-        const steps = page.getByRole('list').filter({ hasText: 'Tap the menu' }).getByRole('listitem');
-        expect((await steps.allTextContents()).map((text) => text.trim())).toEqual([
-          'Tap the menu at the top of the screen',
-          openStep,
-        ]);
-        await page.getByRole('button', { name: 'Copy the link' }).click();
-        await page.getByRole('button', { name: 'Link copied' }).waitFor();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(server.url).origin);
-        await context.close();
-      }
-    });
   }
+
+  it("sends a visitor in Instagram's or TikTok's in-app browser to /inAppBrowser, which says how to leave it and copies the link", async () => {
+    for (const { userAgent, openStep } of [
+      { userAgent: INSTAGRAM_UA, openStep: 'Choose Open in Safari' },
+      { userAgent: TIKTOK_UA, openStep: 'Choose Open in browser' },
+    ]) {
+      const context = await browser.newContext({
+        // In-app browsers are phone apps.
+        viewport: viewports.phone,
+        userAgent,
+        baseURL: server.url,
+      });
+      // A returning visitor: neither the first-visit tutorial nor the cookie notice covers the page.
+      await context.addInitScript((values) => {
+        try {
+          for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+        } catch {
+          // about:blank has no storage.
+        }
+      }, RETURNING_VISITOR);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      const page = await context.newPage();
+      await page.goto('/try');
+      await page.waitForURL('**/inAppBrowser');
+      await page.getByRole('heading', { level: 1, name: 'Open Tagscout in your browser' }).waitFor();
+      const steps = page.getByRole('list').filter({ hasText: 'Tap the menu' }).getByRole('listitem');
+      expect((await steps.allTextContents()).map((text) => text.trim())).toEqual([
+        'Tap the menu at the top of the screen',
+        openStep,
+      ]);
+      await page.getByRole('button', { name: 'Copy the link' }).click();
+      await page.getByRole('button', { name: 'Link copied' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(server.url).origin);
+      await context.close();
+    }
+  });
 
   it('sets the page language with the app language', async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, locale: 'pt-BR' });
@@ -254,12 +243,13 @@ describe('copy for a network and keeping the work', () => {
     await context.close();
   });
 
-  it('keeps the work through the no-internet screen and its Restart', async () => {
+  it('shows the no-internet screen when the app cannot start, and keeps the work through its Restart', async () => {
     const { context, page } = await openTry('desktop');
     const added = await addResults(page, 'beach', 2);
     await context.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.reload();
     await page.waitForURL('**/noInternet');
+    await page.getByRole('heading', { name: 'No internet connection' }).waitFor();
     await context.unroute('**/api/**');
     await page.getByRole('button', { name: 'Restart' }).click();
     await page.waitForURL('**/try');
@@ -295,14 +285,6 @@ async function showExport(page: Page, size: Size) {
       .click();
   }
   await page.getByRole('list', { name: 'Export list' }).waitFor();
-}
-
-async function showFind(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Find or export' })
-    .getByRole('button', { name: /Find/ })
-    .click();
-  await page.getByRole('textbox', { name: 'Search text' }).waitFor();
 }
 
 async function exportList(page: Page): Promise<string[]> {

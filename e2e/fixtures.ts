@@ -133,8 +133,8 @@ export const viewports = {
 
 /**
  * Local storage a returning visitor has: cookies accepted, the tutorial seen and the guide off, so
- * tests of other screens meet no cookie notice, tutorial or guide step (shell-extras.spec.ts and
- * walkthrough.spec.ts start as first-time visitors with `storage: {}`).
+ * tests of other screens meet no cookie notice, tutorial or guide step (a test of a first visit passes
+ * the `storage` it needs).
  */
 export const RETURNING_VISITOR: Readonly<Record<string, string>> = {
   hasAcceptedCookies: 'true',

@@ -170,49 +170,6 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
-  it('hides emoji tags when emojis are off, with its own message when nothing is left', async () => {
-    const { context, page } = await openTry();
-    await search(page, 'pizza');
-    expect(await resultNames(page)).toContain('#pizza🍕');
-    await goVia(page, 'Settings');
-    await page.getByLabel('Show and copy emojis').uncheck();
-    await goVia(page, 'Search');
-    await page.getByTestId('result-row').first().waitFor();
-    expect(await resultNames(page)).not.toContain('#pizza🍕');
-    await search(page, '🍕');
-    await page.getByText('No results found due to emojis being turned off').waitFor();
-    await search(page, 'zzqqxxnothing');
-    await page.getByText('No Results', { exact: true }).waitFor();
-    await context.close();
-  });
-
-  it('orders related tags by the relevance score when chosen in settings', async () => {
-    const { context, page } = await openTry();
-    await goVia(page, 'Settings');
-    await page.getByLabel('Order related tags by').click();
-    await page.getByRole('option', { name: 'Relevance' }).click();
-    await goVia(page, 'Search');
-    await search(page, 'coffee');
-    await expand(page, 'coffee');
-    await page.getByTestId('related-row').first().waitFor();
-    const shown = (await page.getByTestId('related-row').getByRole('link').allTextContents()).map((name) =>
-      name.slice(1),
-    );
-    const answer = await fetch(`${server.url}/api/info/hashtag/coffee?recommended=1&ranking=spec`);
-    const { data } = (await answer.json()) as { data: { related_tags: { hashtag: string }[] }[] };
-    expect(shown).toEqual(data[0]!.related_tags.slice(0, shown.length).map((tag) => tag.hashtag));
-    await context.close();
-  });
-
-  it('marks banned tags with a warning', async () => {
-    const { context, page } = await openTry();
-    await search(page, 'dating');
-    const row = page.getByTestId('result-row').first();
-    expect(await row.getByRole('link').textContent()).toBe('#dating');
-    expect(await row.getByRole('img', { name: 'Banned tag' }).count()).toBe(1);
-    await context.close();
-  });
-
   it('keeps each result name on one line on a phone', async () => {
     const { context, page } = await openTry('phone');
     await search(page, 'travel');
@@ -353,10 +310,6 @@ async function addTag(page: Page, name: string) {
     .getByRole('button', { name: `Add #${name} to the export list`, exact: true })
     .first()
     .click();
-}
-
-async function resultNames(page: Page): Promise<string[]> {
-  return page.getByTestId('result-row').getByRole('link').allTextContents();
 }
 
 async function exportList(page: Page): Promise<string[]> {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveFakeApi } from '../api/contract-test-helpers';
 import '../i18n/i18n';
 import { setMenuBadge, useMenuBadges } from './menu-badges';
 import { MenuDrawer } from './menu-drawer';
@@ -43,12 +44,15 @@ describe('MenuDrawer', () => {
     vi.useRealTimers();
     useSession.setState(SIGNED_OUT);
     useMenuBadges.setState({}, true);
+    vi.unstubAllGlobals();
   });
 
   const byGroup: [TestGroup, string[]][] = [
     ['free', ['Search', 'Get Pro', 'Login', 'Settings', 'Help', 'Follow us']],
     ['trial', ['Search', 'Collections', 'Upgrade', 'Login', 'Settings', 'Help', 'Follow us']],
     ['unRegTrial', ['Search', 'Collections', 'Upgrade', 'Login', 'Settings', 'Help', 'Follow us']],
+    ['emailTrial', ['Search', 'Collections', 'Logout', 'Upgrade', 'Settings', 'Help', 'Follow us']],
+    ['signedInFree', ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
     ['beta', ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
     ['CBcustomer', ['Search', 'Collections', 'Manage Account', 'Logout', 'Settings', 'Help', 'Follow us']],
     ['admin', ['Search', 'Collections', 'Logout', 'Prospecting', 'Settings', 'Help', 'Follow us']],
@@ -105,6 +109,21 @@ describe('MenuDrawer', () => {
     expect(link(/Join Live/).textContent).toContain('Live now');
     cleanup();
     expect(renderMenu(NOW - 16 * 60_000)).not.toContain('Join Live');
+  });
+
+  it("counts down to the live event of the server's /api/countdown, Join Live opening in a new tab", async () => {
+    serveFakeApi({ 'GET /api/countdown': { body: { return: { countDownDate: NOW / 1000 + 3600 } } } });
+    const queryClient = new QueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <MenuDrawer isOpen onClose={() => {}} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const joinLive = await screen.findByRole('link', { name: /Join Live/ });
+    expect(joinLive.textContent).toBe('Join LiveStarts in 01:00:00');
+    expect(joinLive.getAttribute('target')).toBe('_blank');
   });
 
   it('shows badges, with 99+ above 99', () => {

@@ -13,6 +13,17 @@ export const TEST_ACCOUNTS = {
     expireSeconds: 7200,
   },
   expiredTrial: { ...FREE_VISITOR, group: 'free', trialStatus: 'expired', inTrial: false, expireSeconds: 0 },
+  /** A trial started with an email: signed in (GET /api/account/me has its user). */
+  emailTrial: {
+    ...FREE_VISITOR,
+    group: 'trial',
+    trialStatus: 'active',
+    inTrial: true,
+    expireSeconds: 7 * 86_400,
+    isSignedIn: true,
+  },
+  /** An account set up without a trial or a plan. */
+  signedInFree: { ...FREE_VISITOR, isSignedIn: true },
   beta: { ...FREE_VISITOR, group: 'beta', trialStatus: 'active', isSignedIn: true },
   admin: { ...FREE_VISITOR, group: 'admin', trialStatus: 'active', isSignedIn: true },
   CBcustomer: {

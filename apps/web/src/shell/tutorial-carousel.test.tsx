@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n/i18n';
@@ -44,6 +44,7 @@ describe('TutorialCarousel', () => {
       'Save collections',
       "We'll show you around",
     ]);
-    expect(screen.getByRole('button', { name: 'Get started' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    expect(useShellOverlays.getState().isTutorialOpen).toBe(false);
   });
 });

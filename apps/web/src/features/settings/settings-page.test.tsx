@@ -1,11 +1,14 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/i18n';
+import { MenuDrawer } from '../../shell/menu-drawer';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
 import { SettingsPage } from './settings-page';
-import { useSettings } from './settings-store';
+import { DEFAULT_SETTINGS, useSettings } from './settings-store';
 
 const renderPage = () =>
   render(
@@ -21,7 +24,7 @@ describe('the settings page', () => {
   afterEach(() => {
     cleanup();
     useSession.setState(SIGNED_OUT);
-    useSettings.getState().update({ brandingDisabled: false });
+    useSettings.setState(DEFAULT_SETTINGS);
     localStorage.clear();
   });
 
@@ -47,5 +50,43 @@ describe('the settings page', () => {
     expect(screen.getByRole('dialog', { name: 'Pro feature' })).toBeTruthy();
     expect(brandingSwitch().checked).toBe(false);
     expect(useSettings.getState().brandingDisabled).toBe(false);
+  });
+
+  it('switches the language, and starts in it next time', async () => {
+    useSession.setState(testSession('free'));
+    renderPage();
+    try {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language' }));
+      fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Português' }));
+      await screen.findByRole('heading', { name: 'Configurações', level: 1 });
+      expect(localStorage.getItem('language')).toBe('pt');
+      // The app's language detector, as the next start runs it, finds the choice first.
+      expect([i18n.services.languageDetector.detect()].flat()[0]).toBe('pt');
+
+      cleanup();
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>
+            <MenuDrawer isOpen onClose={() => {}} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      const labels = within(screen.getByRole('navigation'))
+        .getAllByRole('link')
+        .map((link) => link.querySelector('.MuiListItemText-primary')?.textContent);
+      expect(labels).toEqual(['Pesquisar', 'Seja Pro', 'Entrar', 'Configurações', 'Ajuda', 'Siga-nos']);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('turns emojis off and orders related tags by relevance, for the search to use', () => {
+    useSession.setState(testSession('free'));
+    renderPage();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show and copy emojis' }));
+    expect(useSettings.getState().emojisEnabled).toBe(false);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Order related tags by' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Relevance' }));
+    expect(useSettings.getState().relatedRanking).toBe('spec');
   });
 });

@@ -1,0 +1,132 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
+import '../../i18n/i18n';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { testSession } from '../../shell/test-sessions';
+import { theme } from '../../theme';
+import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
+import { FindPane } from './find-pane';
+import { useSearch } from './search-store';
+
+/** The tags the fake server's autocomplete answers, per query. */
+const TAGS: Record<string, { hashtag: string; count: number; banned?: true }[]> = {
+  pizza: [
+    { hashtag: 'pizza', count: 9_000_000 },
+    { hashtag: 'pizza🍕', count: 40_000 },
+    { hashtag: 'pizzatime', count: 700_000 },
+  ],
+  '🍕': [{ hashtag: 'pizza🍕', count: 40_000 }],
+  zzqqxxnothing: [],
+  dating: [{ hashtag: 'dating', count: 2_000_000, banned: true }],
+  coffee: [{ hashtag: 'coffee', count: 5_000_000 }],
+};
+
+/** Related tags of #coffee, in the order the server ranked them. */
+const COFFEE_RELATED = [
+  { hashtag: 'latteart', subcount: 40, relevance: 0.9 },
+  { hashtag: 'espresso', subcount: 90, relevance: 0.7 },
+  { hashtag: 'coffeetime', subcount: 120, relevance: 0.2 },
+];
+
+let calls: ServedCall[];
+
+function renderSearch(query: string) {
+  useSearch.getState().setText(query);
+  useSearch.getState().search(query);
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/try']}>
+          <FindPane />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+const resultNames = () =>
+  screen.getAllByTestId('result-row').map((row) => within(row).getByRole('link').textContent);
+
+describe('the find pane', () => {
+  beforeEach(() => {
+    useSession.setState(testSession('trial'));
+    calls = serveFakeApi({
+      'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+      // Usage events the searches queue: not what these tests look at.
+      'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
+      // No trend known for any tag: the trend column is not what these tests look at.
+      'GET /api/trends/hashtags': {
+        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+      },
+      'GET /api/autocomplete/hashtag/{query}': (call) => {
+        const query = decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!);
+        return { body: { network: 'sample', hashtags: TAGS[query] ?? [] } };
+      },
+      'GET /api/info/hashtag/{names}': () => ({
+        body: {
+          network: 'sample',
+          data: [
+            { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
+          ],
+        },
+      }),
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSearch.getState().reset();
+    useSettings.setState(DEFAULT_SETTINGS);
+    useSession.setState(SIGNED_OUT);
+    localStorage.clear();
+  });
+
+  it('marks a banned tag with a warning', async () => {
+    renderSearch('dating');
+    const row = await screen.findByTestId('result-row');
+    expect(within(row).getByRole('link').textContent).toBe('#dating');
+    expect(within(row).getAllByRole('img', { name: 'Banned tag' })).toHaveLength(1);
+  });
+
+  it('shows emoji tags while emojis are on', async () => {
+    renderSearch('pizza');
+    await screen.findAllByTestId('result-row');
+    expect(resultNames()).toEqual(['#pizza', '#pizza🍕', '#pizzatime']);
+  });
+
+  it('hides emoji tags when emojis are off', async () => {
+    useSettings.setState({ emojisEnabled: false });
+    renderSearch('pizza');
+    await screen.findAllByTestId('result-row');
+    expect(resultNames()).toEqual(['#pizza', '#pizzatime']);
+  });
+
+  it('says when emojis being off left nothing, and when there was nothing', async () => {
+    useSettings.setState({ emojisEnabled: false });
+    renderSearch('🍕');
+    await screen.findByText(
+      'No results found due to emojis being turned off. Turn emojis on in Settings to see them.',
+    );
+    cleanup();
+    renderSearch('zzqqxxnothing');
+    await screen.findByText('No Results', { exact: true });
+  });
+
+  it('asks for related tags by relevance when chosen in settings, and shows them in its order', async () => {
+    useSettings.setState({ relatedRanking: 'spec' });
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    const related = await screen.findAllByTestId('related-row');
+    expect(related.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      '#latteart',
+      '#espresso',
+      '#coffeetime',
+    ]);
+    const asked = calls.find((call) => call.url.startsWith('/api/info/hashtag/coffee'));
+    expect(new URL(asked!.url, 'http://app.test').searchParams.get('ranking')).toBe('spec');
+  });
+});
