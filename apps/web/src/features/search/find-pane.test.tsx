@@ -27,9 +27,9 @@ const TAGS: Record<string, { hashtag: string; count: number; banned?: true }[]> 
 
 /** Related tags of #coffee, in the order the server ranked them. */
 const COFFEE_RELATED = [
-  { hashtag: 'latteart', subcount: 40, relevance: 0.9 },
-  { hashtag: 'espresso', subcount: 90, relevance: 0.7 },
-  { hashtag: 'coffeetime', subcount: 120, relevance: 0.2 },
+  { hashtag: 'latteart', subcount: 40, authors: 29, relevance: 0.9 },
+  { hashtag: 'espresso', subcount: 90, authors: 90, relevance: 0.7 },
+  { hashtag: 'coffeetime', subcount: 120, authors: 1, relevance: 0.2 },
 ];
 
 let calls: ServedCall[];
@@ -128,5 +128,16 @@ describe('the find pane', () => {
     ]);
     const asked = calls.find((call) => call.url.startsWith('/api/info/hashtag/coffee'));
     expect(new URL(asked!.url, 'http://app.test').searchParams.get('ranking')).toBe('spec');
+  });
+
+  it('says how many posts and how many people each related tag comes from', async () => {
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    const why = (await screen.findAllByTestId('related-why')).map((row) => row.textContent);
+    expect(why).toEqual([
+      'in 40 of 500 recent posts, by 29 people',
+      'in 90 of 500 recent posts, by 90 people',
+      'in 120 of 500 recent posts, by 1 person',
+    ]);
   });
 });
