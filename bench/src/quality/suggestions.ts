@@ -43,8 +43,9 @@ export const SUGGESTION_VARIANTS: SuggestionVariant[] = [
     measure: 'postOverlap',
     tuning: { minAuthors: 1 },
   },
+  { name: '**postOverlap, power 3, P(c)^0.2, 2 authors (the product)**', measure: 'postOverlap' },
   { name: 'postOverlap, power 3, P(c)^0.2, 3 authors', measure: 'postOverlap', tuning: { minAuthors: 3 } },
-  { name: '**postOverlap, power 3, P(c)^0.2, 5 authors (the product)**', measure: 'postOverlap' },
+  { name: 'postOverlap, power 3, P(c)^0.2, 5 authors', measure: 'postOverlap', tuning: { minAuthors: 5 } },
   { name: 'postOverlap, power 3, P(c)^0.3', measure: 'postOverlap', tuning: { damping: 0.3 } },
   { name: 'postOverlap, power 4', measure: 'postOverlap', tuning: { overlapPower: 4 } },
 ];

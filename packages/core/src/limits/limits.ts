@@ -21,7 +21,7 @@ export const LIMITS = {
   relatedMinSubcountProfile: 1,
   // People, not posts (decision 025)
   relatedPostsPerAuthor: 3,
-  suggestionMinAuthors: 5,
+  suggestionMinAuthors: 2,
   trendingMinAuthors: 5,
   trendingPostsPerAuthorPerDay: 3,
   relevanceScale: 1e7,

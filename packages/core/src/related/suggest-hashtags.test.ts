@@ -163,21 +163,25 @@ describe('suggestHashtags', () => {
       authors: [...flood('spammer', 600), 'ana', 'bo', 'cy', 'di', 'ed', 'flo'],
     };
 
-    it('one author posting 600 times suggests nothing of theirs; tags of 5 people are suggested', () => {
+    it('one author posting 600 times suggests nothing of theirs; tags of several people are suggested', () => {
       const suggestions = suggestHashtags({ sources: [travel], countOf: noCounts });
       expect(names(suggestions)).toEqual(['beach']);
       expect(suggestions[0]!.authors).toBe(6);
     });
 
-    it('needs 5 distinct people by default, over every window of the list', () => {
-      const fourPeople = {
+    it('needs 2 distinct people by default, over every window of the list', () => {
+      // ana's two posts carry beach: one person.
+      const onePerson = {
         ...travel,
-        posts: travel.posts.slice(0, 604),
-        authors: travel.authors.slice(0, 604),
+        posts: [...travel.posts.slice(0, 600), ['travel', 'beach'], ['travel', 'beach']],
+        authors: [...travel.authors.slice(0, 600), 'ana', 'ana'],
       };
-      expect(names(suggestHashtags({ sources: [fourPeople], countOf: noCounts }))).toEqual([]);
+      expect(names(suggestHashtags({ sources: [onePerson], countOf: noCounts }))).toEqual([]);
       const sea = { hashtag: 'sea', posts: [['sea', 'beach']], authors: ['gil'] };
-      expect(names(suggestHashtags({ sources: [fourPeople, sea], countOf: noCounts }))).toEqual(['beach']);
+      expect(names(suggestHashtags({ sources: [onePerson, sea], countOf: noCounts }))).toEqual(['beach']);
+      expect(
+        names(suggestHashtags({ sources: [onePerson, sea], countOf: noCounts, tuning: { minAuthors: 3 } })),
+      ).toEqual([]);
     });
 
     it('counts a post without an author as its own author, the same post in two windows once', () => {

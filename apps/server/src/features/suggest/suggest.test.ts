@@ -32,7 +32,7 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
     const names = [...new Set(POSTS.flat())];
     await storeIngest(testApp.testDatabase.database, {
       hashtags: names.map((name) => ({ name, count: 1_000_000 })),
-      // Each post written three times, by three people: a suggestion needs 5 (decision 025).
+      // Each post written three times, by three people (suggestions count people, decision 025).
       posts: [0, 1, 2].flatMap((copy) =>
         POSTS.map((hashtags, i) => ({
           postId: `s${copy}-${i}`,
