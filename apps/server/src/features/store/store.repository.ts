@@ -1,19 +1,17 @@
-import { type CompiledQuery, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, DialectName } from '../../db/connect.js';
 import { ConcurrentChangeError, retryOnConflict } from '../../db/retry-on-conflict.js';
-import type { ProfileTable, Tables } from '../../db/tables.js';
+import type { Tables } from '../../db/tables.js';
 import { type CrowdPostReport, recordCrowdPostReports } from './crowd-posts.repository.js';
 import {
   chunksOf,
   DailyUses,
-  groupBy,
   type IngestBatch,
   mergeRepeat,
   newTagState,
   PostLinks,
   type PostToStore,
   type PostWriting,
-  type ProfileToStore,
   withoutRepeats,
 } from './ingest-batch.js';
 import { linkPendingPostsPostgres } from './pending-links-postgres.repository.js';
@@ -25,6 +23,7 @@ import {
   insertPosts,
   updatePost,
 } from './post-writes.repository.js';
+import { itemUpserts, trustPendingTags } from './served-items.repository.js';
 import { storeIngestSqlite } from './store-sqlite.repository.js';
 
 export type { IngestBatch, PlaceToStore, PostToStore, ProfileToStore } from './ingest-batch.js';
@@ -67,10 +66,10 @@ export async function storeIngest(
   // SQLite dialect runs one at a time.
   const useFastPath = (options.fastPath ?? database.sqlite !== undefined) && !batch.submittedBy;
   if (useFastPath && database.sqlite) {
-    const profileQueries = itemQueries(database.db, { ...batch, hashtags: [], places: [] });
+    const profileQueries = itemUpserts(database.db, { ...batch, hashtags: [], places: [] });
     storeIngestSqlite(database.sqlite, batch, { profileQueries, writing });
   } else {
-    const items = itemQueries(database.db, batch);
+    const items = itemUpserts(database.db, batch);
     // Two bodies naming each other's tags can lock the same rows in opposite orders on PostgreSQL.
     await retryOnConflict(() => {
       created.clear();
@@ -83,134 +82,7 @@ export async function storeIngest(
     });
   }
   if (options.tagIds) for (const [name, id] of created) options.tagIds.set(name, id);
-  if (!batch.submittedBy) await trustPendingTags(database, batch);
-}
-
-/**
- * A trusted batch vouches for the tags it carries on its network: pending ones become `lookup` (seen,
- * count unknown).
- */
-async function trustPendingTags(database: Database, batch: IngestBatch): Promise<void> {
-  const anyPending = await database.db
-    .selectFrom('hashtags')
-    .select('id')
-    .where('network', '=', batch.network)
-    .where('count_state', '=', 'pending')
-    .limit(1)
-    .executeTakeFirst();
-  if (!anyPending) return;
-  const names = new Set<string>();
-  for (const post of batch.posts ?? []) for (const name of post.hashtags) names.add(name);
-  for (const chunk of chunksOf([...names], 1000)) {
-    await database.db
-      .updateTable('hashtags')
-      .set({ count_state: 'lookup' })
-      .where('network', '=', batch.network)
-      .where('count_state', '=', 'pending')
-      .where('name', 'in', chunk)
-      .execute();
-  }
-}
-
-// ---- Tags, places and profiles, built with Kysely (the SQLite path takes only the profiles) ----
-
-function itemQueries(db: Kysely<Tables>, batch: IngestBatch): CompiledQuery[] {
-  const queries: CompiledQuery[] = [];
-  for (const chunk of chunksOf(batch.hashtags ?? [], 1000)) {
-    const rows = chunk.map(({ name, count }) => ({
-      network: batch.network,
-      name,
-      post_count: count,
-      count_state: 'known' as const,
-      count_source: batch.source,
-      banned: 0,
-      updated_at: batch.now,
-    }));
-    queries.push(
-      db
-        .insertInto('hashtags')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['network', 'name'])
-            .doUpdateSet((eb) => ({
-              post_count: eb.ref('excluded.post_count'),
-              count_state: eb.ref('excluded.count_state'),
-              count_source: eb.ref('excluded.count_source'),
-              updated_at: eb.ref('excluded.updated_at'),
-            }))
-            .whereRef('excluded.updated_at', '>=', 'hashtags.updated_at'),
-        )
-        .compile(),
-    );
-  }
-  for (const chunk of chunksOf(batch.places ?? [], 500)) {
-    const rows = chunk.map((place) => ({
-      id: place.id,
-      title: place.title,
-      title_key: place.titleKey,
-      post_count: place.count,
-      profile_pic_url: place.profilePicUrl ?? null,
-      updated_at: batch.now,
-      value_source: batch.source,
-    }));
-    queries.push(
-      db
-        .insertInto('places')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .column('id')
-            .doUpdateSet((eb) => ({
-              title: eb.ref('excluded.title'),
-              title_key: eb.ref('excluded.title_key'),
-              post_count: eb.ref('excluded.post_count'),
-              profile_pic_url: sql`coalesce(excluded.profile_pic_url, places.profile_pic_url)`,
-              updated_at: eb.ref('excluded.updated_at'),
-              value_source: eb.ref('excluded.value_source'),
-            }))
-            .whereRef('excluded.updated_at', '>=', 'places.updated_at'),
-        )
-        .compile(),
-    );
-  }
-  // Profiles arrive with different fields known (a search result has no biography); rows with the
-  // same known fields share one statement that updates only those fields.
-  for (const group of groupBy(batch.profiles ?? [], (profile) => Object.keys(profile).sort().join(','))) {
-    const columns = Object.keys(group[0]!).filter((column) => column !== 'id') as (keyof ProfileToStore)[];
-    for (const chunk of chunksOf(group, 200)) {
-      queries.push(
-        db
-          .insertInto('profiles')
-          // Every row of the group holds exactly `columns`; the rest take their defaults.
-          .values(
-            chunk.map(
-              (profile) =>
-                ({
-                  ...profile,
-                  updated_at: batch.now,
-                  value_source: batch.source,
-                }) as Insertable<ProfileTable>,
-            ),
-          )
-          .onConflict((oc) =>
-            oc
-              .column('id')
-              .doUpdateSet(
-                Object.fromEntries(
-                  [...columns, 'updated_at', 'value_source'].map((column) => [
-                    column,
-                    sql.ref(`excluded.${column}`),
-                  ]),
-                ),
-              )
-              .whereRef('excluded.updated_at', '>=', 'profiles.updated_at'),
-          )
-          .compile(),
-      );
-    }
-  }
-  return queries;
+  if (!batch.submittedBy) await trustPendingTags(database.db, batch);
 }
 
 // ---- Posts and links ----
