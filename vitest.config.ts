@@ -84,6 +84,9 @@ export default defineConfig({
           testTimeout: 90_000,
           // A server and Chromium start side by side in most files' first hook, on a loaded machine.
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a quarry's second run on a loaded machine takes
+          // longer (prospecting.spec failed so twice at load 10-14).
+          expect: { poll: { timeout: 20_000 } },
         },
       },
       {
