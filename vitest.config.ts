@@ -44,6 +44,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The web app's components against fakes checked against the server's OpenAPI document
+      // (apps/web/vite.config.ts): the details of one screen, which the browser tests leave to it.
       'apps/web',
       {
         ...sourceFirst,
@@ -60,7 +62,7 @@ export default defineConfig({
         ...sourceFirst,
         // Server processes under load, timed (load shedding), killed (kill -9) or several at once
         // (cluster): run after every other project and one file at a time, so the machine's other
-        // work does not decide their timings.
+        // work does not decide their timings. Whole-process tests that no timing decides are 'lifecycle'.
         test: {
           name: 'process',
           include: PROCESS_TESTS,
@@ -73,8 +75,9 @@ export default defineConfig({
       },
       {
         ...sourceFirst,
-        // The built app in Chromium: the flows a user walks. A detail of one screen is a web component
-        // test against the contract-checked fakes instead.
+        // The built app in Chromium: the flows a user walks (sign up, search to copy, save a collection,
+        // buy, the guide), in one viewport unless the layout is what is tested. A detail of one screen is
+        // a web component test against the contract-checked fakes instead.
         test: {
           name: 'e2e',
           include: ['e2e/*.spec.ts'],
@@ -98,7 +101,7 @@ export default defineConfig({
           name: 'lifecycle',
           include: ['e2e/lifecycle/*.spec.ts'],
           environment: 'node',
-          // Ten kill -9 cycles, each starting the server again, take 90 s on a loaded machine.
+          // Ten kill -9 cycles, each starting the server again, take 90-150 s on a loaded machine.
           testTimeout: 240_000,
           hookTimeout: 60_000,
         },
