@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { trustProxyOf } from './client-address.js';
 import { createMovableClock, type MovableClock } from './clock.js';
 import type { Config } from './config.js';
 import { connectDatabase, type Database } from './db/connect.js';
@@ -60,8 +61,8 @@ export async function buildApp(loaded: Config, options: BuildAppOptions = {}): P
       ...(options.logStream && { stream: options.logStream }),
     },
     logController: requestLog,
-    // Trust exactly the configured number of proxy hops, never a raw x-forwarded-for.
-    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
+    // X-Forwarded-For only from the configured proxies, never from a client that reaches us directly.
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestTimeout: 30_000,
     connectionTimeout: 10_000,
     return503OnClosing: true,

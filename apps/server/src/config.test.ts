@@ -40,4 +40,24 @@ describe('loadConfig', () => {
       /BLUESKY_RETENTION_DAYS="0" must be between 1/,
     );
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges, never as "trust everyone"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,2001:db8::/32 ,loopback,10.1.0.0/255.255.0.0' })
+        .TRUST_PROXY,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '2001:db8::/32', 'loopback', '10.1.0.0/255.255.0.0']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY="true" must be the number of proxy hops or the proxies' addresses/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.example' })).toThrow(
+      /TRUST_PROXY=.* names 10\.0\.0\.0\/33, proxy\.example, which are not addresses/,
+    );
+  });
+
+  it('reads the crowd’s account age', () => {
+    expect(loadConfig({}).CROWD_MIN_ACCOUNT_AGE_HOURS).toBe(24);
+    expect(loadConfig({ CROWD_MIN_ACCOUNT_AGE_HOURS: '0' }).CROWD_MIN_ACCOUNT_AGE_HOURS).toBe(0);
+  });
 });

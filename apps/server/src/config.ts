@@ -7,6 +7,7 @@ import { NETWORKS, parseNetworkOrder } from '@tagscout/core/networks';
 import { PUBLIC_JETSTREAM_URLS } from '@tagscout/sources/bluesky';
 import type { Clock as SourceClock } from '@tagscout/sources/source';
 import { z } from 'zod';
+import { isProxyAddress } from './client-address.js';
 import { type Clock, realClock } from './clock.js';
 import { isPostgresUrl } from './db/connect.js';
 
@@ -32,7 +33,36 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive('must be a positive whole number').default(1000),
   /** Server processes `npm start` runs (node:cluster); unset: 1 on SQLite, one per core on PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1 or more processes').max(64).optional(),
-  TRUST_PROXY: z.coerce.number().int().min(0, 'must be the number of proxy hops (0 or more)').default(0),
+  // Whose X-Forwarded-For to believe: the proxies' addresses and ranges, or a number of hops (trusted
+  // only from a loopback or private address; client-address.ts). Never "true": anyone could forge it.
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((text, context): number | string[] => {
+      const setting = text.trim();
+      if (/^\d+$/.test(setting)) return Number(setting);
+      const entries = setting
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      if (entries.length === 0 || /^(true|false)$/i.test(setting)) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            "must be the number of proxy hops or the proxies' addresses and ranges (such as 10.0.0.1,192.168.0.0/16)",
+        });
+        return z.NEVER;
+      }
+      const wrong = entries.filter((entry) => !isProxyAddress(entry));
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `names ${wrong.join(', ')}, which are not addresses or ranges (such as 10.0.0.1, 10.0.0.0/8, 2001:db8::/32, loopback)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   WEB_DIST: z
     .string()
     .min(1)
@@ -90,6 +120,11 @@ const EnvSchema = z.object({
     .max(1, 'must be between 0 and 1')
     .default(0.1),
   CROWD_REPORT_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(30),
+  // Independent reporters (decision 025): accounts younger than this do not count toward agreement.
+  CROWD_MIN_ACCOUNT_AGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(0, 'must be 0 or more hours')
+    .default(24),
   // People, not posts (decision 025): each author (a crowd post's account) weighs at most
   // RELATED_POSTS_PER_AUTHOR posts in an item's related window.
   RELATED_POSTS_PER_AUTHOR: z.coerce

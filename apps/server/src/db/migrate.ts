@@ -24,6 +24,7 @@ import { pendingSignupBillingMigration } from './migrations/020-pending-signup-b
 import { userSettingsMigration } from './migrations/021-user-settings.js';
 import { crowdPostReportsMigration } from './migrations/022-crowd-post-reports.js';
 import { hashtagChangesMigration } from './migrations/023-hashtag-changes.js';
+import { crowdReportersMigration } from './migrations/024-crowd-reporters.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -52,6 +53,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '021-user-settings': userSettingsMigration(dialect),
     '022-crowd-post-reports': crowdPostReportsMigration(dialect),
     '023-hashtag-changes': hashtagChangesMigration(dialect),
+    '024-crowd-reporters': crowdReportersMigration(dialect),
   };
 }
 

@@ -607,8 +607,12 @@ export interface CrowdReportTable {
   /** The submitting account's user id. */
   submitter: string;
   device_id: string | null;
-  /** The client address it came from. */
-  address: string;
+  /** The network it came from: the client's /24 or IPv6 /48, not its address (migration 024, decision 025). */
+  client_network: string;
+  /** The domain of the account's email address, as core's mailDomainOf gives it. */
+  mail_domain: string;
+  /** Epoch ms the account was made (accounts.created_at). */
+  account_created_at: number;
   /** JSON. */
   value: string;
   /** Epoch ms. */

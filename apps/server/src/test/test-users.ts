@@ -50,7 +50,13 @@ const DAY_MS = 86_400_000;
 export async function createTestViewer(
   app: FastifyInstance,
   kind: TestViewerKind,
-  options: { transport?: 'cookie' | 'bearer' } = {},
+  options: {
+    transport?: 'cookie' | 'bearer';
+    /** The account's address (registered kinds); else `<kind>-<uuid>@example.com`. */
+    email?: string;
+    /** When the account was made (epoch ms); else now. */
+    createdAt?: number;
+  } = {},
 ): Promise<TestViewer> {
   const origin = { origin: 'http://localhost:80' };
   if (kind === 'none') return { headers: origin, userId: null, email: null, deviceId: null, token: null };
@@ -62,7 +68,7 @@ export async function createTestViewer(
   const isAnonymous = kind === 'anonymousTrial';
   const email = isAnonymous
     ? `temp-${randomUUID()}@anonymous.tagscout.invalid`
-    : `${kind}-${randomUUID()}@example.com`;
+    : (options.email ?? `${kind}-${randomUUID()}@example.com`);
   const user = await context.internalAdapter.createUser(
     { email, name: '', emailVerified: !isAnonymous, isAnonymous },
     { method: isAnonymous ? 'anonymous' : 'email-password' },
@@ -82,7 +88,7 @@ export async function createTestViewer(
     billing_id: null,
     instagram_user: null,
     language: 'en',
-    created_at: now,
+    created_at: options.createdAt ?? now,
     updated_at: now,
     ...trial,
   });

@@ -1,14 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agreeOnCount, type CountReport } from './agree-on-count.js';
+import type { ReportOrigin } from './independent-reporters.js';
 
-const rule = { quorum: 3, tolerance: 0.1 };
+const DAY_MS = 86_400_000;
+const rule = { quorum: 3, tolerance: 0.1, minAccountAgeMs: DAY_MS, now: 10 * DAY_MS };
 let clock = 0;
-const report = (submitter: string, count: number, address = `10.0.0.${submitter}`): CountReport => ({
+/** A report from a network, a mail domain and a week-old account of its own unless told otherwise. */
+const report = (submitter: string, count: number, origin: Partial<ReportOrigin> = {}): CountReport => ({
   submitter,
-  address,
+  network: `10.0.${submitter}.0/24`,
+  mailDomain: `${submitter}.example`,
+  accountCreatedAt: 3 * DAY_MS,
+  reportedAt: 5 * DAY_MS + ++clock,
   count,
-  reportedAt: ++clock,
+  ...origin,
 });
 
 describe('agreeOnCount', () => {
@@ -26,11 +32,32 @@ describe('agreeOnCount', () => {
     expect(agreeOnCount([report('1', 100), report('2', 500), report('3', 9000)], rule)).toBeUndefined();
   });
 
-  it('counts one account once, and one address once, whatever they send', () => {
-    const oneAccount = [report('1', 5, 'a'), report('1', 5, 'b'), report('1', 5, 'c')];
+  it('counts one account once, one network once and one mail domain once, whatever they send', () => {
+    const oneAccount = [report('1', 5, { network: 'a' }), report('1', 5, { network: 'b' }), report('1', 5)];
     expect(agreeOnCount(oneAccount, rule)).toBeUndefined();
-    const oneAddress = [report('1', 5, 'a'), report('2', 5, 'a'), report('3', 5, 'a')];
-    expect(agreeOnCount(oneAddress, rule)).toBeUndefined();
+    const oneNetwork = ['1', '2', '3'].map((id) => report(id, 5, { network: '203.0.113.0/24' }));
+    expect(agreeOnCount(oneNetwork, rule)).toBeUndefined();
+    const oneDomain = ['1', '2', '3'].map((id) => report(id, 5, { mailDomain: 'catchall.example' }));
+    expect(agreeOnCount(oneDomain, rule)).toBeUndefined();
+  });
+
+  it('does not count accounts younger than the minimum age, but for a quorum of 1', () => {
+    const young = ['1', '2', '3'].map((id) => report(id, 5, { accountCreatedAt: rule.now - DAY_MS / 2 }));
+    expect(agreeOnCount(young, rule)).toBeUndefined();
+    expect(agreeOnCount(young, { ...rule, now: rule.now + DAY_MS })).toBe(5);
+    expect(agreeOnCount(young.slice(0, 1), { ...rule, quorum: 1 })).toBe(5);
+  });
+
+  it('lets accounts that share a network or a domain agree with others as long as there are enough of each', () => {
+    // Two networks and two domains among three accounts: two reporters. A fourth makes three.
+    const reports = [
+      report('1', 100, { network: 'n1', mailDomain: 'gmail.com' }),
+      report('2', 101, { network: 'n2', mailDomain: 'gmail.com' }),
+      report('3', 102, { network: 'n2', mailDomain: 'outlook.com' }),
+    ];
+    expect(agreeOnCount(reports, rule)).toBeUndefined();
+    const fourth = report('4', 99, { network: 'n3', mailDomain: 'icloud.com' });
+    expect(agreeOnCount([...reports, fourth], rule)).toBe(100);
   });
 
   it('takes an account’s newest report', () => {
@@ -53,6 +80,29 @@ describe('agreeOnCount', () => {
           if (value === undefined) return;
           expect(value).toBeGreaterThanOrEqual(Math.min(...honest));
           expect(value).toBeLessThanOrEqual(Math.max(...honest));
+        },
+      ),
+    );
+  });
+
+  it('no number of accounts from fewer networks or mail domains than the quorum makes a count agree', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 20 })), {
+          minLength: 3,
+          maxLength: 40,
+        }),
+        (few, many, networksAreFew, accounts) => {
+          const reports = accounts.map(([a, b, count], i) =>
+            report(`s${i}`, count, {
+              network: `n${a % (networksAreFew ? few : many)}`,
+              mailDomain: `d${b % (networksAreFew ? many : few)}.example`,
+            }),
+          );
+          expect(agreeOnCount(reports, rule)).toBeUndefined();
         },
       ),
     );

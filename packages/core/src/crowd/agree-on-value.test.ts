@@ -1,14 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agreeOnValue, type ValueReport } from './agree-on-value.js';
+import type { ReportOrigin } from './independent-reporters.js';
 
-const rule = { quorum: 3 };
+const DAY_MS = 86_400_000;
+const rule = { quorum: 3, minAccountAgeMs: DAY_MS, now: 10 * DAY_MS };
 let clock = 0;
-const report = <V>(submitter: string, value: V, address = `10.0.0.${submitter}`): ValueReport<V> => ({
+/** A report from a network, a mail domain and a week-old account of its own unless told otherwise. */
+const report = <V>(submitter: string, value: V, origin: Partial<ReportOrigin> = {}): ValueReport<V> => ({
   submitter,
-  address,
+  network: `10.0.${submitter}.0/24`,
+  mailDomain: `${submitter}.example`,
+  accountCreatedAt: 3 * DAY_MS,
+  reportedAt: 5 * DAY_MS + ++clock,
   value,
-  reportedAt: ++clock,
+  ...origin,
 });
 
 describe('agreeOnValue', () => {
@@ -29,13 +35,29 @@ describe('agreeOnValue', () => {
     expect(agreeOnValue(reports, rule)).toBeUndefined();
   });
 
-  it('counts one account once, and one address once', () => {
-    expect(agreeOnValue([report('1', true, 'a'), report('1', true, 'b'), report('1', true, 'c')], rule)).toBe(
-      undefined,
-    );
-    expect(agreeOnValue([report('1', true, 'a'), report('2', true, 'a'), report('3', true, 'a')], rule)).toBe(
-      undefined,
-    );
+  it('counts one account once, one network once and one mail domain once', () => {
+    const oneAccount = [
+      report('1', true, { network: 'a' }),
+      report('1', true, { network: 'b' }),
+      report('1', true),
+    ];
+    expect(agreeOnValue(oneAccount, rule)).toBeUndefined();
+    const oneNetwork = ['1', '2', '3'].map((id) => report(id, true, { network: '2001:db8:7::/48' }));
+    expect(agreeOnValue(oneNetwork, rule)).toBeUndefined();
+    const oneDomain = ['1', '2', '3'].map((id) => report(id, true, { mailDomain: 'catchall.example' }));
+    expect(agreeOnValue(oneDomain, rule)).toBeUndefined();
+  });
+
+  it('does not count accounts younger than the minimum age, but for a quorum of 1', () => {
+    const young = ['1', '2', '3'].map((id) => report(id, 'Scam', { accountCreatedAt: rule.now - 1 }));
+    expect(agreeOnValue(young, rule)).toBeUndefined();
+    expect(agreeOnValue(young.slice(0, 1), { ...rule, quorum: 1 })).toBe('Scam');
+  });
+
+  it('lets a sender with many accounts on one network block no one: the value of more reporters wins', () => {
+    const sybils = ['1', '2', '3', '4', '5'].map((id) => report(`s${id}`, 'Scam', { network: 'n' }));
+    const honest = ['1', '2', '3'].map((id) => report(`h${id}`, 'Lisbon'));
+    expect(agreeOnValue([...honest, ...sybils], rule)).toBe('Lisbon');
   });
 
   it('tells null apart from a missing agreement, and false from true', () => {

@@ -130,6 +130,12 @@ export async function findEmailsOfUsers(database: Database, userIds: string[]): 
   return new Map(users.filter((user) => !user.isAnonymous).map((user) => [user.id, user.email]));
 }
 
+/** When a user's account was made (the server clock), or null when it has no account row. */
+export async function findAccountCreatedAt(database: Database, userId: string): Promise<number | null> {
+  const row = await findAccount(database, userId);
+  return row ? Number(row.created_at) : null;
+}
+
 /** A user's id by email, for the admin command (no SQL outside repositories). */
 export async function findUserIdByEmail(database: Database, email: string): Promise<string | null> {
   return (await findUserByEmail(database, email))?.id ?? null;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Server } from 'node:net';
+import { isBehindProxy } from '../../client-address.js';
 import type { Config } from '../../config.js';
 
 export type BillingProviderChoice = 'local' | 'stripe' | 'none';
@@ -21,8 +22,8 @@ export function chooseBillingProvider(config: PlaceConfig): BillingProviderChoic
 export function paymentsOffWarning(config: PlaceConfig): string {
   const where = config.PUBLIC_URL
     ? `this server is reached at PUBLIC_URL=${config.PUBLIC_URL}`
-    : config.TRUST_PROXY > 0
-      ? `this server is behind a proxy (TRUST_PROXY=${config.TRUST_PROXY}) and PUBLIC_URL is unset`
+    : isBehindProxy(config.TRUST_PROXY)
+      ? `this server is behind a proxy (TRUST_PROXY=${String(config.TRUST_PROXY)}) and PUBLIC_URL is unset`
       : `this server listens on HOST=${config.HOST} and PUBLIC_URL is unset, so other machines may reach it`;
   return (
     `Payments are off: ${where}, where the local provider would give Pro away. ` +
@@ -33,7 +34,7 @@ export function paymentsOffWarning(config: PlaceConfig): string {
 
 function isReachedOnlyFromThisMachine(config: PlaceConfig): boolean {
   if (config.PUBLIC_URL) return isLoopbackUrl(config.PUBLIC_URL);
-  return config.TRUST_PROXY === 0 && isLoopbackHost(config.HOST);
+  return !isBehindProxy(config.TRUST_PROXY) && isLoopbackHost(config.HOST);
 }
 
 /** The answer to a request the local provider does not serve (its isLoopbackOnly option). */

@@ -1,23 +1,20 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { crowdSubmitters, type CrowdSubmitter as Submitter } from '../../test/crowd-submitters.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { createTestViewer, type TestViewer } from '../../test/test-users.js';
+import { createTestViewer } from '../../test/test-users.js';
 import { ingestAutocomplete, ingestRecommend } from '../store/store.service.js';
 
 const T0 = 1_700_000_000;
 
-/** Registered accounts, each from an address of its own (independent submitters). */
-interface Submitter {
-  viewer: TestViewer;
-  address: string;
-}
-
 describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => {
   let testApp: TestApp;
+  let crowd: ReturnType<typeof crowdSubmitters>;
   let submitters: Submitter[];
-  let addresses = 0;
   const get = async (url: string) => (await testApp.app.inject({ method: 'GET', url })).json();
-  const countOf = async (name: string) => (await get(`/api/info/hashtag/${name}`)).data[0].count;
+  // On Instagram, the crowd's network: a store holding only pending tags has no default network.
+  const countOf = async (name: string) =>
+    (await get(`/api/info/hashtag/${name}?network=instagram`)).data[0].count;
   const suggested = async (prefix: string) =>
     (await get(`/api/autocomplete/hashtag/${prefix}`)).hashtags.map(
       (tag: { hashtag: string }) => tag.hashtag,
@@ -26,14 +23,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     submitter: Submitter,
     url: '/api/cache/autocomplete' | '/api/cache/recommend',
     payload: object,
-  ) =>
-    testApp.app.inject({
-      method: 'POST',
-      url,
-      headers: submitter.viewer.headers,
-      remoteAddress: submitter.address,
-      payload,
-    });
+  ) => crowd.send(submitter, url, payload);
   const reportCount = async (submitter: Submitter, name: string, count: number) => {
     const response = await send(submitter, '/api/cache/autocomplete', {
       query: name,
@@ -41,10 +31,8 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     });
     expect(response.statusCode).toBe(202);
   };
-  const newSubmitter = async (address = `10.1.0.${++addresses}`): Promise<Submitter> => ({
-    viewer: await createTestViewer(testApp.app, 'free'),
-    address,
-  });
+  /** An independent submitter (decision 025: a network, a mail domain and an old account of its own). */
+  const newSubmitter = (address?: string) => crowd.create(address ? { address } : {});
 
   // A fresh store per test: emptying the tables would restart SQLite's post ids below what the
   // app's new-post tracker has read, so it would not see the next test's posts.
@@ -55,6 +43,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
       RELATED_POSTS_PER_AUTHOR: 2,
       CACHE_RATE_LIMIT_PER_MINUTE: 10_000,
     });
+    crowd = crowdSubmitters(testApp.app);
     submitters = [];
     for (let i = 0; i < 5; i++) submitters.push(await newSubmitter());
   });
@@ -88,7 +77,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     for (let i = 0; i < 3; i++) await reportCount(a, 'onevoice', 500);
     const sameAddress = [await newSubmitter('10.9.9.9'), await newSubmitter('10.9.9.9')];
     for (const submitter of sameAddress) await reportCount(submitter, 'onevoice', 500);
-    // Three accounts, but two of them share an address: two independent submitters.
+    // Three accounts, but two of them share an address (and so a network): two independent submitters.
     expect(await countOf('onevoice')).toBe(-2);
   });
 
@@ -219,7 +208,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     expect(await countOf('rushed')).toBe(100);
     const reports = await testApp.testDatabase.database.db
       .selectFrom('crowd_reports')
-      .select(['submitter', 'address', 'device_id'])
+      .select(['submitter', 'client_network', 'device_id'])
       .where('subject', '=', 'hashtag')
       .where('item', '=', 'rushhour')
       .execute();
@@ -227,9 +216,12 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
     expect(new Set(reports.map((report) => report.submitter))).toEqual(
       new Set(crowd.map((submitter) => submitter.viewer.userId)),
     );
-    expect(reports.every((report) => report.device_id !== null && report.address.startsWith('10.'))).toBe(
-      true,
-    );
+    // Each report keeps its sender's network, not its address.
+    expect(
+      reports.every(
+        (report) => report.device_id !== null && /^10\.1\.\d+\.0\/24$/.test(report.client_network),
+      ),
+    ).toBe(true);
   });
 });
 

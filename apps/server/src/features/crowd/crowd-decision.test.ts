@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { type CrowdItemState, decideItem, type FieldValue, type ServedRow } from './crowd-decision.js';
 import { HASHTAG_RULES, PLACE_RULES } from './crowd-subjects.js';
 
-const rule = { quorum: 3, tolerance: 0.1 };
+const rule = { quorum: 3, tolerance: 0.1, minAccountAgeMs: 0, now: 1_000_000 };
 const EMPTY: CrowdItemState = { served: {}, trusted: {} };
 let clock = 0;
+/** Reports of independent submitters: each from a network and a mail domain of its own. */
 const reports = (field: string, values: FieldValue[], prefix = 's') =>
   values.map((value, i) => ({
     field,
     submitter: `${prefix}${i}`,
-    address: `10.0.0.${prefix}${i}`,
+    network: `${prefix}${i}.0/24`,
+    mailDomain: `${prefix}${i}.example`,
+    accountCreatedAt: 0,
     value,
     reportedAt: ++clock,
   }));

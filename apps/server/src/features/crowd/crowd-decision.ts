@@ -1,4 +1,4 @@
-import { type AgreementRule, agreeOnCount, agreeOnValue } from '@tagscout/core/crowd';
+import { type AgreementRule, agreeOnCount, agreeOnValue, type ReportOrigin } from '@tagscout/core/crowd';
 
 /** A field's value as reports carry it and as it is served (JSON). */
 export type FieldValue = string | number | boolean | null;
@@ -34,12 +34,10 @@ export interface CrowdItemState {
   trusted: Record<string, { value: FieldValue; source: string | null }>;
 }
 
-export interface StoredReport {
+/** One account's latest report of one field, with where it came from (independent reporters, decision 025). */
+export interface StoredReport extends ReportOrigin {
   field: string;
-  submitter: string;
-  address: string;
   value: FieldValue;
-  reportedAt: number;
 }
 
 export interface ItemDecision {

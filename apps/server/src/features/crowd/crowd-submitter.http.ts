@@ -1,8 +1,9 @@
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../app-error.js';
+import { networkOf } from '../../client-address.js';
 import { documentedGuard } from '../../route-guards.js';
-import type { Submitter } from './crowd.service.js';
+import type { CrowdSender } from './crowd.service.js';
 
 /**
  * Only registered, signed-in accounts may write to the crowd cache (decision 011): an anonymous
@@ -24,9 +25,14 @@ export const crowdSubmitterGuard: onRequestAsyncHookHandler = documentedGuard(
   { statuses: [401, 403], needsSession: true },
 );
 
-/** Who sent a request that passed crowdSubmitterGuard. */
-export function submitterOf(request: FastifyRequest): Submitter {
-  return { userId: request.viewer.userId!, deviceId: request.viewer.deviceId, address: request.ip };
+/** Who sent a request that passed crowdSubmitterGuard: the account, its device and address, and its network. */
+export function senderOf(request: FastifyRequest): CrowdSender {
+  return {
+    userId: request.viewer.userId!,
+    deviceId: request.viewer.deviceId,
+    email: request.viewer.email ?? '',
+    network: networkOf(request.ip),
+  };
 }
 
 /** Crowd-cache allowances are per account, so accounts behind one address do not share one. */

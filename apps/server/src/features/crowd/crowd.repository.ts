@@ -13,11 +13,16 @@ import {
 import type { CrowdSubject, FieldReport } from './crowd-subjects.js';
 import type { CrowdSubjectStore } from './crowd-subjects.repository.js';
 
-/** Who sent a crowd report: a registered account, from a device and an address. */
+/**
+ * Who sent a crowd report: a registered account, from a device and a network (its /24 or /48, not
+ * its address), with its account's mail domain and age (independent reporters, decision 025).
+ */
 export interface Submitter {
   userId: string;
   deviceId: string | null;
-  address: string;
+  network: string;
+  mailDomain: string;
+  accountCreatedAt: number;
 }
 
 /** Decides one item from its reports (crowd-decision.ts, with the deployment's rule). */
@@ -70,7 +75,9 @@ export async function recordCrowdReports(
               field: report.field,
               submitter: submitter.userId,
               device_id: submitter.deviceId,
-              address: submitter.address,
+              client_network: submitter.network,
+              mail_domain: submitter.mailDomain,
+              account_created_at: submitter.accountCreatedAt,
               value: JSON.stringify(report.value),
               reported_at: now,
             })),
@@ -78,7 +85,9 @@ export async function recordCrowdReports(
           .onConflict((oc) =>
             oc.columns(['subject', 'network', 'item', 'field', 'submitter']).doUpdateSet((eb) => ({
               device_id: eb.ref('excluded.device_id'),
-              address: eb.ref('excluded.address'),
+              client_network: eb.ref('excluded.client_network'),
+              mail_domain: eb.ref('excluded.mail_domain'),
+              account_created_at: eb.ref('excluded.account_created_at'),
               value: eb.ref('excluded.value'),
               reported_at: eb.ref('excluded.reported_at'),
             })),
@@ -211,7 +220,16 @@ async function decideItems(
   for (const chunk of chunksOf(items, 500)) {
     const rows = await trx
       .selectFrom('crowd_reports')
-      .select(['item', 'field', 'submitter', 'address', 'value', 'reported_at'])
+      .select([
+        'item',
+        'field',
+        'submitter',
+        'client_network',
+        'mail_domain',
+        'account_created_at',
+        'value',
+        'reported_at',
+      ])
       .where('subject', '=', store.subject)
       .where('network', '=', network)
       .where('item', 'in', chunk)
@@ -222,7 +240,9 @@ async function decideItems(
       list.push({
         field: row.field,
         submitter: row.submitter,
-        address: row.address,
+        network: row.client_network,
+        mailDomain: row.mail_domain,
+        accountCreatedAt: Number(row.account_created_at),
         value: JSON.parse(row.value),
         reportedAt: Number(row.reported_at),
       });

@@ -8,7 +8,7 @@ import { errorResponses } from '../../app-error.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd.service.js';
 import { crowdRuleOf } from './crowd-rule.js';
-import { crowdRateLimitKey, crowdSubmitterGuard, submitterOf } from './crowd-submitter.http.js';
+import { crowdRateLimitKey, crowdSubmitterGuard, senderOf } from './crowd-submitter.http.js';
 
 /** Bodies of crowd-cache posts (decision 005: the 256 KB for a batch of posts). */
 const RECOMMEND_BODY_LIMIT = 256 * 1024;
@@ -42,7 +42,7 @@ export const crowdRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
     },
     async (request, reply) => {
       const result = await ingestCrowdAutocomplete(app.database, request.body, {
-        submitter: submitterOf(request),
+        sender: senderOf(request),
         rule: crowdRule,
         now: app.config.now(),
       });
@@ -68,7 +68,7 @@ export const crowdRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
     },
     async (request, reply) => {
       const result = await ingestCrowdRecommend(app.database, request.body, {
-        submitter: submitterOf(request),
+        sender: senderOf(request),
         rule: crowdRule,
         now: app.config.now(),
       });
