@@ -119,7 +119,8 @@ describe('live sources: an unseen tag is indexed from Mastodon', () => {
     // A visitor on /try sees 2 related tags and the upgrade prompt for the rest.
     expect(await related.count()).toBe(2);
     expect(await page.getByTestId('related-tag-count').textContent()).toBe(
-      'Showing 2 of 3 related tags, from 60 recent posts',
+      // The fake's 60 posts come from 5 posters, 3 posts each in the window (decision 025).
+      'Showing 2 of 3 related tags, from 15 recent posts',
     );
     const names = (await related.getByRole('link').allTextContents()).map((name) => name.slice(1));
     expect(names.every((name) => ['bread', 'baking', 'levain'].includes(name))).toBe(true);

@@ -44,7 +44,7 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
     await page.getByRole('button', { name: 'Show related tags of travel', exact: true }).click();
     const why = page.getByTestId('related-why').first();
     await why.waitFor();
-    expect(await why.textContent()).toMatch(/^in \d+ of 500 recent posts$/);
+    expect(await why.textContent()).toMatch(/^in \d+ of 500 recent posts, by \d+ people$/);
     await saveScreenshot(page, 'related-why-desktop');
 
     await page.getByRole('button', { name: 'Add #travel to the export list', exact: true }).first().click();
