@@ -189,7 +189,7 @@ function SharedPosts({ subcount, authors, posts }: { subcount: number; authors: 
   const { t } = useTranslation();
   const share = posts > 0 ? Math.min(1, subcount / posts) : 0;
   return (
-    <Stack sx={{ gap: 0.25, maxWidth: 220 }} data-testid="related-why">
+    <Stack sx={{ gap: 0.25, maxWidth: 300 }} data-testid="related-why">
       <Typography variant="caption" color="text.secondary">
         {t('search.inPostsBy', { subcount, posts, count: authors })}
       </Typography>
