@@ -56,8 +56,14 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads the crowd’s account age', () => {
-    expect(loadConfig({}).CROWD_MIN_ACCOUNT_AGE_HOURS).toBe(24);
+  it('reads the crowd’s account age and the sign-up budgets', () => {
+    const config = loadConfig({});
+    expect(config.CROWD_MIN_ACCOUNT_AGE_HOURS).toBe(24);
+    expect(config.SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(5);
+    expect(config.SIGNUPS_PER_NETWORK_PER_HOUR).toBe(20);
     expect(loadConfig({ CROWD_MIN_ACCOUNT_AGE_HOURS: '0' }).CROWD_MIN_ACCOUNT_AGE_HOURS).toBe(0);
+    expect(() =>
+      loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '30', SIGNUPS_PER_NETWORK_PER_HOUR: '20' }),
+    ).toThrow(/SIGNUPS_PER_NETWORK_PER_HOUR="20" must be at least SIGNUPS_PER_ADDRESS_PER_HOUR \(30\)/);
   });
 });

@@ -201,6 +201,18 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Tagscout <no-reply@tagscout.local>'),
   EXPOSE_OUTBOX: booleanText.default(false),
+  // Sign-ups and email trials (each makes an account) per client address (an IPv6 client's /64) and
+  // per network (a /24, an IPv6 /48) an hour (decision 025).
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive('must be a positive whole number')
+    .default(5),
+  SIGNUPS_PER_NETWORK_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive('must be a positive whole number')
+    .default(20),
   /** POST /api/dev/clock moves the server's clock forward (browser tests); refused beside real users' settings. */
   EXPOSE_CLOCK: booleanText.default(false),
   REDIS_URL: z.string().min(1).optional(),
@@ -260,6 +272,17 @@ const EnvSchema = z.object({
   WEB_APP_ONLY: booleanText.default(false),
 });
 
+/** The settings checked against each other. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  if (env.SIGNUPS_PER_NETWORK_PER_HOUR < env.SIGNUPS_PER_ADDRESS_PER_HOUR) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SIGNUPS_PER_NETWORK_PER_HOUR'],
+      message: `must be at least SIGNUPS_PER_ADDRESS_PER_HOUR (${env.SIGNUPS_PER_ADDRESS_PER_HOUR})`,
+    });
+  }
+});
+
 export type Config = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY'> & {
   /** Resolved: WEB_CONCURRENCY, or its default for the database. */
   WEB_CONCURRENCY: number;
@@ -292,7 +315,7 @@ export class ConfigError extends Error {}
 
 /** The only place that reads process.env. Throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);

@@ -205,10 +205,13 @@ export function testClock() {
 }
 
 // Random start: Redis counters outlive a test run.
-let nextAddress = Math.floor(Math.random() * 0xfff000);
+let nextNetwork = Math.floor(Math.random() * 0xff00);
 
-/** A fresh client IP per call, so per-IP limits do not leak between tests. */
+/**
+ * A fresh client IP per call, each in a /24 of its own, so per-address and per-network limits
+ * (sign-ups count per /24) do not leak between tests.
+ */
 export function freshIp(): string {
-  nextAddress += 1;
-  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
+  nextNetwork += 1;
+  return `10.${(nextNetwork >> 8) & 255}.${nextNetwork & 255}.${1 + (nextNetwork % 254)}`;
 }

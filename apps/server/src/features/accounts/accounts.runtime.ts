@@ -72,7 +72,10 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
   return {
     auth,
     secret,
-    throttle: new Throttle(counters, now),
+    throttle: new Throttle(counters, now, {
+      perAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
+      perNetworkPerHour: config.SIGNUPS_PER_NETWORK_PER_HOUR,
+    }),
     mailer,
     now,
     database,

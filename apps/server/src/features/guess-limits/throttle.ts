@@ -1,4 +1,4 @@
-import { clientOf } from '../../client-address.js';
+import { clientOf, networkOf } from '../../client-address.js';
 import type { Clock } from '../../clock.js';
 import type { LimitCounters } from './limit-counters.js';
 
@@ -41,6 +41,17 @@ export const THROTTLE = {
   anonymousTrialsPerIpPerHour: 30,
 } as const;
 
+/**
+ * Sign-ups (and email trials, which make an account too) an hour: per client (an address, an IPv6
+ * /64), and per network (a /24, an IPv6 /48) more, so an office or a household behind one address
+ * signs up in a few hours while a sender holding a whole block gets no more than one office
+ * (SIGNUPS_PER_ADDRESS_PER_HOUR, SIGNUPS_PER_NETWORK_PER_HOUR; decision 025).
+ */
+export interface SignUpLimits {
+  perAddressPerHour: number;
+  perNetworkPerHour: number;
+}
+
 /** One guess at an account's password: who guesses, and from where. */
 export interface Guess {
   /** A normalised address plus a purpose (sign-in). */
@@ -68,6 +79,7 @@ export class Throttle {
   constructor(
     private readonly counters: LimitCounters,
     private readonly now: Clock,
+    private readonly signUps: SignUpLimits,
   ) {}
 
   /** The per-IP budget of auth POSTs (10 a minute). */
@@ -81,6 +93,17 @@ export class Throttle {
       (await this.fixedWindow(`send-minute:${mailbox}`, MINUTE, THROTTLE.codeSendsPerMailboxPerMinute)) ??
       (await this.fixedWindow(`send-hour:${mailbox}`, HOUR, THROTTLE.codeSendsPerMailboxPerHour)) ??
       (await this.fixedWindow(`send-ip:${clientOf(ip)}`, HOUR, THROTTLE.codeSendsPerIpPerHour))
+    );
+  }
+
+  /**
+   * One sign-up (or email trial): the client's budget first, so one address past its own never
+   * spends its network's; then the network's.
+   */
+  async countSignUp(ip: string): Promise<Refusal | null> {
+    return (
+      (await this.fixedWindow(`sign-up:${clientOf(ip)}`, HOUR, this.signUps.perAddressPerHour)) ??
+      (await this.fixedWindow(`sign-up-network:${networkOf(ip)}`, HOUR, this.signUps.perNetworkPerHour))
     );
   }
 

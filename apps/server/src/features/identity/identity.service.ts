@@ -59,6 +59,8 @@ export async function signUp(
   const email = normaliseEmail(input.email);
   const problem = findPasswordProblem(input.password, input.passwordConfirm, email);
   if (problem) throw accountError(400, AccountErrorCode.weakPassword, problem);
+  // Counted alike for new and known addresses (no enumeration), before the code send.
+  throwIfRefused(await runtime.throttle.countSignUp(request.ip));
   throwIfRefused(await runtime.throttle.countCodeSend(mailboxOf(email), request.ip));
 
   const passwordHash = await hashPassword(input.password);

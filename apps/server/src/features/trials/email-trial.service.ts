@@ -19,7 +19,7 @@ import {
 import { checkCode, resendCode } from '../guess-limits/one-time-codes.service.js';
 import { mailboxOf } from '../identity/email-address.js';
 import type { AuthRequest } from '../sessions/account-request.js';
-import { accountError, withoutCredentials } from '../sessions/auth-calls.js';
+import { accountError, throwIfRefused, withoutCredentials } from '../sessions/auth-calls.js';
 import { signOutEverywhere } from '../sessions/sessions.service.js';
 import { DAY_MS, type TrialOutcome, type TrialRegisterInput, trialUsed } from './trial-outcome.js';
 import {
@@ -52,6 +52,8 @@ export async function registerEmailTrial(
   const email = mailboxOf(input.email);
   const deviceId = input.uuid.toLowerCase();
   const promo = findPromoCode(runtime, input.promocode);
+  // An email trial makes an account: it spends the sign-up budgets (decision 025).
+  throwIfRefused(await runtime.throttle.countSignUp(request.ip));
   const device = await findTrialDevice(runtime.database, deviceId);
   if (device?.kind === 'email' && device.user_id) {
     const owner = await findUserByEmail(runtime.database, email);
