@@ -36,6 +36,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     DATABASE_URL: databasePath,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Every visitor of a browser test comes from 127.0.0.1: sign-up limits per address and network
+    // are tested in the server's tests (sign-up-limits.test.ts), not here.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
+    SIGNUPS_PER_NETWORK_PER_HOUR: '10000',
     // Features are tested here, not load shedding (health.test.ts covers it); a busy machine would trip it.
     LOAD_SHEDDING: 'false',
     // No Bluesky consumer: tests never reach the internet.
