@@ -36,8 +36,8 @@ describe.each(testDialects)('importCountsFile on %s', (dialect) => {
         database,
         { query: 'newtag', hashtags: [{ hashtag: 'newtag', count: 9_999 }] },
         {
-          submitter: { userId: 'u1', deviceId: null, address: '10.0.0.1' },
-          rule: { quorum: 3, tolerance: 0.1, reportDays: 30 },
+          sender: { userId: 'u1', deviceId: null, email: 'u1@example.com', network: '10.0.0.0/24' },
+          rule: { quorum: 3, tolerance: 0.1, reportDays: 30, minAccountAgeHours: 24 },
           now: Date.now(),
         },
       );
