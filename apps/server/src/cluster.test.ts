@@ -137,10 +137,11 @@ describe('WEB_CONCURRENCY: two server processes on one port', { timeout: 120_000
       const data = (answer.json as { data: { related_tags: { hashtag: string }[] }[] }).data[0]!;
       return data.related_tags.map((tag) => tag.hashtag).sort();
     };
+    // Two posters each time: a related tag needs two people (decision 025).
     const ingest = async (id: string, tags: string[]) => {
       const posts = [1, 2].map((n) => ({
         postId: `${id}${n}`,
-        owner: 'o1',
+        owner: `o${n}`,
         takenAt: 1_700_000_000 + n,
         placeId: null,
         hashtags: tags,
