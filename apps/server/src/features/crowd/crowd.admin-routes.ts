@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
-import { forgetCachedTags, type HashtagContext } from '../related/related.service.js';
+import { forgetChangedAnswers, type HashtagContext } from '../related/related.service.js';
 import { purgeSubmitter } from './crowd-purge.service.js';
 import type { CrowdRule } from './crowd-rule.js';
 
@@ -35,10 +35,10 @@ export function crowdAdminRoutes(options: {
         // The admin plugin's guard already refused everyone else; checked again where data is removed.
         if (!request.viewer.isAdmin) throw AppError.forbidden('Only administrators may do this.');
         const submitter = request.params.userId;
-        const result = await purgeSubmitter(context.database, { submitter, rule, now: app.config.now() });
-        // This process's caches may hold the removed values; other processes' expire on their own.
-        forgetCachedTags(context);
-        context.defaultNetwork.forget();
+        const now = app.config.now();
+        const result = await purgeSubmitter(context.database, { submitter, rule, now });
+        // Every process's kept answers may count the removed posts and values.
+        await forgetChangedAnswers(context, { now });
         await options.audit(request)('crowd.purge-submitter', { submitter, ...result });
         return { submitter, ...result };
       },

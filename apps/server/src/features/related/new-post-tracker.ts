@@ -38,8 +38,17 @@ export interface TagChangeReader {
 }
 
 /**
+ * How the tracker learns of changes it cannot read as new posts or tag rows: posts removed or
+ * rewritten and crowd values taken back (an administrator's purge). new-posts.repository.ts.
+ */
+export interface ResetReader {
+  /** The store's latest reset: a mark that changes with each one, undefined before the first. */
+  lastReset(): Promise<string | undefined>;
+}
+
+/**
  * Called after a pass with the tags (`network:name`) that new posts carry or whose row changed, or
- * 'all' when a pass could not say (a bulk write).
+ * 'all' when a pass could not say (a bulk write, a reset).
  */
 export type TagListener = (tags: ReadonlySet<string> | 'all') => void;
 
@@ -47,6 +56,8 @@ export interface NewPostTrackerOptions {
   reader: NewPostReader;
   /** The feed of tag changes; without it only posts are read. */
   changes?: TagChangeReader;
+  /** The store's resets; without it only posts and tag changes are read. */
+  resets?: ResetReader;
   /** Between two reads in the background; 0 reads only when asked (`catchUp`). */
   intervalMs: number;
   /** A missing id (a transaction that may still commit) is looked for again this long. */
@@ -125,8 +136,10 @@ export class NewPostTracker {
   private passes = 0;
   private readonly counts = new Map<string, { watchers: number; newer: number }>();
   private readonly tagNames = new LRUCache<number, string>({ max: 100_000 });
-  /** Bumped when a pass cannot say which items got posts: every list is stale. */
+  /** Bumped when a pass cannot say which items got posts, and on a reset: every list is stale. */
   private epoch = 0;
+  /** The last reset seen. */
+  private resetMark: string | undefined;
   private running: Promise<void> | undefined;
   private next: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -159,6 +172,17 @@ export class NewPostTracker {
   /** Tells the listener, after every pass, which tags' rows may have changed (tag-row-cache.ts). */
   onTags(listener: TagListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * After a change no new post shows (a purge removed or rewrote posts, took crowd values back):
+   * every list is stale and every listener is told 'all'. `mark` is the reset as the store keeps it,
+   * so this process's next read does not count it again.
+   */
+  reset(mark: string | undefined): void {
+    this.resetMark = mark;
+    this.epoch++;
+    this.tell('all');
   }
 
   /** Counts the item's new posts from now until `unwatch`. */
@@ -210,12 +234,18 @@ export class NewPostTracker {
   }
 
   private async read(): Promise<void> {
-    const { reader, changes } = this.options;
+    const { reader, changes, resets } = this.options;
     if (this.posts.value === undefined) {
-      // Changes first: a change between the two reads is read again, never missed.
+      // Resets and changes first: one made between the reads is read again, never missed.
+      if (resets) this.resetMark = await resets.lastReset();
       if (changes) this.changes.reset(await changes.lastChangeId());
       this.posts.reset(await reader.lastPostId());
       return;
+    }
+    // A reset is written after what it resets committed: lists read from here on see all of it.
+    if (resets) {
+      const mark = await resets.lastReset();
+      if (mark !== this.resetMark) this.reset(mark);
     }
     const now = this.now();
     // Told before posts are read, so a failing read of posts cannot lose them.

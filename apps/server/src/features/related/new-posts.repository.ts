@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
-import type { NewPostReader, TagChangeReader, TrackedPost } from './new-post-tracker.js';
+import { readSetting, writeSetting } from '../../db/settings.js';
+import type { NewPostReader, ResetReader, TagChangeReader, TrackedPost } from './new-post-tracker.js';
+
+/** The settings key of the store's last reset of cached answers. */
+const RESET_KEY = 'cached-answers-reset';
 
 /** The new-post tracker's reads (new-post-tracker.ts): posts by id, the primary key. */
 export function newPostReader(database: Database): NewPostReader {
@@ -69,6 +74,21 @@ export function tagChangeReader(database: Database): TagChangeReader {
       await database.db.deleteFrom('hashtag_changes').where('id', '<', id).execute();
     },
   };
+}
+
+/** The tracker's read of the store's last reset (resetCachedAnswers). */
+export function resetReader(database: Database): ResetReader {
+  return { lastReset: () => readSetting(database, RESET_KEY) };
+}
+
+/**
+ * Records a reset of every process's cached answers, after the change it stands for committed (a
+ * purge): a new mark each time, so two resets are never mistaken for one. Answers the mark.
+ */
+export async function resetCachedAnswers(database: Database, now: number): Promise<string> {
+  const mark = randomUUID();
+  await writeSetting(database, RESET_KEY, mark, now);
+  return mark;
 }
 
 /** One parameter for any number of ids. */

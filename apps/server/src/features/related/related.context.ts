@@ -8,7 +8,7 @@ import type { HashtagSourceHook } from '../search/hashtag-sources.js';
 import { SuggestionCache } from '../search/suggestion-cache.js';
 import { TagRowCache } from '../search/tag-row-cache.js';
 import { NewPostTracker } from './new-post-tracker.js';
-import { newPostReader, tagChangeReader } from './new-posts.repository.js';
+import { newPostReader, resetReader, tagChangeReader } from './new-posts.repository.js';
 import type { HashtagContext, HashtagWindow, RelatedList } from './related.service.js';
 import { RelatedCache } from './related-cache.js';
 
@@ -51,6 +51,7 @@ export function createHashtagContext(
   const postTracker = new NewPostTracker({
     reader: newPostReader(database),
     changes: tagChangeReader(database),
+    resets: resetReader(database),
     intervalMs: recheckAfterMs,
     gapMs: Math.max(maxAgeMs, 1000),
     log,
@@ -58,14 +59,25 @@ export function createHashtagContext(
   });
   if (isCached) postTracker.start();
   const checkOnRequest = recheckAfterMs === 0;
+  const defaultNetwork = new DefaultNetwork({ database, order: config.DEFAULT_NETWORK, now });
+  const suggestions = new SuggestionCache({
+    maxAgeMs: (config.AUTOCOMPLETE_CACHE_SECONDS ?? 0) * 1000,
+    maxEntries: config.AUTOCOMPLETE_CACHE_ENTRIES ?? 0,
+    now,
+  });
+  const trending = new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS, perf: { now } });
+  // When the tracker cannot say what changed (a bulk write, a purge by any process), the answers
+  // kept by time alone go too; related lists and windows go by its epoch, tag rows on their own.
+  postTracker.onTags((tags) => {
+    if (tags !== 'all') return;
+    suggestions.clear();
+    trending.clear();
+    defaultNetwork.forget();
+  });
   return {
     database,
-    defaultNetwork: new DefaultNetwork({ database, order: config.DEFAULT_NETWORK, now }),
-    suggestions: new SuggestionCache({
-      maxAgeMs: (config.AUTOCOMPLETE_CACHE_SECONDS ?? 0) * 1000,
-      maxEntries: config.AUTOCOMPLETE_CACHE_ENTRIES ?? 0,
-      now,
-    }),
+    defaultNetwork,
+    suggestions,
     postTracker,
     related: new RelatedCache<RelatedList>({
       maxAgeMs,
@@ -93,7 +105,7 @@ export function createHashtagContext(
       now,
     }),
     relatedWindow: config.RELATED_POST_WINDOW,
-    trending: new LRUCache<string, TrendingResponse>({ max: 64, ttl: TRENDING_CACHE_MS, perf: { now } }),
+    trending,
     snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS, perf: { now } }),
     postsPerAuthor: config.RELATED_POSTS_PER_AUTHOR ?? LIMITS.relatedPostsPerAuthor,
     crowdAuthor: config.CROWD_QUORUM === 1 ? 'owner' : 'submitter',

@@ -16,6 +16,7 @@ import { countOf, presentRelatedTag } from '../search/search.presenter.js';
 import type { SuggestionCache } from '../search/suggestion-cache.js';
 import type { TagRowCache } from '../search/tag-row-cache.js';
 import type { NewPostTracker } from './new-post-tracker.js';
+import { resetCachedAnswers } from './new-posts.repository.js';
 import { findRecentPosts, type ItemKey } from './related.repository.js';
 import type { RelatedCache } from './related-cache.js';
 
@@ -62,6 +63,17 @@ export function forgetCachedTags(context: HashtagContext): void {
   context.tags?.forget();
   context.related.clear();
   context.windows?.clear();
+}
+
+/**
+ * After a change no new post shows (an administrator's purge removed or rewrote posts and took crowd
+ * values back): every answer kept from posts or tags (related lists, suggestion windows, tag rows,
+ * autocomplete, trending, the default network) is forgotten in this process at once, and in every
+ * other process sharing the store at its tracker's next read (RELATED_CACHE_RECHECK_MS), which counts
+ * new posts but cannot see removed ones. Call it once what it stands for has committed.
+ */
+export async function forgetChangedAnswers(context: HashtagContext, options: { now: number }): Promise<void> {
+  context.postTracker.reset(await resetCachedAnswers(context.database, options.now));
 }
 
 /**
