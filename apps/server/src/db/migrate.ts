@@ -25,6 +25,7 @@ import { userSettingsMigration } from './migrations/021-user-settings.js';
 import { crowdPostReportsMigration } from './migrations/022-crowd-post-reports.js';
 import { hashtagChangesMigration } from './migrations/023-hashtag-changes.js';
 import { crowdReportersMigration } from './migrations/024-crowd-reporters.js';
+import { trendingAuthorsMigration } from './migrations/025-trending-authors.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '022-crowd-post-reports': crowdPostReportsMigration(dialect),
     '023-hashtag-changes': hashtagChangesMigration(dialect),
     '024-crowd-reporters': crowdReportersMigration(dialect),
+    '025-trending-authors': trendingAuthorsMigration(dialect),
   };
 }
 

@@ -13,6 +13,7 @@ export interface Tables {
   post_places: PostPlaceTable;
   post_owners: PostOwnerTable;
   hashtag_daily_uses: HashtagDailyUsesTable;
+  hashtag_daily_authors: HashtagDailyAuthorsTable;
   hashtag_changes: HashtagChangeTable;
   // Accounts (migration 003, decision 007). Better Auth's tables keep its camelCase columns.
   users: AuthUserTable;
@@ -192,6 +193,17 @@ export interface HashtagDailyUsesTable {
   hashtag_id: number;
   day: number;
   uses: number;
+}
+
+/**
+ * A tag's posts per UTC day and author (features/store/post-author.ts), for "Trending now", which
+ * weighs each author a few posts a day (decision 025); a live network keeps the days trending reads.
+ */
+export interface HashtagDailyAuthorsTable {
+  hashtag_id: number;
+  day: number;
+  author: string;
+  posts: number;
 }
 
 /** Keyed (hashtag_id, taken_at, post_id): a tag's most recent posts are one primary-key range. */

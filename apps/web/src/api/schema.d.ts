@@ -8556,7 +8556,9 @@ export interface components {
             last_24_hours: number;
             /** @description Uses in the 24 hours before */
             previous_24_hours: number;
-            /** @description The ranking score (docs/decisions/018-trends.md) */
+            /** @description People who used it today and yesterday, each once (docs/decisions/025-count-people.md) */
+            authors: number;
+            /** @description The ranking score, each author weighing a few posts a day (decisions 018 and 025) */
             growth: number;
         };
         UserSettingsInput: {
@@ -9337,7 +9339,9 @@ export interface components {
             last_24_hours: number;
             /** @description Uses in the 24 hours before */
             previous_24_hours: number;
-            /** @description The ranking score (docs/decisions/018-trends.md) */
+            /** @description People who used it today and yesterday, each once (docs/decisions/025-count-people.md) */
+            authors: number;
+            /** @description The ranking score, each author weighing a few posts a day (decisions 018 and 025) */
             growth: number;
         };
         UserSettings: {

@@ -44,6 +44,9 @@ export function last24HourWeights(nowMs: number): { current: number[]; previous:
   return { current: [1, 1 - elapsed, 0], previous: [0, elapsed, 1 - elapsed] };
 }
 
+/** Days "Trending now" reads: today and the two before (the weights of last24HourWeights). */
+export const TRENDING_DAYS = 3;
+
 /** Fewer uses than this in the last 24 hours and a tag is not trending, however fast it grew. */
 export const TRENDING_MIN_USES = 10;
 /** Added to the 24 hours before, so a tag going from 0 to 12 does not outrank one going 500 to 2,000. */

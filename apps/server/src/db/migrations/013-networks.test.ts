@@ -10,13 +10,15 @@ const T0 = 20_000 * DAY;
 /** A store as it was before migration 013: tags unique by name, posts with no network. */
 async function storeBeforeNetworks(testDatabase: TestDatabase): Promise<void> {
   // 015 (the Bluesky stream) indexes posts.network, 016 (trends) the daily uses 013 creates and 023's
-  // triggers note tags' networks, so they came after 013 too, as on a real store.
+  // triggers note tags' networks and 025 (trending authors) reads posts' networks, so they came after
+  // 013 too, as on a real store.
   await migrateWithout(
     testDatabase.database,
     '013-networks',
     '015-bluesky-stream',
     '016-trends',
     '023-hashtag-changes',
+    '025-trending-authors',
   );
 }
 

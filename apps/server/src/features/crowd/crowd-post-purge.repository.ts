@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
 import { DailyUses, PostLinks } from '../store/ingest-batch.js';
+import { authorOfPost, type CrowdAuthor } from '../store/post-author.js';
 import {
   deletePosts,
   findPostsSubmittedBy,
@@ -30,7 +31,7 @@ export interface PostPurgeResult {
  */
 export async function purgeSubmitterPosts(
   database: Database,
-  options: { submitter: string; batch?: number },
+  options: { submitter: string; batch?: number; crowdAuthor?: CrowdAuthor },
 ): Promise<PostPurgeResult> {
   const total: PostPurgeResult = { posts: 0, postsHandedOn: 0 };
   const batch = options.batch ?? 200;
@@ -47,7 +48,7 @@ export async function purgeSubmitterPosts(
     const done = await retryOnConflict(() =>
       database.db.transaction().execute(async (trx) => {
         if (database.dialect === 'postgres') await lockPosts(trx, ids);
-        return purgePosts(trx, { submitter: options.submitter, ids });
+        return purgePosts(trx, { submitter: options.submitter, ids, crowdAuthor: options.crowdAuthor });
       }),
     );
     total.posts += done.posts;
@@ -57,9 +58,9 @@ export async function purgeSubmitterPosts(
 
 async function purgePosts(
   trx: Transaction<Tables>,
-  options: { submitter: string; ids: readonly number[] },
+  options: { submitter: string; ids: readonly number[]; crowdAuthor?: CrowdAuthor },
 ): Promise<PostPurgeResult> {
-  const { submitter } = options;
+  const { submitter, crowdAuthor } = options;
   // Only the reports this transaction removed: a concurrent purge may have taken some already.
   const removed = await trx
     .deleteFrom('crowd_post_reports')
@@ -94,7 +95,9 @@ async function purgePosts(
   const gone: number[] = [];
   await unlinkPosts(trx, created);
   for (const post of created) {
-    uses.add(tagIdsOfPost(post), post.taken_at, -1);
+    const author = (submittedBy: string, owner: string | null) =>
+      authorOfPost({ submittedBy, owner, postKey: post.post_id }, crowdAuthor);
+    uses.add(tagIdsOfPost(post), post.taken_at, author(submitter, post.owner), -1);
     const next = nextOf.get(post.id);
     if (!next) {
       gone.push(post.id);
@@ -110,7 +113,7 @@ async function purgePosts(
       { id: post.id, takenAt: post.taken_at, placeId: next.place_id, owner: next.owner },
       tagIdsOfPost(next),
     );
-    uses.add(tagIdsOfPost(next), post.taken_at);
+    uses.add(tagIdsOfPost(next), post.taken_at, author(next.submitter, next.owner));
     result.postsHandedOn++;
   }
   await deletePosts(trx, gone);

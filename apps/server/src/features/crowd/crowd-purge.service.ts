@@ -28,6 +28,10 @@ export async function purgeSubmitter(
     now,
     decideFor: (subject) => crowdDeciding(subject, { rule: options.rule, now, restore: true }).decide,
   });
-  const posts = await purgeSubmitterPosts(database, { submitter: options.submitter });
+  const posts = await purgeSubmitterPosts(database, {
+    submitter: options.submitter,
+    // The posts counted as crowd.service counted them (decision 025).
+    crowdAuthor: options.rule.quorum > 1 ? 'submitter' : 'owner',
+  });
   return { ...reports, ...posts };
 }

@@ -81,8 +81,10 @@ export async function ingestCrowdRecommend(
     network: CROWD_NETWORK,
     source: CROWD_SOURCE,
     submittedBy: report.sender.userId,
-    // With a quorum of 1 the deployment trusts one submitter's word (decision 011).
+    // With a quorum of 1 the deployment trusts one submitter's word (decision 011), and its posts
+    // count as the owners they name (decision 025).
     newTagsPending: report.rule.quorum > 1,
+    crowdAuthor: report.rule.quorum > 1 ? 'submitter' : 'owner',
     now,
   });
   return { status: 'accepted', stored: posts.length, skipped };

@@ -1,4 +1,5 @@
 import { dayOfEpochMs, Network } from '@tagscout/core/networks';
+import { TRENDING_DAYS } from '@tagscout/core/trends';
 import type { JetstreamBatch } from '@tagscout/sources/bluesky';
 import {
   ingestStream,
@@ -112,6 +113,7 @@ export async function maintainFirehose(context: FirehoseContext): Promise<void> 
       state.pruneUsesAfterId = await pruneDailyUses(database, {
         network: Network.bluesky,
         beforeDay: today - DAILY_USES_DAYS + 1,
+        authorsBeforeDay: today - TRENDING_DAYS + 1,
         afterId: state.pruneUsesAfterId ?? 0,
         limit: SLICE,
       });

@@ -5,6 +5,8 @@ import { createTestViewer, type TestViewer } from '../../test/test-users.js';
 import { storeIngest } from '../store/store.repository.js';
 
 const T0 = 1_700_000_000;
+/** An hour after the posts below: "the last 24 hours" of trending hold them all, on one day. */
+const NOW_MS = (T0 + 3600) * 1000;
 const SPAMMER = 'did:plc:spam5spam5spam5spam5spam';
 
 /** Issue 31's floods, each by one actor: none of them may own what other visitors see. */
@@ -20,6 +22,7 @@ describe.each(testDialects)('loud authors on %s', (dialect) => {
     testApp = await buildTestApp(dialect, {
       BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt',
       CACHE_RATE_LIMIT_PER_MINUTE: 10_000,
+      now: () => NOW_MS,
     });
     paying = await createTestViewer(testApp.app, 'paying');
     const { database } = testApp.testDatabase;
@@ -97,5 +100,20 @@ describe.each(testDialects)('loud authors on %s', (dialect) => {
       'beach',
       'mountains',
     ]);
+  });
+
+  it("and \"Trending now\" is the people's: one author's 600 posts and one account's 2,000 crowd posts trend nothing", async () => {
+    const trendingOn = async (network: string) =>
+      (await get(`/api/trends/now?network=${network}&limit=10`)).trending.map(
+        (tag: { hashtag: string }) => tag.hashtag,
+      );
+    // 40 people on each network made travel, and 20 each beach and mountains, new today.
+    expect((await trendingOn('bluesky')).sort()).toEqual(['beach', 'mountains', 'travel']);
+    expect((await trendingOn('instagram')).sort()).toEqual(['beach', 'mountains', 'travel']);
+    const travel = (await get('/api/trends/now?network=bluesky&limit=10')).trending.find(
+      (tag: { hashtag: string }) => tag.hashtag === 'travel',
+    );
+    // The counts shown stay every post: 40 people's and the spammer's 600.
+    expect(travel).toMatchObject({ last_24_hours: 640, authors: 41 });
   });
 });

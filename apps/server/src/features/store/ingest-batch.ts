@@ -1,5 +1,6 @@
 import { dayOfEpochSeconds, type Network } from '@tagscout/core/networks';
 import type { ProfileTable } from '../../db/tables.js';
+import { authorOfPost, type CrowdAuthor } from './post-author.js';
 
 /** A post ready to store: tags already normalised, at least two of them. */
 export interface PostToStore {
@@ -41,8 +42,21 @@ export interface IngestBatch {
    * trusted source carries them or their count is agreed: crowd batches, unless one submitter suffices.
    */
   newTagsPending?: boolean;
+  /** Who the batch's crowd posts count as (post-author.ts): their submitter unless the install trusts one reporter. */
+  crowdAuthor?: CrowdAuthor;
   /** Epoch milliseconds of the write; decides which count is newest. */
   now: number;
+}
+
+/** Who a post of the batch counts as in the daily uses per author. */
+export function authorInBatch(
+  batch: Pick<IngestBatch, 'submittedBy' | 'crowdAuthor'>,
+  post: { owner: string | null; postId: string },
+): string {
+  return authorOfPost(
+    { submittedBy: batch.submittedBy ?? null, owner: post.owner, postKey: post.postId },
+    batch.crowdAuthor,
+  );
 }
 
 export function newTagState(batch: Pick<IngestBatch, 'newTagsPending'>): 'pending' | 'lookup' {
@@ -65,33 +79,54 @@ const DAY_SLOTS = 2 ** 21;
 const DAY_OFFSET = 2 ** 20;
 
 /**
- * Uses per (tag id, day), summed in memory so each pair is written once per batch. Keyed by one
- * number per pair (an import adds millions), which also sorts as (tag id, day).
+ * Uses per (tag id, day), summed in memory so each pair is written once per batch, and the same per
+ * author (hashtag_daily_authors, decision 025). Keyed by one number per pair (an import adds
+ * millions), which also sorts as (tag id, day).
  */
 export class DailyUses {
   private readonly byKey = new Map<number, number>();
+  private readonly byAuthor = new Map<number, Map<string, number>>();
 
-  /** `by` -1 takes a removed post's uses back. */
-  add(tagIds: readonly number[], takenAt: number, by = 1): void {
+  /** `author` as authorOfPost names it; `by` -1 takes a removed post's uses back. */
+  add(tagIds: readonly number[], takenAt: number, author: string, by = 1): void {
     const day = dayOfEpochSeconds(takenAt) + DAY_OFFSET;
     if (day < 0 || day >= DAY_SLOTS) throw new RangeError(`taken_at ${takenAt} is out of range`);
     for (const tagId of tagIds) {
       const key = tagId * DAY_SLOTS + day;
       this.byKey.set(key, (this.byKey.get(key) ?? 0) + by);
+      let authors = this.byAuthor.get(key);
+      if (!authors) {
+        authors = new Map();
+        this.byAuthor.set(key, authors);
+      }
+      authors.set(author, (authors.get(author) ?? 0) + by);
     }
   }
 
   /** [tag id, day, uses], in key order so concurrent writers touch rows in one order. */
   rows(): [number, number, number][] {
-    const keys = Float64Array.from(this.byKey.keys()).sort();
-    const rows = new Array<[number, number, number]>(keys.length);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const day = key % DAY_SLOTS;
-      rows[i] = [(key - day) / DAY_SLOTS, day - DAY_OFFSET, this.byKey.get(key)!];
+    return this.sortedKeys().map((key) => [...pairOfKey(key), this.byKey.get(key)!]);
+  }
+
+  /** [tag id, day, author, posts], in key order (as rows). */
+  authorRows(): [number, number, string, number][] {
+    const rows: [number, number, string, number][] = [];
+    for (const key of this.sortedKeys()) {
+      const [tagId, day] = pairOfKey(key);
+      const authors = this.byAuthor.get(key)!;
+      for (const author of [...authors.keys()].sort()) rows.push([tagId, day, author, authors.get(author)!]);
     }
     return rows;
   }
+
+  private sortedKeys(): number[] {
+    return Array.from(Float64Array.from(this.byKey.keys()).sort());
+  }
+}
+
+function pairOfKey(key: number): [tagId: number, day: number] {
+  const day = key % DAY_SLOTS;
+  return [(key - day) / DAY_SLOTS, day - DAY_OFFSET];
 }
 
 /** A post as stored, when it arrives again. */
@@ -183,7 +218,7 @@ export function mergeRepeat(
   stored: StoredPost,
   post: PostToStore,
   tagIds: readonly number[],
-  writing: { links: PostLinks; uses: DailyUses; reporter: string | null },
+  writing: { links: PostLinks; uses: DailyUses; reporter: string | null; crowdAuthor?: CrowdAuthor },
 ): PostUpdate | undefined {
   const { links, reporter } = writing;
   if (reporter !== null && stored.submitted_by !== reporter) return undefined;
@@ -191,7 +226,13 @@ export function mergeRepeat(
   const known = new Set(old);
   const added = tagIds.filter((id) => !known.has(id));
   // A pending post's uses are counted from its tags when it is linked.
-  if (stored.linked) writing.uses.add(added, stored.taken_at);
+  if (stored.linked) {
+    const author = authorInBatch(
+      { submittedBy: stored.submitted_by ?? undefined, crowdAuthor: writing.crowdAuthor },
+      { owner: stored.owner, postId: post.postId },
+    );
+    writing.uses.add(added, stored.taken_at, author);
+  }
   const owner = stored.owner ?? post.owner;
   const placeId = stored.place_id ?? post.placeId;
   const submittedBy = reporter === null ? null : stored.submitted_by;

@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { dayOfEpochSeconds } from '@tagscout/core/networks';
 import type SqliteDatabase from 'better-sqlite3';
-import { type SqlitePostWrites, sqlitePostWrites } from './post-writes-sqlite.repository.js';
+import { authorOfPostSql } from './post-author.js';
+import { type RowBatch, type SqlitePostWrites, sqlitePostWrites } from './post-writes-sqlite.repository.js';
 
 /**
  * Pending posts linked per transaction. Each commit rewrites much the same pages (the links of the
@@ -39,7 +40,7 @@ export async function linkPendingPostsSqlite(
   }
 }
 
-type PendingPost = [id: number, takenAt: number, tagIds: string];
+type PendingPost = [id: number, takenAt: number, tagIds: string, author: string];
 
 function linkOldestPending(statements: Statements, writes: SqlitePostWrites, limit: number): number {
   const pending = statements.selectPending.all(limit);
@@ -53,27 +54,43 @@ function linkOldestPending(statements: Statements, writes: SqlitePostWrites, lim
   }
   tagLinks.end();
   const uses = writes.startDailyUses();
+  const authors = writes.startDailyAuthors();
   let tag = Number.NaN;
   let day = Number.NaN;
   let count = 0;
+  const byAuthor = new Map<string, number>();
   for (let i = 0; i < links.tags.length; i++) {
     const linkTag = links.tags[i]!;
+    const post = pending[links.posts[i]!]!;
     // A tag's links come in time order, so its days one after the other.
-    const linkDay = dayOfEpochSeconds(pending[links.posts[i]!]![1]);
-    if (linkTag === tag && linkDay === day) {
-      count++;
-      continue;
+    const linkDay = dayOfEpochSeconds(post[1]);
+    if (linkTag !== tag || linkDay !== day) {
+      if (count > 0) addDay(uses, authors, { tag, day, count, byAuthor });
+      tag = linkTag;
+      day = linkDay;
+      count = 0;
+      byAuthor.clear();
     }
-    if (count > 0) uses.add(tag, day, count);
-    tag = linkTag;
-    day = linkDay;
-    count = 1;
+    count++;
+    byAuthor.set(post[3], (byAuthor.get(post[3]) ?? 0) + 1);
   }
-  if (count > 0) uses.add(tag, day, count);
+  if (count > 0) addDay(uses, authors, { tag, day, count, byAuthor });
   uses.end();
+  authors.end();
   writes.linkPendingPlacesAndOwners(lastId);
   writes.markLinked(lastId);
   return pending.length;
+}
+
+/** A tag's day: its uses, and its posts per author in key order. */
+function addDay(
+  uses: RowBatch,
+  authors: RowBatch,
+  day: { tag: number; day: number; count: number; byAuthor: Map<string, number> },
+): void {
+  uses.add(day.tag, day.day, day.count);
+  for (const author of [...day.byAuthor.keys()].sort())
+    authors.add(day.tag, day.day, author, day.byAuthor.get(author)!);
 }
 
 /** A sort key's room for a post's place in time order; the tag id counts in multiples of it. */
@@ -142,7 +159,7 @@ function statementsOf(sqlite: SqliteDatabase.Database): Statements {
     // posts_unlinked holds exactly the pending posts, by id.
     selectPending: sqlite
       .prepare<[number], PendingPost>(
-        'select id, taken_at, tag_ids from posts where linked = 0 order by id limit ?',
+        `select id, taken_at, tag_ids, ${authorOfPostSql('posts')} from posts where linked = 0 order by id limit ?`,
       )
       .raw(),
     anyPending: sqlite.prepare<[], number>('select id from posts where linked = 0 limit 1').pluck(),

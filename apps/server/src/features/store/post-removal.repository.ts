@@ -110,11 +110,11 @@ export async function removePostsTakenBefore(
 export async function findPostsSubmittedBy(
   trx: Transaction<Tables>,
   options: { ids: readonly number[]; submitter: string },
-): Promise<LinkedPost[]> {
+): Promise<(LinkedPost & { post_id: string })[]> {
   if (options.ids.length === 0) return [];
   return trx
     .selectFrom('posts')
-    .select(LINKED_POST)
+    .select([...LINKED_POST, 'post_id'])
     .where('id', 'in', options.ids)
     .where('submitted_by', '=', options.submitter)
     .orderBy('id')
@@ -142,15 +142,20 @@ export async function findTagIdsAfter(
   return rows.map((row) => row.id);
 }
 
-/** Deletes the tags' daily uses before `beforeDay` (primary-key ranges). */
+/** Deletes the tags' daily uses before `beforeDay` and their daily posts per author before `authorsBeforeDay` (primary-key ranges). */
 export async function removeDailyUsesBefore(
   db: Kysely<Tables>,
-  options: { tagIds: readonly number[]; beforeDay: number },
+  options: { tagIds: readonly number[]; beforeDay: number; authorsBeforeDay: number },
 ): Promise<void> {
   if (options.tagIds.length === 0) return;
   await db
     .deleteFrom('hashtag_daily_uses')
     .where('hashtag_id', 'in', options.tagIds)
     .where('day', '<', options.beforeDay)
+    .execute();
+  await db
+    .deleteFrom('hashtag_daily_authors')
+    .where('hashtag_id', 'in', options.tagIds)
+    .where('day', '<', options.authorsBeforeDay)
     .execute();
 }

@@ -27,6 +27,7 @@ export class SqlitePostWrites {
   private readonly placeLinks: RowStatements;
   private readonly ownerLinks: RowStatements;
   private readonly dailyUses: RowStatements;
+  private readonly dailyAuthors: RowStatements;
 
   constructor(sqlite: SqliteDatabase.Database) {
     this.statements = prepareStatements(sqlite);
@@ -34,6 +35,7 @@ export class SqlitePostWrites {
     this.placeLinks = new RowStatements(sqlite, INSERT_PLACE_LINKS);
     this.ownerLinks = new RowStatements(sqlite, INSERT_OWNER_LINKS);
     this.dailyUses = new RowStatements(sqlite, ADD_DAILY_USES);
+    this.dailyAuthors = new RowStatements(sqlite, ADD_DAILY_AUTHORS);
   }
 
   /**
@@ -90,9 +92,16 @@ export class SqlitePostWrites {
     for (const link of owners) this.ownerLinks.oneRow.run(...link);
   }
 
-  /** Adds uses to the daily counts (in key order), a statement a row. */
+  /**
+   * Adds uses to the daily counts and the daily posts per author (in key order), a statement a row;
+   * an author's day taken back to nothing goes.
+   */
   addDailyUses(uses: DailyUses): void {
     for (const row of uses.rows()) this.dailyUses.oneRow.run(...row);
+    for (const row of uses.authorRows()) {
+      this.dailyAuthors.oneRow.run(...row);
+      if (row[3] < 0) this.statements.deleteEmptyAuthorDay.run(row[0], row[1], row[2]);
+    }
   }
 
   /**
@@ -135,6 +144,11 @@ export class SqlitePostWrites {
     return this.dailyUses.startMany();
   }
 
+  /** Daily posts per author in the order added, as startDailyUses. */
+  startDailyAuthors(): RowBatch {
+    return this.dailyAuthors.startMany();
+  }
+
   /** Links the pending posts up to `lastId` to their places and owners (one row a post at most: SQLite sorts them). */
   linkPendingPlacesAndOwners(lastId: number): void {
     this.statements.linkPendingPlaces.run(lastId);
@@ -154,33 +168,44 @@ export class SqlitePostWrites {
   }
 }
 
-/** An insert of rows of three values: the statement's head (table and columns) and its conflict clause. */
+/** An insert of rows: the statement's head (table and columns), its values per row and its conflict clause. */
 interface RowInsert {
   head: string;
+  columns: number;
   onConflict: string;
 }
 
 const INSERT_TAG_LINKS: RowInsert = {
   head: 'insert into post_hashtags (hashtag_id, taken_at, post_id)',
+  columns: 3,
   onConflict: 'on conflict do nothing',
 };
 const INSERT_PLACE_LINKS: RowInsert = {
   head: 'insert into post_places (place_id, taken_at, post_id)',
+  columns: 3,
   onConflict: 'on conflict do nothing',
 };
 const INSERT_OWNER_LINKS: RowInsert = {
   head: 'insert into post_owners (owner, taken_at, post_id)',
+  columns: 3,
   onConflict: 'on conflict do nothing',
 };
 const ADD_DAILY_USES: RowInsert = {
   head: 'insert into hashtag_daily_uses (hashtag_id, day, uses)',
+  columns: 3,
   onConflict: 'on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses',
+};
+const ADD_DAILY_AUTHORS: RowInsert = {
+  head: 'insert into hashtag_daily_authors (hashtag_id, day, author, posts)',
+  columns: 4,
+  onConflict:
+    'on conflict (hashtag_id, day, author) do update set posts = hashtag_daily_authors.posts + excluded.posts',
 };
 
 type RowValue = string | number;
 
 export interface RowBatch {
-  add: (a: RowValue, b: RowValue, c: RowValue) => void;
+  add: (...row: RowValue[]) => void;
   end: () => void;
 }
 
@@ -188,42 +213,42 @@ export interface RowBatch {
 const ROWS_PER_STATEMENT = 1000;
 
 /**
- * One insert of rows of three values, prepared for one row and for ROWS_PER_STATEMENT rows (whose
- * last, shorter statement is prepared as it comes).
+ * One insert of rows, prepared for one row and for ROWS_PER_STATEMENT rows (whose last, shorter
+ * statement is prepared as it comes).
  */
 class RowStatements {
-  readonly oneRow: SqliteDatabase.Statement<[RowValue, RowValue, RowValue]>;
+  readonly oneRow: SqliteDatabase.Statement<RowValue[]>;
   private readonly full: SqliteDatabase.Statement<[RowValue[]]>;
 
   constructor(
     private readonly sqlite: SqliteDatabase.Database,
     private readonly rowInsert: RowInsert,
   ) {
-    this.oneRow = sqlite.prepare<[RowValue, RowValue, RowValue]>(this.text(1));
+    this.oneRow = sqlite.prepare<RowValue[]>(this.text(1));
     this.full = sqlite.prepare<[RowValue[]]>(this.text(ROWS_PER_STATEMENT));
   }
 
   startMany(): RowBatch {
-    const values = new Array<RowValue>(ROWS_PER_STATEMENT * 3).fill(0);
+    const { columns } = this.rowInsert;
+    const values = new Array<RowValue>(ROWS_PER_STATEMENT * columns).fill(0);
     let filled = 0;
     return {
-      add: (a, b, c) => {
-        values[filled++] = a;
-        values[filled++] = b;
-        values[filled++] = c;
+      add: (...row) => {
+        for (const value of row) values[filled++] = value;
         if (filled < values.length) return;
         this.full.run(values);
         filled = 0;
       },
       end: () => {
-        if (filled > 0) this.sqlite.prepare(this.text(filled / 3)).run(values.slice(0, filled));
+        if (filled > 0) this.sqlite.prepare(this.text(filled / columns)).run(values.slice(0, filled));
       },
     };
   }
 
   private text(rows: number): string {
-    const { head, onConflict } = this.rowInsert;
-    return `${head} values ${Array(rows).fill('(?, ?, ?)').join(', ')} ${onConflict}`;
+    const { head, columns, onConflict } = this.rowInsert;
+    const row = `(${Array(columns).fill('?').join(', ')})`;
+    return `${head} values ${Array(rows).fill(row).join(', ')} ${onConflict}`;
   }
 }
 
@@ -240,6 +265,7 @@ interface Statements {
   deleteOwnerLink: SqliteDatabase.Statement<[string, number, number]>;
   deletePost: SqliteDatabase.Statement<[number]>;
   refreshCount: SqliteDatabase.Statement<[number, string, number, number]>;
+  deleteEmptyAuthorDay: SqliteDatabase.Statement<[number, number, string]>;
   linkPendingPlaces: SqliteDatabase.Statement<[number]>;
   linkPendingOwners: SqliteDatabase.Statement<[number]>;
   markLinked: SqliteDatabase.Statement<[number]>;
@@ -289,6 +315,9 @@ function prepareStatements(sqlite: SqliteDatabase.Database): Statements {
          where d.hashtag_id = hashtags.id and d.day >= ?), 0),
          count_state = 'known', count_source = ?, updated_at = ?
        where id = ?`,
+    ),
+    deleteEmptyAuthorDay: sqlite.prepare(
+      'delete from hashtag_daily_authors where hashtag_id = ? and day = ? and author = ? and posts <= 0',
     ),
     linkPendingPlaces: sqlite.prepare(
       `${INSERT_PLACE_LINKS.head}

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
 import { chunksOf, type DailyUses, type PostLinks, type PostUpdate } from './ingest-batch.js';
+import { authorOfPostSql } from './post-author.js';
 import type { InsertedPost, NewPost, NewTag, PostsOfBatch } from './post-rows.js';
 
 /*
@@ -158,8 +159,9 @@ export async function insertLinks(trx: Transaction<Tables>, links: PostLinks): P
 }
 
 /**
- * Adds uses to the daily counts (in key order). Uses taken back (removed posts) can leave a day
- * with none: such days of those tags go, as a day no post counts is not a day with uses.
+ * Adds uses to the daily counts and the daily posts per author (in key order). Uses taken back
+ * (removed posts) can leave a day with none: such days of those tags go, as a day no post counts is
+ * not a day with uses, and so do an author's days taken back to nothing.
  */
 export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
   const rows = uses.rows();
@@ -174,6 +176,7 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
       )
       .execute();
   }
+  await addDailyAuthors(trx, uses);
   if (!rows.some(([, , count]) => count <= 0)) return;
   const touched = [...new Set(rows.map(([tagId]) => tagId))];
   for (const chunk of chunksOf(touched, 500))
@@ -182,6 +185,31 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
       .where('hashtag_id', 'in', chunk)
       .where('uses', '<=', 0)
       .execute();
+}
+
+async function addDailyAuthors(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
+  const rows = uses.authorRows();
+  for (const chunk of chunksOf(rows, 2000)) {
+    await trx
+      .insertInto('hashtag_daily_authors')
+      .values(chunk.map(([hashtag_id, day, author, posts]) => ({ hashtag_id, day, author, posts })))
+      .onConflict((oc) =>
+        oc
+          .columns(['hashtag_id', 'day', 'author'])
+          .doUpdateSet((eb) => ({ posts: eb('hashtag_daily_authors.posts', '+', eb.ref('excluded.posts')) })),
+      )
+      .execute();
+  }
+  for (const [hashtag_id, day, author, posts] of rows) {
+    if (posts >= 0) continue;
+    await trx
+      .deleteFrom('hashtag_daily_authors')
+      .where('hashtag_id', '=', hashtag_id)
+      .where('day', '=', day)
+      .where('author', '=', author)
+      .where('posts', '<=', 0)
+      .execute();
+  }
 }
 
 /** Sets each tag's count to its uses from `fromDay` on (one primary-key range per tag). */
@@ -213,6 +241,8 @@ export async function refreshTagCounts(
  */
 const DAY_OF_POST = sql`floor(p.taken_at / 86400::float8)::integer`;
 
+const AUTHOR_OF_POST = sql.raw(authorOfPostSql('p'));
+
 const tagsOfPendingPosts = (last: number) =>
   sql`posts p cross join lateral unnest(string_to_array(p.tag_ids, ',')::int[]) as t(tag_id)
       where p.linked = 0 and p.id <= ${last} and p.tag_ids <> ''`;
@@ -235,7 +265,10 @@ export async function linkPendingTagsAndPlaces(
             order by 1, 2, 3 on conflict do nothing`.execute(trx);
 }
 
-/** Links the pending posts to their owners and adds their tags' daily uses, each in one statement in key order. */
+/**
+ * Links the pending posts to their owners and adds their tags' daily uses and daily posts per
+ * author, each in one statement in key order.
+ */
 export async function linkPendingOwnersAndUses(trx: Transaction<Tables>, last: number): Promise<void> {
   await sql`insert into post_owners (owner, taken_at, post_id)
             select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
@@ -243,6 +276,12 @@ export async function linkPendingOwnersAndUses(trx: Transaction<Tables>, last: n
   await sql`insert into hashtag_daily_uses (hashtag_id, day, uses)
             select t.tag_id, ${DAY_OF_POST}, count(*) from ${tagsOfPendingPosts(last)} group by 1, 2 order by 1, 2
             on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
+    trx,
+  );
+  await sql`insert into hashtag_daily_authors (hashtag_id, day, author, posts)
+            select t.tag_id, ${DAY_OF_POST}, ${AUTHOR_OF_POST}, count(*) from ${tagsOfPendingPosts(last)}
+            group by 1, 2, 3 order by 1, 2, 3
+            on conflict (hashtag_id, day, author) do update set posts = hashtag_daily_authors.posts + excluded.posts`.execute(
     trx,
   );
 }

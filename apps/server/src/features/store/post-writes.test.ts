@@ -191,6 +191,14 @@ async function snapshot(database: Database) {
         row.uses,
       ]),
     ),
+    dailyAuthors: sorted(
+      (await db.selectFrom('hashtag_daily_authors').selectAll().execute()).map((row) => [
+        tagNames.get(row.hashtag_id),
+        row.day - TODAY,
+        row.author,
+        row.posts,
+      ]),
+    ),
   };
 }
 
@@ -207,6 +215,7 @@ async function writeEverything(database: Database, options: { fastPath?: boolean
   const pruned = await pruneDailyUses(database, {
     network: 'bluesky',
     beforeDay: TODAY - 5,
+    authorsBeforeDay: TODAY - 1,
     afterId: 0,
     limit: 100,
   });
@@ -296,6 +305,34 @@ describe('the write path of posts, links and daily uses', () => {
       ),
     );
 
+    // The same per author (decision 025): a purged account's posts taken back ("y" and crowdtag gone),
+    // "x" counted for acc2 now; an import's post without an owner is its own author; retention keeps
+    // the stream's authors for the days trending reads.
+    expect(expected.dailyAuthors).toEqual(
+      rows(
+        ['bluesky:art', 0, 'owner:did:2', 1],
+        ['bluesky:ink', 0, 'owner:did:1', 1],
+        ['bluesky:ink', 0, 'owner:did:2', 1],
+        ['bluesky:ink', 0, 'owner:did:3', 1],
+        ['bluesky:late', 0, 'owner:did:1', 1],
+        ['bluesky:sky', 0, 'owner:did:2', 1],
+        ['bluesky:sky', 0, 'owner:did:3', 1],
+        ['bluesky:solo', 0, 'owner:did:1', 1],
+        ['instagram:beach', 0, 'account:acc2', 1],
+        ['instagram:beach', 0, 'owner:o1', 2],
+        ['instagram:beach', 0, 'owner:o2', 1],
+        ['instagram:other', 0, 'account:acc2', 1],
+        ['instagram:sand', 0, 'owner:o1', 1],
+        ['instagram:sand', 2, 'owner:o3', 1],
+        ['instagram:sun', 0, 'owner:o1', 1],
+        ['instagram:sun', 1, 'post:c', 1],
+        ['instagram:sun', 2, 'owner:o3', 1],
+        ['instagram:surf', 0, 'owner:o2', 1],
+        ['instagram:surf', 1, 'post:c', 1],
+        ['instagram:wave', 0, 'owner:o1', 1],
+        ['instagram:wave', 0, 'owner:o2', 1],
+      ),
+    );
     const portable = await freshDatabase('sqlite');
     expect(await writeEverything(portable, { fastPath: false })).toEqual(results);
     expect(await snapshot(portable)).toEqual(expected);

@@ -1,6 +1,13 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { type IngestBatch, mergeRepeat, newTagState, PostLinks, type PostWriting } from './ingest-batch.js';
+import {
+  authorInBatch,
+  type IngestBatch,
+  mergeRepeat,
+  newTagState,
+  PostLinks,
+  type PostWriting,
+} from './ingest-batch.js';
 import { type SqlitePostWrites, sqlitePostWrites } from './post-writes-sqlite.repository.js';
 import { upsertTagCountsAndPlaces } from './served-items-sqlite.repository.js';
 
@@ -63,7 +70,7 @@ function storePosts(writes: SqlitePostWrites, batch: IngestBatch, writing: PostW
     );
     if (id !== undefined) {
       if (writing.linked) {
-        writing.uses.add(tagIds, takenAt);
+        writing.uses.add(tagIds, takenAt, authorInBatch(batch, post));
         links.addPost({ id, takenAt, placeId, owner }, tagIds);
       }
       continue;
@@ -73,6 +80,7 @@ function storePosts(writes: SqlitePostWrites, batch: IngestBatch, writing: PostW
       links,
       uses: writing.uses,
       reporter: batch.submittedBy ?? null,
+      crowdAuthor: batch.crowdAuthor,
     });
     if (update) writes.updatePost(stored.id, update);
   }

@@ -4,6 +4,7 @@ import { ConcurrentChangeError, retryOnConflict } from '../../db/retry-on-confli
 import type { Tables } from '../../db/tables.js';
 import { type CrowdPostReport, recordCrowdPostReports } from './crowd-posts.repository.js';
 import {
+  authorInBatch,
   chunksOf,
   DailyUses,
   type IngestBatch,
@@ -144,7 +145,11 @@ async function storePostsKysely(
       isNew.add(row.post_id);
       const post = { id: row.id, takenAt: row.taken_at, placeId: row.place_id, owner: row.owner };
       if (writing.linked) {
-        writing.uses.add(tagIdsOf.get(row.post_id)!, row.taken_at);
+        writing.uses.add(
+          tagIdsOf.get(row.post_id)!,
+          row.taken_at,
+          authorInBatch(batch, chunkById.get(row.post_id)!),
+        );
         links.addPost(post, tagIdsOf.get(row.post_id)!);
       }
       if (reporter !== null) reportOf(row.id, chunkById.get(row.post_id)!, tagIdsOf.get(row.post_id)!);
@@ -169,7 +174,12 @@ async function storePostsKysely(
       // Removed by a purge since the insert found it: the batch is tried again and stores it anew.
       if (!row) throw new ConcurrentChangeError(`post ${post.postId} was removed meanwhile`);
       const tagIds = tagIdsOf.get(post.postId)!;
-      const update = mergeRepeat(row, post, tagIds, { links, uses: writing.uses, reporter });
+      const update = mergeRepeat(row, post, tagIds, {
+        links,
+        uses: writing.uses,
+        reporter,
+        crowdAuthor: batch.crowdAuthor,
+      });
       if (update) await updatePost(trx, row.id, update);
       // A crowd post: the report is remembered, for when the account that created it is removed.
       if (reporter !== null && row.submitted_by !== null) reportOf(row.id, post, tagIds);

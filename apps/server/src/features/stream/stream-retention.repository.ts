@@ -34,16 +34,21 @@ export async function pruneSeenPosts(
 }
 
 /**
- * Deletes daily uses before `beforeDay` of up to `limit` of the network's tags after `afterId`
- * (primary-key ranges); answers the last tag id done, undefined once every tag is done.
+ * Deletes daily uses before `beforeDay`, and daily posts per author before `authorsBeforeDay` (kept
+ * for the days trending reads), of up to `limit` of the network's tags after `afterId` (primary-key
+ * ranges); answers the last tag id done, undefined once every tag is done.
  */
 export async function pruneDailyUses(
   database: Database,
-  options: { network: Network; beforeDay: number; afterId: number; limit: number },
+  options: { network: Network; beforeDay: number; authorsBeforeDay: number; afterId: number; limit: number },
 ): Promise<number | undefined> {
   const ids = await findTagIdsAfter(database.db, options);
   if (ids.length === 0) return undefined;
-  await removeDailyUsesBefore(database.db, { tagIds: ids, beforeDay: options.beforeDay });
+  await removeDailyUsesBefore(database.db, {
+    tagIds: ids,
+    beforeDay: options.beforeDay,
+    authorsBeforeDay: options.authorsBeforeDay,
+  });
   return ids.at(-1);
 }
 

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { DailyUses, PostLinks } from '../store/ingest-batch.js';
+import { authorOfPost } from '../store/post-author.js';
 import { sqlitePostWrites } from '../store/post-writes-sqlite.repository.js';
 import type { StreamBatch, StreamIngestResult, StreamPost } from './stream.repository.js';
 
@@ -44,7 +45,11 @@ export function storeStreamBatchSqlite(
     const ofBatch = { source: batch.source, submitted_by: null, network: batch.network, linked: 1 };
     for (const post of fresh) {
       const ids = post.hashtags.map((name) => tagIds.get(name)!);
-      uses.add(ids, post.takenAt);
+      uses.add(
+        ids,
+        post.takenAt,
+        authorOfPost({ submittedBy: null, owner: post.owner, postKey: post.postId }),
+      );
       if (ids.length < 2) continue;
       const id = writes.insertPost(
         {

@@ -4,6 +4,7 @@ import type { Database, DialectName } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
 import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
+import { authorOfPost } from '../store/post-author.js';
 import { removePostsNamed } from '../store/post-removal.repository.js';
 import {
   addDailyUses,
@@ -96,7 +97,11 @@ export async function storeStreamBatch(
       const toStore: { post: StreamPost; ids: number[] }[] = [];
       for (const post of fresh) {
         const ids = post.hashtags.map((name) => tagIds.get(name)!);
-        uses.add(ids, post.takenAt);
+        uses.add(
+          ids,
+          post.takenAt,
+          authorOfPost({ submittedBy: null, owner: post.owner, postKey: post.postId }),
+        );
         if (ids.length >= 2) toStore.push({ post, ids });
       }
       result.stored = await storePosts(trx, { batch, posts: toStore, dialect });

@@ -80,6 +80,16 @@ async function snapshot(database: Database) {
         .orderBy('uses.day')
         .execute()
     ).map((row) => `${row.name}@${TODAY - row.day}d=${row.uses}`),
+    dailyAuthors: (
+      await db
+        .selectFrom('hashtag_daily_authors as daily')
+        .innerJoin('hashtags', 'hashtags.id', 'daily.hashtag_id')
+        .select(['hashtags.name', 'daily.day', 'daily.author', 'daily.posts'])
+        .orderBy('hashtags.name')
+        .orderBy('daily.day')
+        .orderBy('daily.author')
+        .execute()
+    ).map((row) => `${row.name}@${TODAY - row.day}d ${row.author}=${row.posts}`),
     posts: await db
       .selectFrom('posts')
       .select(['post_id', 'owner', 'taken_at', 'place_id', 'source', 'network', 'linked', 'langs'])
@@ -153,6 +163,22 @@ describe.each(testDialects)('ingestStream on %s', (dialect) => {
       'new@0d=1',
       'old@10d=1',
       'sky@0d=3',
+    ]);
+    // The same uses per author, single-tag posts (p2, not stored) too: what trending weighs (decision 025).
+    expect(store.dailyAuthors).toEqual([
+      'art@10d owner:bob=1',
+      'art@0d owner:alice=2',
+      'art@0d owner:bob=1',
+      'ink@1d owner:carol=1',
+      'ink@0d owner:bob=1',
+      'ink@0d owner:carol=1',
+      'late@0d owner:dave=1',
+      'new@1d owner:carol=1',
+      'new@0d owner:carol=1',
+      'old@10d owner:bob=1',
+      'sky@0d owner:alice=1',
+      'sky@0d owner:bob=1',
+      'sky@0d owner:dave=1',
     ]);
     expect(store.posts.map((row) => `${row.post_id} ${row.owner} ${row.langs} ${row.linked}`)).toEqual([
       'old bob null 1',

@@ -1,5 +1,6 @@
 import { TREND_LIMITS, type TrendingResponse, type TrendResponse } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
+import { LIMITS } from '@tagscout/core/limits';
 import { dayOfEpochMs, Network } from '@tagscout/core/networks';
 import {
   isoDateOfDay,
@@ -97,6 +98,8 @@ export async function findTrending(
     today: lastDay,
     weights: last24HourWeights(nowMs),
     minUses: TRENDING_MIN_USES,
+    minAuthors: LIMITS.trendingMinAuthors,
+    perAuthorPerDay: LIMITS.trendingPostsPerAuthorPerDay,
     prior: TRENDING_PRIOR_USES,
     limit: request.limit,
   });
@@ -108,7 +111,8 @@ export async function findTrending(
       count: countOf(row),
       last_24_hours: Math.round(row.current),
       previous_24_hours: Math.round(row.previous),
-      growth: Math.round((trendingScore(row.current, row.previous) ?? 0) * 1000) / 1000,
+      authors: row.authors,
+      growth: Math.round((trendingScore(row.currentCapped, row.previousCapped) ?? 0) * 1000) / 1000,
     })),
   };
   context.trending.set(key, answer);

@@ -35,6 +35,15 @@ describe.each(testDialects)('trends on %s', (dialect) => {
       Object.entries(uses[name]!).map(([ago, n]) => ({ hashtag_id: id, day: today - Number(ago), uses: n })),
     );
     if (rows.length > 0) await database.db.insertInto('hashtag_daily_uses').values(rows).execute();
+    // Each use by a person of its own, so trending (which weighs people) sees the uses as they are.
+    const byAuthor = rows.flatMap(({ hashtag_id, day, uses: n }) =>
+      Array.from({ length: n }, (_, i) => ({ hashtag_id, day, author: `owner:person${i}`, posts: 1 })),
+    );
+    for (let at = 0; at < byAuthor.length; at += 1000)
+      await database.db
+        .insertInto('hashtag_daily_authors')
+        .values(byAuthor.slice(at, at + 1000))
+        .execute();
   };
 
   beforeAll(async () => {

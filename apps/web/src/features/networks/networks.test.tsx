@@ -41,8 +41,8 @@ const trendingOn = (network: string) => ({
   network,
   as_of: '2026-11-23T12:00:00.000Z',
   trending: [
-    { hashtag: 'eclipse', count: 30, last_24_hours: 30, previous_24_hours: 0, growth: 1.5 },
-    { hashtag: 'food', count: 400, last_24_hours: 300, previous_24_hours: 100, growth: 1.67 },
+    { hashtag: 'eclipse', count: 30, last_24_hours: 30, previous_24_hours: 0, authors: 21, growth: 1.5 },
+    { hashtag: 'food', count: 400, last_24_hours: 300, previous_24_hours: 100, authors: 180, growth: 1.67 },
   ],
 });
 
@@ -82,6 +82,9 @@ describe('networks and trends in the app', () => {
     await screen.findByRole('heading', { name: 'Trending now on Sample data' });
     const tags = await screen.findAllByTestId('trending-tag');
     expect(tags.map((tag) => tag.textContent)).toEqual(['#eclipse new', '#food +200%']);
+    expect(tags[1]!.getAttribute('aria-label')).toBe(
+      'Search #food: 300 uses in the last 24 hours, 100 the 24 hours before, by 180 people',
+    );
     fireEvent.click(tags[1]!);
     expect(onPick).toHaveBeenCalledWith('food');
     expect(asked).toContain('/api/trends/now?network=sample&limit=12');

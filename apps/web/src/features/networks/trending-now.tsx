@@ -75,6 +75,7 @@ export function TrendingNow({ onPick }: { onPick: (hashtag: string) => void }) {
                     tag: tag.hashtag,
                     uses: tag.last_24_hours,
                     before: tag.previous_24_hours,
+                    authors: tag.authors,
                   })}
                   label={
                     <span>
