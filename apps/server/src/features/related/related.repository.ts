@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
 import { HASHTAG_ROW_COLUMNS, type HashtagRow } from '../search/hashtag-row.js';
+import { authorOfPost, type CrowdAuthor } from '../store/post-author.js';
 import { queryHot } from './related-postgres.repository.js';
 
 /** An item whose related tags are asked for: a tag of a network, a place or a profile. */
@@ -65,7 +66,7 @@ export async function findRecentPosts(
     minPosts?: number;
     perAuthor?: number;
     /** Who a crowd post counts as: the account that sent it (the default), or its owner (CROWD_QUORUM 1). */
-    crowdAuthor?: 'submitter' | 'owner';
+    crowdAuthor?: CrowdAuthor;
   },
 ): Promise<RecentPosts> {
   const { item, window } = options;
@@ -110,20 +111,15 @@ interface PageCursor {
 
 const NEWEST: PageCursor = { takenAt: Number.MAX_SAFE_INTEGER, postId: Number.MAX_SAFE_INTEGER };
 
-/**
- * Who a post counts as: the account that sent a crowd post (whose owner field is that account's
- * word), else its author on the network, else (an import without owners) the post itself.
- */
-function authoredBy(crowdAuthor: 'submitter' | 'owner') {
-  return (row: RecentPostRow): AuthoredPost<string> => {
-    const author =
-      row.submitted_by !== null && crowdAuthor === 'submitter'
-        ? `account:${row.submitted_by}`
-        : row.owner !== null
-          ? `owner:${row.owner}`
-          : `post:${row.post_id}`;
-    return { author, value: row.tag_ids };
-  };
+/** Who a post counts as (store/post-author.ts); a post is keyed by its row id where it has no owner. */
+function authoredBy(crowdAuthor: CrowdAuthor) {
+  return (row: RecentPostRow): AuthoredPost<string> => ({
+    author: authorOfPost(
+      { submittedBy: row.submitted_by, owner: row.owner, postKey: row.post_id },
+      crowdAuthor,
+    ),
+    value: row.tag_ids,
+  });
 }
 
 interface RecentPostRow {

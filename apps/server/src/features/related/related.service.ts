@@ -15,6 +15,7 @@ import type { HashtagSourceHook } from '../search/hashtag-sources.js';
 import { countOf, presentRelatedTag } from '../search/search.presenter.js';
 import type { SuggestionCache } from '../search/suggestion-cache.js';
 import type { TagRowCache } from '../search/tag-row-cache.js';
+import type { CrowdAuthor } from '../store/post-author.js';
 import type { NewPostTracker } from './new-post-tracker.js';
 import { resetCachedAnswers } from './new-posts.repository.js';
 import { findRecentPosts, type ItemKey } from './related.repository.js';
@@ -48,7 +49,7 @@ export interface HashtagContext {
    * Who a crowd post counts as: the account that sent it, or, where every reporter is trusted alone
    * (CROWD_QUORUM 1, a single-user install), the owner it names (decision 025).
    */
-  crowdAuthor: 'submitter' | 'owner';
+  crowdAuthor: CrowdAuthor;
   /** Live sources, when one runs on the server: misses on its network start indexing (decision 010). */
   sources?: HashtagSourceHook;
   /** Trending answers per network, kept briefly (decision 018). */
