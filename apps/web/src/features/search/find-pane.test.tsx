@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,19 @@ describe('the find pane', () => {
     useSettings.setState(DEFAULT_SETTINGS);
     useSession.setState(SIGNED_OUT);
     localStorage.clear();
+  });
+
+  it('says a search typed offline runs when the connection is back, and runs it then', async () => {
+    onlineManager.setOnline(false);
+    try {
+      renderSearch('coffee');
+      await screen.findByText('You are offline: the search runs when the connection is back.');
+      expect(calls.some((call) => call.url.includes('/api/autocomplete/'))).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await screen.findByTestId('result-row');
+    expect(screen.queryByText('You are offline: the search runs when the connection is back.')).toBeNull();
   });
 
   it('marks a banned tag with a warning', async () => {

@@ -45,6 +45,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
             <TrendingNow onPick={searchTag} />
           </>
         )}
+        {results.fetchStatus === 'paused' && <Hint text={t('search.waitingForConnection')} />}
         {results.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
             {errorText(t, results.error)}
