@@ -12,14 +12,15 @@ const repoRoot = join(import.meta.dirname, '..');
 
 /**
  * Bluesky posts through `npm run import --network bluesky`: #eclipse in 30 posts of the last hours
- * (trending), #travel in a few, so the store holds two networks: the sample and Bluesky.
+ * (trending), #travel in a few, by 10 people (trending weighs people, decision 025), so the store
+ * holds two networks: the sample and Bluesky.
  */
 async function importBlueskyPosts(databasePath: string) {
   const folder = mkdtempSync(join(tmpdir(), 'tagscout-trends-'));
   const now = Math.floor(Date.now() / 1000);
   const posts = Array.from({ length: 30 }, (_, i) => ({
     post_id: `at://did:plc:e2e/app.bsky.feed.post/${i}`,
-    owner: `did:plc:e2e${i % 5}`,
+    owner: `did:plc:e2e${i % 10}`,
     timestamp: now - 60 - i * 60,
     hashtags: i < 5 ? ['eclipse', 'travel'] : ['eclipse', 'sky'],
   }));
