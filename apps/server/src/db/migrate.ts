@@ -26,6 +26,7 @@ import { crowdPostReportsMigration } from './migrations/022-crowd-post-reports.j
 import { hashtagChangesMigration } from './migrations/023-hashtag-changes.js';
 import { crowdReportersMigration } from './migrations/024-crowd-reporters.js';
 import { trendingAuthorsMigration } from './migrations/025-trending-authors.js';
+import { postIdsPerNetworkMigration } from './migrations/026-post-ids-per-network.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -56,6 +57,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '023-hashtag-changes': hashtagChangesMigration(dialect),
     '024-crowd-reporters': crowdReportersMigration(dialect),
     '025-trending-authors': trendingAuthorsMigration(dialect),
+    '026-post-ids-per-network': postIdsPerNetworkMigration(dialect),
   };
 }
 

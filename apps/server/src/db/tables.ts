@@ -146,7 +146,7 @@ export interface ProfileTable {
 
 export interface PostTable {
   id: Generated<number>;
-  /** The network's id for the post. */
+  /** The network's id for the post: unique per network, (network, post_id) is its key (migration 026). */
   post_id: string;
   /** The owner's profile id. */
   owner: string | null;

@@ -58,7 +58,7 @@ export class SqlitePostWrites {
     return ids;
   }
 
-  /** The new post's row id; undefined when a post with its id is stored already. */
+  /** The new post's row id; undefined when the batch's network has a post with its id stored already. */
   insertPost(post: NewPost, batch: PostsOfBatch): number | undefined {
     const inserted = this.statements.insertPost.run(
       post.post_id,
@@ -75,8 +75,9 @@ export class SqlitePostWrites {
     return inserted.changes === 1 ? Number(inserted.lastInsertRowid) : undefined;
   }
 
-  storedPost(postId: string): StoredPost | undefined {
-    return this.statements.selectStoredPost.get(postId);
+  /** The network's post with this id. */
+  storedPost(network: string, postId: string): StoredPost | undefined {
+    return this.statements.selectStoredPost.get(network, postId);
   }
 
   updatePost(id: number, update: PostUpdate): void {
@@ -256,7 +257,7 @@ interface Statements {
   selectTag: SqliteDatabase.Statement<[string, string], number>;
   insertTag: SqliteDatabase.Statement<[string, string, number, string, string | null, number]>;
   insertPost: SqliteDatabase.Statement<unknown[]>;
-  selectStoredPost: SqliteDatabase.Statement<[string], StoredPost>;
+  selectStoredPost: SqliteDatabase.Statement<[string, string], StoredPost>;
   updatePost: SqliteDatabase.Statement<[string | null, string | null, string, string | null, number]>;
   selectPostOfNetwork: SqliteDatabase.Statement<[string, string], LinkedPost>;
   selectPostsOfOwner: SqliteDatabase.Statement<[string, string], LinkedPost>;
@@ -285,10 +286,10 @@ function prepareStatements(sqlite: SqliteDatabase.Database): Statements {
     ),
     insertPost: sqlite.prepare<unknown[]>(
       `insert into posts (post_id, owner, taken_at, place_id, source, submitted_by, network, tag_ids, linked, langs)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (post_id) do nothing`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (network, post_id) do nothing`,
     ),
-    selectStoredPost: sqlite.prepare<[string], StoredPost>(
-      'select id, owner, place_id, taken_at, tag_ids, linked, submitted_by from posts where post_id = ?',
+    selectStoredPost: sqlite.prepare<[string, string], StoredPost>(
+      'select id, owner, place_id, taken_at, tag_ids, linked, submitted_by from posts where network = ? and post_id = ?',
     ),
     updatePost: sqlite.prepare(
       'update posts set owner = ?, place_id = ?, tag_ids = ?, submitted_by = ? where id = ?',

@@ -84,7 +84,8 @@ async function selectTags(
 }
 
 /**
- * Inserts the posts not stored yet and answers their rows; posts already stored are skipped. On
+ * Inserts the posts not stored yet and answers their rows; posts the batch's network has stored
+ * with their ids already are skipped (another network's post with the same id is not). On
  * PostgreSQL in statements whose columns come as arrays, where a multi-row VALUES list of thousands
  * of parameters is parsed and bound anew each time (bench/HISTORY.md, "Tenth session").
  */
@@ -105,7 +106,7 @@ export async function insertPosts(
         from unnest(${column('post_id')}::text[], ${column('owner')}::text[], ${column('taken_at')}::bigint[],
                     ${column('place_id')}::text[], ${column('tag_ids')}::text[], ${column('langs')}::text[])
              as p(post_id, owner, taken_at, place_id, tag_ids, langs)
-        on conflict (post_id) do nothing
+        on conflict (network, post_id) do nothing
         returning id, post_id, taken_at, place_id, owner`.execute(trx);
       inserted.push(...result.rows);
       continue;
@@ -114,7 +115,7 @@ export async function insertPosts(
       ...(await trx
         .insertInto('posts')
         .values(rows.map((row) => ({ ...row, ...batch })))
-        .onConflict((oc) => oc.column('post_id').doNothing())
+        .onConflict((oc) => oc.columns(['network', 'post_id']).doNothing())
         .returning(['id', 'post_id', 'taken_at', 'place_id', 'owner'])
         .execute()),
     );

@@ -75,7 +75,7 @@ function storePosts(writes: SqlitePostWrites, batch: IngestBatch, writing: PostW
       }
       continue;
     }
-    const stored = writes.storedPost(postId)!;
+    const stored = writes.storedPost(batch.network, postId)!;
     const update = mergeRepeat(stored, post, tagIds, {
       links,
       uses: writing.uses,

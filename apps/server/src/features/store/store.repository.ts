@@ -159,6 +159,7 @@ async function storePostsKysely(
     let selectStored = trx
       .selectFrom('posts')
       .select(['id', 'post_id', 'owner', 'place_id', 'taken_at', 'tag_ids', 'linked', 'submitted_by'])
+      .where('network', '=', batch.network)
       .where(
         'post_id',
         'in',
