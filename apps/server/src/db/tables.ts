@@ -63,8 +63,10 @@ export interface Tables {
   stream_cursors: StreamCursorTable;
 }
 
-/** A post a stream counted lately (its id), so a replayed event is not counted again. */
+/** A post a stream counted lately (its network and id), so a replayed event is not counted again. */
 export interface StreamPostSeenTable {
+  /** Keyed (network, post_id) (migration 026), as posts are. */
+  network: string;
   post_id: string;
   /** Epoch seconds the stream saw it (Jetstream's time_us / 1e6). */
   seen_at: number;

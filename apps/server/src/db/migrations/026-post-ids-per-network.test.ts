@@ -24,7 +24,7 @@ describe.each(testDialects)('migration 026: post ids per network on %s', (dialec
     await testDatabase?.drop();
   });
 
-  it('keeps every post with its id and every index; an id is then unique per network only', async () => {
+  it("keeps every post with its id and every index, and the seen ids as Bluesky's; an id is then unique per network only", async () => {
     testDatabase = await createTestDatabase(dialect);
     const { database } = testDatabase;
     await migrateWithout(database, '026-post-ids-per-network');
@@ -35,6 +35,7 @@ describe.each(testDialects)('migration 026: post ids per network on %s', (dialec
                      ('C0ffee', 'o1', 200, 'pl1', 'crowd', 'instagram', '3', 0, 'u1', null)`.execute(db);
     // Ids 1 and 3: the copy keeps each post's id, gaps included.
     await sql`delete from posts where post_id = 'gone'`.execute(db);
+    await sql`insert into stream_posts_seen (post_id, seen_at) values (${URI}, 100)`.execute(db);
     const before = await indexesOfPosts(database);
 
     await migrateToLatest(database);
@@ -72,6 +73,11 @@ describe.each(testDialects)('migration 026: post ids per network on %s', (dialec
     expect(await indexesOfPosts(database)).toEqual(
       [...before.filter((name) => name !== uniqueOnPostId), 'posts_network_post_id'].sort(),
     );
+
+    const seen = await db.selectFrom('stream_posts_seen').selectAll().execute();
+    expect(seen.map((row) => ({ ...row, seen_at: Number(row.seen_at) }))).toEqual([
+      { network: 'bluesky', post_id: URI, seen_at: 100 },
+    ]);
 
     // The same id on another network is another post, with the next id; on its own network, refused.
     const inserted = await db

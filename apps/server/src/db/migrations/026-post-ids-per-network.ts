@@ -1,13 +1,15 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationDialect } from './portable.js';
+import { bigint, type MigrationDialect } from './portable.js';
 
 /**
- * A post is keyed by (network, post_id) (decision 024, "Post ids are unique per network"): post_id
- * alone was unique, so a crowd post (Instagram) sent with a Bluesky post's at-uri kept that post out
- * of the store when the firehose brought it. On PostgreSQL the unique constraint on post_id goes;
- * SQLite cannot drop a column's UNIQUE, so `posts` is copied without it, every row with its id
- * (links, crowd reports and the related cache's watermark name posts by id) and every index kept, in
- * one transaction.
+ * Post ids are unique per network (decision 024, "Post ids are unique per network"): post_id alone
+ * was unique, so a crowd post (Instagram) sent with a Bluesky post's at-uri kept that post out of the
+ * store when the firehose brought it.
+ * - posts: a unique (network, post_id). On PostgreSQL the unique constraint on post_id goes; SQLite
+ *   cannot drop a column's UNIQUE, so `posts` is copied without it, every row with its id (links,
+ *   crowd reports and the related cache's watermark name posts by id) and every index kept.
+ * - stream_posts_seen: keyed (network, post_id); the ids seen so far are Bluesky's (the one stream).
+ * SQLite does both in one transaction.
  */
 export function postIdsPerNetworkMigration(dialect: MigrationDialect) {
   return {
@@ -17,15 +19,34 @@ export function postIdsPerNetworkMigration(dialect: MigrationDialect) {
         await sql`set local statement_timeout = 0`.execute(db);
         await createPostKey(db);
         await sql`alter table posts drop constraint posts_post_id_key`.execute(db);
+        await keySeenPostsByNetwork(db, dialect);
         return;
       }
-      // Kysely runs SQLite's migrations outside a transaction: a stop half way must leave the old table.
+      // Kysely runs SQLite's migrations outside a transaction: a stop half way must leave the old tables.
       await db.transaction().execute(async (trx) => {
         await copyPostsWithoutUniquePostId(trx);
         await createPostKey(trx);
+        await keySeenPostsByNetwork(trx, dialect);
       });
     },
   };
+}
+
+/** A copy of the seen ids (an hour of the firehose) keyed (network, post_id), on both dialects. */
+async function keySeenPostsByNetwork(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
+  let seen = db.schema
+    .createTable('stream_posts_seen_next')
+    .addColumn('network', 'text', (c) => c.notNull())
+    .addColumn('post_id', 'text', (c) => c.notNull())
+    .addColumn('seen_at', bigint(dialect), (c) => c.notNull())
+    .addPrimaryKeyConstraint('stream_posts_seen_key', ['network', 'post_id']);
+  if (dialect === 'sqlite') seen = seen.modifyEnd(sql`without rowid`);
+  await seen.execute();
+  await sql`insert into stream_posts_seen_next (network, post_id, seen_at)
+            select 'bluesky', post_id, seen_at from stream_posts_seen`.execute(db);
+  await db.schema.dropTable('stream_posts_seen').execute();
+  await db.schema.alterTable('stream_posts_seen_next').renameTo('stream_posts_seen').execute();
+  await db.schema.createIndex('stream_posts_seen_at').on('stream_posts_seen').column('seen_at').execute();
 }
 
 async function createPostKey(db: Kysely<unknown>): Promise<void> {

@@ -88,7 +88,9 @@ export async function maintainFirehose(context: FirehoseContext): Promise<void> 
   const cursor = await readStreamCursor(database, STREAM);
   if (cursor !== undefined) {
     const before = Math.floor(cursor / 1e6) - SEEN_KEEP_SECONDS;
-    await slices(() => pruneSeenPosts(database, { before, limit: SLICE }).then((n) => n === SLICE));
+    await slices(() =>
+      pruneSeenPosts(database, { network: Network.bluesky, before, limit: SLICE }).then((n) => n === SLICE),
+    );
   }
   const before = Math.floor(now / 1000) - context.retentionDays * 86_400;
   await slices(() =>

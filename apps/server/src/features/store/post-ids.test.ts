@@ -143,11 +143,32 @@ describe.each(testDialects)('post ids per network on %s', (dialect) => {
     ]);
   });
 
+  it('counts a post on a stream of another network whose id the Bluesky stream has seen', async () => {
+    const { database } = testApp.testDatabase;
+    await ingestStream(database, blueskyBatch(['travel', 'beach'], 1000));
+
+    const elsewhere = await ingestStream(database, {
+      ...blueskyBatch(['travel', 'sunset'], 2000),
+      network: 'mastodon',
+      source: 'mastodon',
+    });
+
+    expect(elsewhere).toEqual({ counted: 1, stored: 1, repeats: 0, removed: 0 });
+    expect(await postsWithId(URI)).toEqual([
+      { network: 'bluesky', submittedBy: null, tags: ['beach', 'travel'] },
+      { network: 'mastodon', submittedBy: null, tags: ['sunset', 'travel'] },
+    ]);
+    // Forgetting Mastodon's seen ids leaves Bluesky's.
+    await pruneSeenPosts(database, { network: 'mastodon', before: T0 + 1, limit: 100 });
+    const replay = await ingestStream(database, blueskyBatch(['travel', 'beach'], 3000));
+    expect(replay).toMatchObject({ counted: 0, repeats: 1 });
+  });
+
   it('keeps one post for an id that arrives twice on one network', async () => {
     const { database } = testApp.testDatabase;
     await ingestStream(database, blueskyBatch(['travel', 'beach'], 1000));
     // The stream forgets the ids it saw an hour ago: only the posts' own key is left to find it.
-    await pruneSeenPosts(database, { before: T0 + 1, limit: 100 });
+    await pruneSeenPosts(database, { network: 'bluesky', before: T0 + 1, limit: 100 });
     const again = await ingestStream(database, blueskyBatch(['travel', 'beach', 'sea'], 2000));
     expect(again).toMatchObject({ counted: 1, stored: 0 });
     expect(await postsWithId(URI)).toEqual([

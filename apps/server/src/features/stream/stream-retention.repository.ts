@@ -15,17 +15,22 @@ export async function pruneStreamPosts(
   return database.db.transaction().execute((trx) => removePostsTakenBefore(trx, options));
 }
 
-/** Forgets up to `limit` post ids seen before `before` (epoch s): replays never reach that far back. */
+/**
+ * Forgets up to `limit` of the network's post ids seen before `before` (epoch s): its stream's
+ * replays never reach that far back.
+ */
 export async function pruneSeenPosts(
   database: Database,
-  options: { before: number; limit: number },
+  options: { network: Network; before: number; limit: number },
 ): Promise<number> {
   const result = await database.db
     .deleteFrom('stream_posts_seen')
+    .where('network', '=', options.network)
     .where('post_id', 'in', (eb) =>
       eb
         .selectFrom('stream_posts_seen')
         .select('post_id')
+        .where('network', '=', options.network)
         .where('seen_at', '<', options.before)
         .limit(options.limit),
     )

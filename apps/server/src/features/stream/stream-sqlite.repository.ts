@@ -24,7 +24,7 @@ export function storeStreamBatchSqlite(
     for (const post of batch.posts) if (!first.has(post.postId)) first.set(post.postId, post);
     const fresh: StreamPost[] = [];
     for (const post of first.values()) {
-      if (statements.markSeen.run(post.postId, post.seenAt).changes === 1) fresh.push(post);
+      if (statements.markSeen.run(batch.network, post.postId, post.seenAt).changes === 1) fresh.push(post);
     }
     result.counted = fresh.length;
     result.repeats = first.size - fresh.length;
@@ -90,7 +90,7 @@ export function storeStreamBatchSqlite(
 }
 
 interface StreamStatements {
-  markSeen: SqliteDatabase.Statement<[string, number]>;
+  markSeen: SqliteDatabase.Statement<[string, string, number]>;
   writeCursor: SqliteDatabase.Statement<[string, number, string, number]>;
 }
 
@@ -102,7 +102,8 @@ function streamStatements(sqlite: SqliteDatabase.Database): StreamStatements {
   if (statements) return statements;
   statements = {
     markSeen: sqlite.prepare(
-      'insert into stream_posts_seen (post_id, seen_at) values (?, ?) on conflict (post_id) do nothing',
+      `insert into stream_posts_seen (network, post_id, seen_at) values (?, ?, ?)
+       on conflict (network, post_id) do nothing`,
     ),
     writeCursor: sqlite.prepare(
       `insert into stream_cursors (stream, cursor, instance, updated_at) values (?, ?, ?, ?)

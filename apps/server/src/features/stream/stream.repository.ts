@@ -60,8 +60,8 @@ export interface StreamIngestResult {
 }
 
 /**
- * Counts each post once by its id (stream_posts_seen), adds its tags' daily uses, stores posts with
- * two or more tags (with tag and owner links), removes deleted ones, refreshes the counts of the
+ * Counts each post once by its network and id (stream_posts_seen), adds its tags' daily uses,
+ * stores posts with two or more tags (with tag and owner links), removes deleted ones, refreshes the counts of the
  * tags it touched to their uses over the window, and moves the stream's cursor past the batch. On SQLite the prepared statements of
  * stream-sqlite.repository.ts do it unless `fastPath` is false (tests compare the two).
  */
@@ -78,7 +78,7 @@ export async function storeStreamBatch(
   return retryOnConflict(() =>
     database.db.transaction().execute(async (trx) => {
       const result: StreamIngestResult = { counted: 0, stored: 0, repeats: 0, removed: 0 };
-      const fresh = await markSeen(trx, batch.posts);
+      const fresh = await markSeen(trx, batch);
       result.counted = fresh.length;
       result.repeats = new Set(batch.posts.map((post) => post.postId)).size - fresh.length;
       const { dialect } = database;
@@ -123,16 +123,16 @@ export async function storeStreamBatch(
   );
 }
 
-/** The posts not seen before (first of each id), now marked seen. */
-async function markSeen(trx: Transaction<Tables>, posts: readonly StreamPost[]): Promise<StreamPost[]> {
+/** The batch's posts its network had not seen before (first of each id), now marked seen. */
+async function markSeen(trx: Transaction<Tables>, batch: StreamBatch): Promise<StreamPost[]> {
   const first = new Map<string, StreamPost>();
-  for (const post of posts) if (!first.has(post.postId)) first.set(post.postId, post);
+  for (const post of batch.posts) if (!first.has(post.postId)) first.set(post.postId, post);
   const fresh: StreamPost[] = [];
   for (const chunk of chunksOf([...first.values()], 500)) {
     const inserted = await trx
       .insertInto('stream_posts_seen')
-      .values(chunk.map((post) => ({ post_id: post.postId, seen_at: post.seenAt })))
-      .onConflict((oc) => oc.column('post_id').doNothing())
+      .values(chunk.map((post) => ({ network: batch.network, post_id: post.postId, seen_at: post.seenAt })))
+      .onConflict((oc) => oc.columns(['network', 'post_id']).doNothing())
       .returning('post_id')
       .execute();
     const isNew = new Set(inserted.map((row) => row.post_id));

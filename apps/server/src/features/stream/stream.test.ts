@@ -228,7 +228,10 @@ describe('ingestStream: the SQLite fast path and the portable path write the sam
       begun = resolve;
     });
     const other = database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('stream_posts_seen').values({ post_id: 'rolled-back', seen_at: 1 }).execute();
+      await trx
+        .insertInto('stream_posts_seen')
+        .values({ network: 'bluesky', post_id: 'rolled-back', seen_at: 1 })
+        .execute();
       begun();
       await held;
       throw new Error('rolled back');
