@@ -70,19 +70,19 @@ describe('copy for a network and keeping the work', () => {
     await saveScreenshot(page, `export-cap-warning-${size}`);
     await copy.click();
     await page.getByText('Copied 5 of 8 for Instagram', { exact: true }).waitFor();
-    const [label, line] = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
-    expect(label).toBe('Hashtags by Tagscout');
-    expect(line!.split(' ')).toEqual(added.slice(0, 5).map((name) => `#${name}`));
+    // The 5 hashtags it names and nothing else: no credit line in a copy for a network (decision 026).
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split(' ')).toEqual(added.slice(0, 5).map((name) => `#${name}`));
 
     await warning.getByRole('button', { name: 'Pick the best 5' }).click();
     await page.getByRole('button', { name: 'Copy 5 hashtags for Instagram' }).waitFor();
     expect(await warning.count()).toBe(0);
     expect(await page.getByTestId('selected-count').textContent()).toBe('5 of 8 selected');
 
-    // Other: no network cap, so everything selected goes (the free limit is 29 + branding).
+    // Other: no network limit, so everything selected goes (the free limit is 29), with the credit line.
     await page.getByLabel('Copy for').click();
     await page.getByRole('option', { name: 'Other (no cap)' }).click();
-    await page.getByRole('button', { name: 'Copy 5 hashtags', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Copy 5 hashtags + Tagscout credit', exact: true }).waitFor();
     await context.close();
   });
 

@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BRANDING_LABEL,
-  BRANDING_TAG,
-  buildCopyText,
-  type CopyOptions,
-  DEFAULT_TEXT_BEFORE_HASHTAGS,
-} from './build-copy-text.js';
+import { buildCopyText, type CopyOptions, DEFAULT_TEXT_BEFORE_HASHTAGS } from './build-copy-text.js';
+
+const CREDIT = 'Hashtags by Tagscout';
 
 const base: CopyOptions = {
   tags: ['a', 'b', 'c'],
@@ -16,7 +12,7 @@ const base: CopyOptions = {
   textBeforeHashtagsText: DEFAULT_TEXT_BEFORE_HASHTAGS,
   removeBranding: true,
   canCopyUnlimited: false,
-  random: () => 0,
+  creditLine: CREDIT,
 };
 const copy = (overrides: Partial<CopyOptions>) => buildCopyText({ ...base, ...overrides });
 const tagsLineOf = (text: string) => text.split('\n').at(-1)!;
@@ -30,8 +26,8 @@ describe('buildCopyText', () => {
   });
 
   it('puts the text before, the label and the tags on their own lines', () => {
-    expect(copy({ textBeforeHashtagsEnabled: true, removeBranding: false, random: () => 0 })).toBe(
-      '.\n.\n.\n.\n.\nHashtags by Tagscout\n#tagscout #a #b #c',
+    expect(copy({ textBeforeHashtagsEnabled: true, removeBranding: false })).toBe(
+      '.\n.\n.\n.\n.\nHashtags by Tagscout\n#a #b #c',
     );
   });
 
@@ -65,23 +61,14 @@ describe('buildCopyText', () => {
     ).toBe('');
   });
 
-  it('inserts the branding tag at the slot random() picks among n + 1', () => {
-    const brandedAt = (r: number) => copy({ removeBranding: false, random: () => r });
-    expect(brandedAt(0)).toBe(`${BRANDING_LABEL}\n#tagscout #a #b #c`);
-    expect(brandedAt(0.25)).toBe(`${BRANDING_LABEL}\n#a #tagscout #b #c`);
-    expect(brandedAt(0.5)).toBe(`${BRANDING_LABEL}\n#a #b #tagscout #c`);
-    expect(brandedAt(0.99)).toBe(`${BRANDING_LABEL}\n#a #b #c #tagscout`);
+  it('adds the credit as a line of its own, never as a tag', () => {
+    expect(copy({ removeBranding: false })).toBe(`${CREDIT}\n#a #b #c`);
   });
 
-  it('does not add the branding tag twice, but still adds the label', () => {
-    const never = () => {
-      throw new Error('random() must not be called');
-    };
-    expect(copy({ tags: ['a', 'tagscout', 'b'], removeBranding: false, random: never })).toBe(
-      `${BRANDING_LABEL}\n#a #tagscout #b`,
-    );
-    expect(copy({ tags: ['a', '#TagScout'], removeBranding: false, random: never })).toBe(
-      `${BRANDING_LABEL}\n#a #TagScout`,
+  it('copies a user tag named like the brand as theirs, once', () => {
+    expect(copy({ tags: ['a', 'tagscout', 'b'], removeBranding: false })).toBe(`${CREDIT}\n#a #tagscout #b`);
+    expect(copy({ tags: ['a', '#TagScout', 'tagscout'], removeBranding: false })).toBe(
+      `${CREDIT}\n#a #TagScout`,
     );
   });
 
@@ -95,44 +82,35 @@ describe('buildCopyText', () => {
       [29, true, false, 29],
       [30, true, false, 30],
       [31, true, false, 30],
-      [29, false, false, 30],
-      [30, false, false, 30],
-      [31, false, false, 30],
+      [29, false, false, 29],
+      [30, false, false, 29],
+      [31, false, false, 29],
       [31, true, true, 31],
-      [31, false, true, 32],
-      [100, false, true, 101],
+      [31, false, true, 31],
+      [100, false, true, 100],
     ])(
       '%i tags, removeBranding %s, unlimited %s -> %i copied',
       (n, removeBranding, canCopyUnlimited, expected) => {
-        const text = copy({ tags: numbered(n), removeBranding, canCopyUnlimited, random: () => 0.5 });
+        const text = copy({ tags: numbered(n), removeBranding, canCopyUnlimited });
         expect(countTags(text)).toBe(expected);
-        expect(tagsLineOf(text).includes('#tagscout')).toBe(!removeBranding);
+        expect(text.includes('#tagscout')).toBe(false);
+        expect(text.startsWith(`${CREDIT}\n`)).toBe(!removeBranding);
       },
     );
 
     it('keeps the first tags of the list when cutting', () => {
-      const text = copy({ tags: numbered(31), removeBranding: false, random: () => 0.999 });
+      const text = copy({ tags: numbered(31), removeBranding: false });
       expect(tagsLineOf(text)).toBe(
-        `${numbered(29)
+        numbered(29)
           .map((tag) => `#${tag}`)
-          .join(' ')} #tagscout`,
+          .join(' '),
       );
     });
 
-    it('counts a branding tag already in the first 30 as the branded one', () => {
-      const tags = [...numbered(10), BRANDING_TAG, ...numbered(40).slice(10)];
+    it('counts a user tag named like the brand among the 29', () => {
+      const tags = [...numbered(10), 'tagscout', ...numbered(40).slice(10)];
       const text = copy({ tags, removeBranding: false, exportCommaDelimited: true });
-      expect(tagsLineOf(text).split(', ')).toEqual([
-        ...numbered(10),
-        BRANDING_TAG,
-        ...numbered(29).slice(10),
-      ]);
-    });
-
-    it('re-inserts a branding tag that falls beyond the cut', () => {
-      const tags = [...numbered(35), BRANDING_TAG];
-      const text = copy({ tags, removeBranding: false, exportCommaDelimited: true, random: () => 0 });
-      expect(tagsLineOf(text).split(', ')).toEqual([BRANDING_TAG, ...numbered(29)]);
+      expect(tagsLineOf(text).split(', ')).toEqual(tags.slice(0, 29));
     });
   });
 
@@ -167,9 +145,8 @@ describe('buildCopyText', () => {
     );
 
     it.each(cases)('$name', ({ options }) => {
-      const text = copy({ ...options, tags: ['a', 'b🍕', 'c'], random: () => 0.5 });
+      const text = copy({ ...options, tags: ['a', 'b🍕', 'c'] });
       const tags = options.emojisEnabled ? ['a', 'b🍕', 'c'] : ['a', 'c'];
-      if (!options.removeBranding) tags.splice(options.emojisEnabled ? 2 : 1, 0, 'tagscout');
       const expected = [
         ...(options.textBeforeHashtagsEnabled && options.textBeforeHashtagsText ? ['Hi'] : []),
         ...(options.removeBranding ? [] : ['Hashtags by Tagscout']),
@@ -179,7 +156,7 @@ describe('buildCopyText', () => {
     });
   });
 
-  it('never copies more than 30 tags without unlimited copy', () => {
+  it('never copies more than 30 tags without unlimited copy, 29 when branded, and adds none', () => {
     const options = fc.record({
       tags: fc.array(
         fc.oneof(
@@ -194,7 +171,7 @@ describe('buildCopyText', () => {
       textBeforeHashtagsText: fc.constantFrom('', DEFAULT_TEXT_BEFORE_HASHTAGS),
       removeBranding: fc.boolean(),
       canCopyUnlimited: fc.constant(false),
-      random: fc.double({ min: 0, max: 0.9999, noNaN: true }).map((r) => () => r),
+      creditLine: fc.constant(CREDIT),
     });
     fc.assert(
       fc.property(options, (options) => {
@@ -202,10 +179,9 @@ describe('buildCopyText', () => {
         const tagsLine = text === '' ? '' : text.split('\n').at(-1)!;
         const tags =
           tagsLine === '' ? [] : options.exportCommaDelimited ? tagsLine.split(', ') : tagsLine.split(' #');
-        expect(tags.length).toBeLessThanOrEqual(30);
-        if (!options.removeBranding && text !== '') {
-          expect(tags.filter((tag) => tag.replace(/^#/, '').toLowerCase() === BRANDING_TAG)).toHaveLength(1);
-        }
+        expect(tags.length).toBeLessThanOrEqual(options.removeBranding ? 30 : 29);
+        const isBrand = (tag: string) => tag.replace(/^#+/, '').trim().toLowerCase() === 'tagscout';
+        if (!options.tags.some(isBrand)) expect(tags.filter(isBrand)).toEqual([]);
       }),
     );
   });

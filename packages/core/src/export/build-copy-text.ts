@@ -1,15 +1,9 @@
 import { removeEmoji } from '../hashtags/index.js';
 import { LIMITS } from '../limits/index.js';
-import type { NetworkLimits } from './copy-networks.js';
-import { pickIndex } from './pick-index.js';
+import { type CopyNetwork, NETWORK_RULES, type NetworkLimits, networkLimits } from './copy-networks.js';
 
 /** The default text before the hashtags: dots on separate lines, which push the tags below the fold. */
 export const DEFAULT_TEXT_BEFORE_HASHTAGS = '.\n.\n.\n.\n.';
-
-export const BRANDING_TAG = 'tagscout';
-export const BRANDING_LABEL = 'Hashtags by Tagscout';
-
-const NO_LIMITS: NetworkLimits = { hashtagCap: null, charLimit: null };
 
 export interface CopyOptions {
   tags: readonly string[];
@@ -19,9 +13,11 @@ export interface CopyOptions {
   textBeforeHashtagsText: string;
   removeBranding: boolean;
   canCopyUnlimited: boolean;
-  /** In [0, 1); picks where the branding tag goes. */
-  random: () => number;
-  /** The network the text is copied for; none (Other) when left out. */
+  /** The Tagscout credit line in the user's language ("Hashtags by Tagscout"), for branded copies. */
+  creditLine: string;
+  /** The network the text is copied for; Other when left out. */
+  network?: CopyNetwork;
+  /** The limits in force for it (an administrator's overrides included); its rule when left out. */
   limits?: NetworkLimits;
 }
 
@@ -38,35 +34,32 @@ export type CopyLimitReason = 'network' | 'length' | 'free';
 export interface CopyPlan {
   /** The clipboard text; empty when no tag remains. */
   text: string;
-  /** The user's tags that go to the clipboard, in order (the added branding tag not among them). */
+  /** The tags that go to the clipboard, in order: every hashtag of the text, and only those. */
   copied: string[];
   /** The user's tags that could go (the selection without left-out tags), in order. */
   eligible: string[];
   leftOut: LeftOutTag[];
   /** Set when some eligible tags are cut: what allows only `copied.length`. */
   limitedBy: CopyLimitReason | null;
-  /** The branding tag was added to the tags (free version, no hashtag cap). */
-  brandingTagAdded: boolean;
+  /** The text holds the credit line (a line of its own, never a tag); the button and the toast say so. */
+  hasCredit: boolean;
 }
 
 /**
- * The clipboard text and an account of it (docs/product-rules.md#export-list-and-copy): optional text before, the branding label line when branded,
- * then the tags as `a, b, c` or `#a #b #c`.
+ * The clipboard text and an account of it (docs/product-rules.md#export-list-and-copy): optional text
+ * before, the credit line when branded and the network sets no limit, then the tags as `#a #b #c`, or
+ * `#a, #b, #c` with commas (`a, b, c` for Other, which names no network that reads the #).
  *
- * Under a hashtag cap the branding tag never takes one of the network's places: branding is the
- * label only. With no cap the free version copies 29 tags plus the branding tag. A character limit
- * keeps the first tags that fit, the label and text before included.
+ * The credit is never a tag, and goes only where it takes no room: a network that caps tags or counts
+ * characters gets none (decision 026). The free version copies 29 of the user's tags. A character limit
+ * keeps the first tags that fit, text before included.
  */
 export function planCopy(options: CopyOptions): CopyPlan {
-  const limits = options.limits ?? NO_LIMITS;
+  const network = options.network ?? 'other';
+  const limits = options.limits ?? networkLimits(network);
   const { eligible, leftOut } = cleanTags(options.tags, options.emojisEnabled);
   const isBranded = !options.removeBranding;
-  const mayAddBrandingTag = isBranded && limits.hashtagCap === null;
-  let drawn: number | undefined;
-  const random = () => {
-    drawn ??= options.random();
-    return drawn;
-  };
+  const mayCredit = isBranded && limits.hashtagCap === null && limits.charLimit === null;
 
   let count = eligible.length;
   let limitedBy: CopyLimitReason | null = null;
@@ -74,24 +67,23 @@ export function planCopy(options: CopyOptions): CopyPlan {
     if (max < count) [count, limitedBy] = [max, reason];
   };
   if (limits.hashtagCap !== null) cut(limits.hashtagCap, 'network');
-  if (!options.canCopyUnlimited) {
-    const ownBrandingTagFits = eligible.findIndex((tag) => tag.toLowerCase() === BRANDING_TAG);
-    const freeLimit =
-      mayAddBrandingTag && !(ownBrandingTagFits !== -1 && ownBrandingTagFits < LIMITS.copyLimit)
-        ? LIMITS.freeCopyLimit
-        : LIMITS.copyLimit;
-    cut(freeLimit, 'free');
-  }
-  const render = (n: number) =>
-    renderText(options, eligible.slice(0, n), isBranded, mayAddBrandingTag, random);
+  if (!options.canCopyUnlimited) cut(isBranded ? LIMITS.freeCopyLimit : LIMITS.copyLimit, 'free');
+  const format = { ...options, needsHash: NETWORK_RULES[network].needsHash, credit: mayCredit };
   if (limits.charLimit !== null) {
     const charLimit = limits.charLimit;
     let n = count;
-    while (n > 0 && graphemeCount(render(n).text) > charLimit) n--;
+    while (n > 0 && graphemeCount(renderText(format, eligible.slice(0, n))) > charLimit) n--;
     if (n < count) [count, limitedBy] = [n, 'length'];
   }
-  const { text, brandingTagAdded } = render(count);
-  return { text, copied: eligible.slice(0, count), eligible, leftOut, limitedBy, brandingTagAdded };
+  const copied = eligible.slice(0, count);
+  return {
+    text: renderText(format, copied),
+    copied,
+    eligible,
+    leftOut,
+    limitedBy,
+    hasCredit: mayCredit && count > 0,
+  };
 }
 
 /** The clipboard text alone; see planCopy. */
@@ -99,29 +91,22 @@ export function buildCopyText(options: CopyOptions): string {
   return planCopy(options).text;
 }
 
-function renderText(
-  options: CopyOptions,
-  tags: string[],
-  isBranded: boolean,
-  mayAddBrandingTag: boolean,
-  random: () => number,
-): { text: string; brandingTagAdded: boolean } {
-  if (tags.length === 0) return { text: '', brandingTagAdded: false };
-  const hasOwnBrandingTag = tags.some((tag) => tag.toLowerCase() === BRANDING_TAG);
-  const brandingTagAdded = mayAddBrandingTag && !hasOwnBrandingTag;
-  const shown = brandingTagAdded ? withBrandingTag(tags, random) : tags;
-  const lines: string[] = [];
-  if (options.textBeforeHashtagsEnabled && options.textBeforeHashtagsText.trim() !== '') {
-    lines.push(options.textBeforeHashtagsText);
-  }
-  if (isBranded) lines.push(BRANDING_LABEL);
-  lines.push(options.exportCommaDelimited ? shown.join(', ') : shown.map((tag) => `#${tag}`).join(' '));
-  return { text: lines.join('\n'), brandingTagAdded };
+interface TextFormat extends CopyOptions {
+  /** Commas keep the # (every network that reads a tag only with it). */
+  needsHash: boolean;
+  credit: boolean;
 }
 
-function withBrandingTag(tags: string[], random: () => number): string[] {
-  const index = pickIndex(random, tags.length + 1);
-  return [...tags.slice(0, index), BRANDING_TAG, ...tags.slice(index)];
+function renderText(format: TextFormat, tags: string[]): string {
+  if (tags.length === 0) return '';
+  const lines: string[] = [];
+  if (format.textBeforeHashtagsEnabled && format.textBeforeHashtagsText.trim() !== '') {
+    lines.push(format.textBeforeHashtagsText);
+  }
+  if (format.credit) lines.push(format.creditLine);
+  const hash = format.exportCommaDelimited && !format.needsHash ? '' : '#';
+  lines.push(tags.map((tag) => `${hash}${tag}`).join(format.exportCommaDelimited ? ', ' : ' '));
+  return lines.join('\n');
 }
 
 /**
@@ -132,7 +117,7 @@ function withBrandingTag(tags: string[], random: () => number): string[] {
 function cleanTags(
   tags: readonly string[],
   emojisEnabled: boolean,
-): Omit<CopyPlan, 'text' | 'copied' | 'limitedBy' | 'brandingTagAdded'> {
+): Omit<CopyPlan, 'text' | 'copied' | 'limitedBy' | 'hasCredit'> {
   const byKey = new Map<string, string>();
   const leftOut: LeftOutTag[] = [];
   for (const raw of tags) {

@@ -23,6 +23,8 @@ export interface NetworkLimits {
 }
 
 export interface NetworkRule extends NetworkLimits {
+  /** A tag is a hashtag there only with its #: copied with commas it keeps it (issue 32 §3). */
+  needsHash: boolean;
   /** Where the numbers come from, and the day they were last checked (YYYY-MM-DD). */
   source: string;
   checked: string;
@@ -35,18 +37,21 @@ export interface NetworkRule extends NetworkLimits {
  */
 export const NETWORK_RULES: Readonly<Record<CopyNetwork, NetworkRule>> = {
   instagram: {
+    needsHash: true,
     hashtagCap: 5,
     charLimit: 2200,
     source: 'Instagram: at most 5 hashtags per post or reel since December 2025; captions 2,200 characters',
     checked: '2026-11-23',
   },
   threads: {
+    needsHash: true,
     hashtagCap: 1,
     charLimit: 500,
     source: 'Threads: one topic tag per post; 500 characters a post',
     checked: '2026-11-23',
   },
   tiktok: {
+    needsHash: true,
     hashtagCap: 5,
     charLimit: 4000,
     source:
@@ -54,6 +59,7 @@ export const NETWORK_RULES: Readonly<Record<CopyNetwork, NetworkRule>> = {
     checked: '2026-11-23',
   },
   youtube: {
+    needsHash: true,
     hashtagCap: 15,
     charLimit: 5000,
     source:
@@ -61,12 +67,14 @@ export const NETWORK_RULES: Readonly<Record<CopyNetwork, NetworkRule>> = {
     checked: '2026-11-23',
   },
   bluesky: {
+    needsHash: true,
     hashtagCap: null,
     charLimit: 300,
     source: 'Bluesky: no hashtag cap; 300 characters (graphemes) a post (app.bsky.feed.post lexicon)',
     checked: '2026-11-23',
   },
   mastodon: {
+    needsHash: true,
     hashtagCap: null,
     charLimit: 500,
     source:
@@ -74,18 +82,26 @@ export const NETWORK_RULES: Readonly<Record<CopyNetwork, NetworkRule>> = {
     checked: '2026-11-23',
   },
   x: {
+    needsHash: true,
     hashtagCap: null,
     charLimit: 280,
     source: 'X Help "Counting characters": no hashtag cap; 280 characters a post without Premium',
     checked: '2026-11-23',
   },
   linkedin: {
+    needsHash: true,
     hashtagCap: null,
     charLimit: 3000,
     source: 'LinkedIn: no hashtag cap; 3,000 characters a post',
     checked: '2026-11-23',
   },
-  other: { hashtagCap: null, charLimit: null, source: 'No network rule', checked: '2026-11-23' },
+  other: {
+    needsHash: false,
+    hashtagCap: null,
+    charLimit: null,
+    source: 'No network rule',
+    checked: '2026-11-23',
+  },
 };
 
 /** An administrator's overrides, as stored in the app data: any network, either number. */

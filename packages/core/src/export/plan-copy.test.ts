@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BRANDING_LABEL,
-  BRANDING_TAG,
-  type CopyOptions,
-  graphemeCount,
-  planCopy,
-} from './build-copy-text.js';
+import { type CopyOptions, graphemeCount, planCopy } from './build-copy-text.js';
 import { COPY_NETWORKS, NETWORK_RULES, networkLimits } from './copy-networks.js';
 
 const base: CopyOptions = {
@@ -17,7 +11,7 @@ const base: CopyOptions = {
   textBeforeHashtagsText: '',
   removeBranding: false,
   canCopyUnlimited: false,
-  random: () => 0.5,
+  creditLine: 'Hashtags by Tagscout',
 };
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
 const tagsOfText = (text: string) =>
@@ -30,13 +24,13 @@ const tagsOfText = (text: string) =>
         .map((t) => t.slice(1));
 
 describe('planCopy for a network', () => {
-  it('copies 5 of 8 for Instagram, branding as the label only', () => {
+  it('copies 5 of 8 for Instagram, without the credit line', () => {
     const plan = planCopy({ ...base, tags: numbered(8), limits: networkLimits('instagram') });
     expect(plan.copied).toEqual(numbered(5));
     expect(plan.eligible).toHaveLength(8);
     expect(plan.limitedBy).toBe('network');
-    expect(plan.brandingTagAdded).toBe(false);
-    expect(plan.text).toBe(`${BRANDING_LABEL}\n#t1 #t2 #t3 #t4 #t5`);
+    expect(plan.hasCredit).toBe(false);
+    expect(plan.text).toBe('#t1 #t2 #t3 #t4 #t5');
   });
 
   it('copies 1 for Threads and 15 for YouTube', () => {
@@ -46,12 +40,12 @@ describe('planCopy for a network', () => {
     );
   });
 
-  it('with no cap keeps the free 29 + branding tag and says the free limit bound it', () => {
+  it('with no network rule copies 29 of the free version’s tags and the credit line, and says the free limit bound it', () => {
     const plan = planCopy({ ...base, tags: numbered(32), limits: networkLimits('other') });
     expect(plan.copied).toHaveLength(29);
     expect(plan.limitedBy).toBe('free');
-    expect(plan.brandingTagAdded).toBe(true);
-    expect(tagsOfText(plan.text)).toHaveLength(30);
+    expect(plan.hasCredit).toBe(true);
+    expect(tagsOfText(plan.text)).toEqual(numbered(29));
   });
 
   it('copies everything with Pro and no cap', () => {
@@ -60,7 +54,7 @@ describe('planCopy for a network', () => {
     expect(plan.limitedBy).toBeNull();
   });
 
-  it('keeps the first tags that fit in Bluesky’s 300 characters, label included', () => {
+  it('keeps the first tags that fit in Bluesky’s 300 characters', () => {
     const long = Array.from({ length: 40 }, (_, i) => `longhashtagnumber${i}`);
     const plan = planCopy({ ...base, tags: long, limits: networkLimits('bluesky') });
     expect(plan.limitedBy).toBe('length');
@@ -118,7 +112,7 @@ describe('planCopy for a network', () => {
       textBeforeHashtagsText: fc.constantFrom('', '.\n.\n.', 'Follow for more'),
       removeBranding: fc.boolean(),
       canCopyUnlimited: fc.boolean(),
-      random: fc.double({ min: 0, max: 0.9999, noNaN: true }).map((r) => () => r),
+      creditLine: fc.constant('Hashtags by Tagscout'),
       limits: fc.record({
         hashtagCap: fc.option(fc.integer({ min: 0, max: 40 })),
         charLimit: fc.option(fc.integer({ min: 0, max: 600 })),
@@ -134,16 +128,9 @@ describe('planCopy for a network', () => {
         expect(plan.copied).toEqual(plan.eligible.slice(0, plan.copied.length));
         const keys = plan.copied.map((tag) => tag.toLowerCase());
         expect(new Set(keys).size).toBe(keys.length);
-        if (cap !== null) expect(plan.brandingTagAdded).toBe(false);
+        if (cap !== null || options.limits.charLimit !== null) expect(plan.hasCredit).toBe(false);
         if (plan.copied.length < plan.eligible.length) expect(plan.limitedBy).not.toBeNull();
-        if (!options.canCopyUnlimited)
-          expect(plan.copied.length + Number(plan.brandingTagAdded)).toBeLessThanOrEqual(30);
-        const branding = plan.text
-          .split('\n')
-          .at(-1)!
-          .split(/ #|^#/)
-          .filter((t) => t.toLowerCase() === BRANDING_TAG);
-        expect(branding.length).toBeLessThanOrEqual(1);
+        if (!options.canCopyUnlimited) expect(plan.copied.length).toBeLessThanOrEqual(30);
       }),
     );
   });

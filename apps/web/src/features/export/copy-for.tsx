@@ -103,7 +103,10 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
   );
 }
 
-/** What the Copy button and the snackbar say: exactly what goes (or went) to the clipboard. */
+/**
+ * What the Copy button and the snackbar say: exactly what goes (or went) to the clipboard, the credit
+ * line named when the copy holds it (decision 026).
+ */
 export function copyLabel(
   t: TFunction,
   kind: 'copy' | 'copied',
@@ -111,12 +114,23 @@ export function copyLabel(
   selected: number,
   network: CopyNetwork,
 ): string {
-  const networkName = t(`export.copyFor.networks.${network}`);
   const count = plan.copied.length;
   if (kind === 'copied' && plan.limitedBy === 'free') {
-    return t('export.copyFor.freeLimit', { count, selected: plan.eligible.length });
+    const key = plan.hasCredit ? 'freeLimitWithCredit' : 'freeLimit';
+    return t(`export.copyFor.${key}`, { count, selected: plan.eligible.length });
   }
+  const label = tagsLabel(t, kind, count, selected, network);
+  return plan.hasCredit ? t('export.copyFor.withCredit', { label }) : label;
+}
+
+function tagsLabel(
+  t: TFunction,
+  kind: 'copy' | 'copied',
+  count: number,
+  selected: number,
+  network: CopyNetwork,
+): string {
   const key = count < selected ? (`${kind}OfFor` as const) : (`${kind}For` as const);
   if (network === 'other') return t(`export.copyFor.${key}Other`, { count, selected });
-  return t(`export.copyFor.${key}`, { count, selected, network: networkName });
+  return t(`export.copyFor.${key}`, { count, selected, network: t(`export.copyFor.networks.${network}`) });
 }

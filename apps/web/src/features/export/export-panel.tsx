@@ -41,17 +41,16 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const [copied, setCopied] = useState<string | null>(null);
   const chosen = selectedInOrder({ tags, selected });
   const matchingFilter = filterByPostCount(tags, filters.postCount).length;
-  const { plan, build } = useCopyPlan(chosen);
+  const plan = useCopyPlan(chosen);
   const trendDays = useSettings((s) => s.trendDays);
   const trends = useTrends(tags.map((tag) => tag.hashtag));
   const indexing = useExportCounts();
 
   const handleCopy = async () => {
     recordClick('copyClick');
-    const final = build(Math.random);
     try {
-      await navigator.clipboard.writeText(final.text);
-      setCopied(copyLabel(t, 'copied', final, chosen.length, network));
+      await navigator.clipboard.writeText(plan.text);
+      setCopied(copyLabel(t, 'copied', plan, chosen.length, network));
     } catch {
       setCopied(t('export.copyFailed'));
     }

@@ -1,22 +1,22 @@
 import { type CopyPlan, networkLimits, planCopy } from '@tagscout/core/export';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCapabilities } from '../../shell/session-store';
 import { useAppData } from '../appdata/queries';
 import { useSettings } from '../settings/settings-store';
 
 /**
- * How the selection would be copied for the chosen network, with its limits (core's rules under the
- * administrator's overrides). `random` places the branding tag; the preview uses a fixed one.
+ * How the selection is copied for the chosen network, with its limits (core's rules under the
+ * administrator's overrides) and the credit line in the user's language. The Copy button, its toast
+ * and the clipboard all read this one plan, so they cannot disagree.
  */
-export function useCopyPlan(chosen: readonly string[]): {
-  plan: CopyPlan;
-  build: (random: () => number) => CopyPlan;
-} {
+export function useCopyPlan(chosen: readonly string[]): CopyPlan {
+  const { t } = useTranslation();
   const caps = useCapabilities();
   const settings = useSettings();
   const overrides = useAppData().data?.networkCaps;
-  return useMemo(() => {
-    const build = (random: () => number) =>
+  return useMemo(
+    () =>
       planCopy({
         tags: chosen,
         emojisEnabled: settings.emojisEnabled,
@@ -25,9 +25,10 @@ export function useCopyPlan(chosen: readonly string[]): {
         textBeforeHashtagsText: settings.textBeforeHashtagsText,
         removeBranding: caps.canRemoveBranding && settings.brandingDisabled,
         canCopyUnlimited: caps.canCopyUnlimited,
+        creditLine: t('export.credit.line'),
+        network: settings.copyNetwork,
         limits: networkLimits(settings.copyNetwork, overrides),
-        random,
-      });
-    return { plan: build(() => 0), build };
-  }, [chosen, settings, caps, overrides]);
+      }),
+    [chosen, settings, caps, overrides, t],
+  );
 }

@@ -1,0 +1,124 @@
+import { ThemeProvider } from '@mui/material/styles';
+import type { CopyNetwork } from '@tagscout/core/export';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveFakeApi } from '../../api/contract-test-helpers';
+import '../../i18n/i18n';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { type TestGroup, testSession } from '../../shell/test-sessions';
+import { theme } from '../../theme';
+import { testAppData } from '../appdata/test-app-data';
+import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
+import { ExportPanel } from './export-panel';
+import { useExportList } from './export-store';
+
+// Issue 32 §2 and §3: the Copy button and the toast count what goes to the clipboard, name the
+// Tagscout credit when the copy holds it, in the user's language; commas keep a network's #.
+
+const numbered = (n: number) => Array.from({ length: n }, (_, i) => `tag${i + 1}`);
+const hashed = (tags: readonly string[], separator = ' ') => tags.map((tag) => `#${tag}`).join(separator);
+
+let clipboard: string[];
+
+function renderPanel(options: {
+  group: TestGroup;
+  network: CopyNetwork;
+  tags: number;
+  language?: 'en' | 'pt';
+  commas?: boolean;
+}) {
+  useSession.setState(testSession(options.group));
+  useSettings.setState({ copyNetwork: options.network, exportCommaDelimited: options.commas ?? false });
+  for (const hashtag of numbered(options.tags)) useExportList.getState().add({ hashtag, count: 1000 });
+  // Every tag ticked by hand (the filters select at most 29 for the free version).
+  useExportList.getState().selectOnly(numbered(options.tags));
+  void i18n.changeLanguage(options.language ?? 'en');
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ExportPanel />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+async function copy(buttonName: string): Promise<{ toast: string; copied: string }> {
+  fireEvent.click(screen.getByRole('button', { name: buttonName, hidden: true }));
+  // The panel's own alerts (help, the network's cap) share the role: the toast is the snackbar's.
+  const toast = await waitFor(() => {
+    const found = screen
+      .getAllByRole('alert', { hidden: true })
+      .find((alert) => alert.closest('.MuiSnackbar-root'));
+    if (!found) throw new Error('no toast yet');
+    return found;
+  });
+  return { toast: toast.textContent ?? '', copied: clipboard.at(-1) ?? '' };
+}
+
+describe('the Copy button and its toast', () => {
+  beforeEach(() => {
+    serveFakeApi({
+      'GET /api/appdata': { body: testAppData() },
+      'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
+      'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+      'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
+      'GET /api/trends/hashtags': {
+        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+      },
+    });
+    clipboard = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: async (text: string) => void clipboard.push(text) },
+    });
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useExportList.getState().clear();
+    useSession.setState(SIGNED_OUT);
+    useSettings.setState(DEFAULT_SETTINGS);
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('copies 8 for X as the 8 hashtags it names, with no credit and no #tagscout', async () => {
+    renderPanel({ group: 'free', network: 'x', tags: 8 });
+    const { toast, copied } = await copy('Copy 8 hashtags for X');
+    expect(toast).toBe('Copied 8 hashtags for X');
+    expect(copied).toBe(hashed(numbered(8)));
+  });
+
+  it('names the credit line in the button and the toast where it goes (Other), in English', async () => {
+    renderPanel({ group: 'trial', network: 'other', tags: 8 });
+    const { toast, copied } = await copy('Copy 8 hashtags + Tagscout credit');
+    expect(toast).toBe('Copied 8 hashtags + Tagscout credit');
+    expect(copied).toBe(`Hashtags by Tagscout\n${hashed(numbered(8))}`);
+  });
+
+  it('says the free limit and the credit when 29 of 32 go', async () => {
+    renderPanel({ group: 'free', network: 'other', tags: 32 });
+    const { toast, copied } = await copy('Copy 29 of 32 + Tagscout credit');
+    expect(toast).toBe('29 of 32 copied + Tagscout credit; Pro copies all');
+    expect(copied).toBe(`Hashtags by Tagscout\n${hashed(numbered(29))}`);
+  });
+
+  it('translates the credit line, the button and the toast into Portuguese', async () => {
+    renderPanel({ group: 'free', network: 'other', tags: 8, language: 'pt' });
+    const { toast, copied } = await copy('Copiar 8 hashtags + crédito do Tagscout');
+    expect(toast).toBe('8 hashtags copiadas + crédito do Tagscout');
+    expect(copied).toBe(`Hashtags por Tagscout\n${hashed(numbered(8))}`);
+  });
+
+  it('copies 5 of 8 for Instagram in Portuguese without a credit, commas keeping every #', async () => {
+    renderPanel({ group: 'free', network: 'instagram', tags: 8, language: 'pt', commas: true });
+    const { toast, copied } = await copy('Copiar 5 de 8 para o Instagram');
+    expect(toast).toBe('5 de 8 copiadas para o Instagram');
+    expect(copied).toBe(hashed(numbered(5), ', '));
+  });
+});
