@@ -45,6 +45,11 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const trendDays = useSettings((s) => s.trendDays);
   const trends = useTrends(tags.map((tag) => tag.hashtag));
   const indexing = useExportCounts();
+  const helpHidden = useSettings((s) => s.exportHelpHidden);
+  const updateSettings = useSettings((s) => s.update);
+  // Room for a few whole rows however much is open above and below (issue 32).
+  const rowsShown = Math.min(Math.max(tags.length, 1), isPhone ? ROWS_SHOWN_PHONE : ROWS_SHOWN);
+  const listMinHeight = rowsShown * ROW_PX + LIST_PADDING_PX;
 
   const handleCopy = async () => {
     recordClick('copyClick');
@@ -70,14 +75,25 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
       <Box sx={{ px: 1.5, mt: -1 }}>
         <CheckTagsButton />
       </Box>
-      {addedCount >= LIMITS.helpAfterTagsAdded && (
-        <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
-          {t('export.help')}
-        </Alert>
-      )}
-      <CopyFor plan={plan} chosen={tags.filter((tag) => selected.includes(tag.hashtag))} />
-      <ExportFiltersPanel />
-      <Box sx={{ flexGrow: 1, overflow: 'auto', minHeight: 0 }}>
+      {/* The controls scroll on their own when the pane is short: the list keeps its rows, Copy stays. */}
+      <Box sx={{ flex: '0 1 auto', minHeight: 0, overflowY: 'auto' }} data-testid="export-controls">
+        {addedCount >= LIMITS.helpAfterTagsAdded && !helpHidden && (
+          <Alert
+            severity="info"
+            sx={{ mx: 2, mb: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => updateSettings({ exportHelpHidden: true })}>
+                {t('export.hideHelp')}
+              </Button>
+            }
+          >
+            {t('export.help')}
+          </Alert>
+        )}
+        <CopyFor plan={plan} chosen={tags.filter((tag) => selected.includes(tag.hashtag))} />
+        <ExportFiltersPanel />
+      </Box>
+      <Box sx={{ flex: `1 0 ${listMinHeight}px`, minHeight: listMinHeight, overflowY: 'auto' }}>
         {tags.length === 0 && <Empty text={t('export.noneSelected')} />}
         {tags.length > 0 && matchingFilter === 0 && <Empty text={t('export.noneFound')} />}
         <List dense aria-label={t('export.listLabel')} data-tour="export-list">
@@ -157,6 +173,14 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
     </Box>
   );
 }
+
+/** Height of one row of the list (a dense item with its count below the name). */
+const ROW_PX = 60;
+/** The list's own padding, above and below its rows. */
+const LIST_PADDING_PX = 16;
+/** Rows the list always has room for, with the help, Copy for, Filters and suggestions all open. */
+const ROWS_SHOWN = 6;
+const ROWS_SHOWN_PHONE = 4;
 
 function Empty({ text }: { text: string }) {
   return (

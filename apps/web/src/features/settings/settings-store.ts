@@ -25,6 +25,10 @@ export interface Settings {
   searchNetwork: Network | null;
   /** Days the trend sparklines show (7 or 30). */
   trendDays: 7 | 30;
+  /** The export pane's help box was closed for good. */
+  exportHelpHidden: boolean;
+  /** "Suggested for this list" is folded to its title. */
+  suggestionsFolded: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -39,6 +43,8 @@ export const DEFAULT_SETTINGS: Settings = {
   copyNetwork: DEFAULT_COPY_NETWORK,
   searchNetwork: null,
   trendDays: 30,
+  exportHelpHidden: false,
+  suggestionsFolded: false,
 };
 
 /**

@@ -1,9 +1,12 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Star from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
@@ -33,6 +36,8 @@ export function SuggestedForList() {
   const network = useSettings((settings) => settings.searchNetwork);
   const namesKey = names.join(',');
   const [askedFor, setAskedFor] = useState<string | null>(null);
+  const isFolded = useSettings((settings) => settings.suggestionsFolded);
+  const updateSettings = useSettings((settings) => settings.update);
   const isMetered = !caps.unlimitedRelatedSearches && caps.relatedSearchLimit !== null;
   const isAsked = !isMetered || askedFor === namesKey;
   const suggestions = useQuery({
@@ -57,54 +62,87 @@ export function SuggestedForList() {
     <Box
       component="section"
       aria-labelledby="suggested-title"
-      sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
+      // Shrinks and scrolls below its title when the pane is short (the export list keeps its rows).
+      sx={{
+        px: 2,
+        pb: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        flex: '0 1 auto',
+        // Its title and a line of suggestions while open.
+        minHeight: isFolded ? 0 : 84,
+        overflowY: 'auto',
+      }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5 }}>
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          gap: 1,
+          py: 0.5,
+          position: 'sticky',
+          top: 0,
+          bgcolor: 'background.paper',
+          zIndex: 1,
+        }}
+      >
         <Typography id="suggested-title" variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
           {t('suggest.title')}
+          {isFolded && shown.length > 0 && ` (${shown.length})`}
         </Typography>
         {suggestions.isFetching && <CircularProgress size={14} aria-label={t('suggest.loading')} />}
+        <IconButton
+          size="small"
+          aria-expanded={!isFolded}
+          aria-controls="suggested-body"
+          aria-label={isFolded ? t('suggest.unfold') : t('suggest.fold')}
+          onClick={() => updateSettings({ suggestionsFolded: !isFolded })}
+        >
+          {isFolded ? <ExpandMore fontSize="small" /> : <ExpandLess fontSize="small" />}
+        </IconButton>
       </Stack>
-      {!isAsked && !isLimited && (
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.75, flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" onClick={handleAsk}>
-            {suggestions.data ? t('suggest.refresh') : t('suggest.ask')}
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            {t('suggest.usesSearch')}
+      <Box id="suggested-body" hidden={isFolded}>
+        {!isAsked && !isLimited && (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.75, flexWrap: 'wrap' }}>
+            <Button size="small" variant="outlined" onClick={handleAsk}>
+              {suggestions.data ? t('suggest.refresh') : t('suggest.ask')}
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              {t('suggest.usesSearch')}
+            </Typography>
+          </Stack>
+        )}
+        {isLimited ? (
+          <UpgradeLine text={t('upgradePrompt.relatedLimitReached')} />
+        ) : suggestions.isError ? (
+          <Typography variant="body2" color="error" role="alert">
+            {errorText(t, suggestions.error)}
           </Typography>
-        </Stack>
-      )}
-      {isLimited ? (
-        <UpgradeLine text={t('upgradePrompt.relatedLimitReached')} />
-      ) : suggestions.isError ? (
-        <Typography variant="body2" color="error" role="alert">
-          {errorText(t, suggestions.error)}
-        </Typography>
-      ) : !suggestions.data ? null : shown.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" role="status">
-          {t('suggest.none')}
-        </Typography>
-      ) : (
-        <Stack direction="row" data-testid="suggested-tags" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
-          {shown.map((s) => (
-            <Chip
-              key={s.hashtag}
-              size="small"
-              variant="outlined"
-              color={s.banned ? 'warning' : 'default'}
-              icon={<PlaylistAdd />}
-              label={`#${s.hashtag} · ${formatCount(s.count, { locale: i18n.language, compact: true })}`}
-              title={t('suggest.why', { count: s.lists, total: names.length })}
-              aria-label={t('suggest.add', { tag: s.hashtag })}
-              onClick={() => add({ hashtag: s.hashtag, count: s.count })}
-            />
-          ))}
-        </Stack>
-      )}
-      {!isLimited && (suggestions.data?.hidden ?? 0) > 0 && (
-        <UpgradeLine text={t('suggest.upgradeForMore', { count: suggestions.data?.hidden ?? 0 })} />
-      )}
+        ) : !suggestions.data ? null : shown.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {t('suggest.none')}
+          </Typography>
+        ) : (
+          <Stack direction="row" data-testid="suggested-tags" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+            {shown.map((s) => (
+              <Chip
+                key={s.hashtag}
+                size="small"
+                variant="outlined"
+                color={s.banned ? 'warning' : 'default'}
+                icon={<PlaylistAdd />}
+                label={`#${s.hashtag} · ${formatCount(s.count, { locale: i18n.language, compact: true })}`}
+                title={t('suggest.why', { count: s.lists, total: names.length })}
+                aria-label={t('suggest.add', { tag: s.hashtag })}
+                onClick={() => add({ hashtag: s.hashtag, count: s.count })}
+              />
+            ))}
+          </Stack>
+        )}
+        {!isLimited && (suggestions.data?.hidden ?? 0) > 0 && (
+          <UpgradeLine text={t('suggest.upgradeForMore', { count: suggestions.data?.hidden ?? 0 })} />
+        )}
+      </Box>
     </Box>
   );
 }

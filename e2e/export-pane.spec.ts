@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  saveScreenshot,
+  startSeededServer,
+  waitForStillScreen,
+} from './fixtures';
+
+type Size = 'desktop' | 'phone';
+
+/** Rows of the export list a user sees whole, and whether the Copy button is on screen. */
+async function visibleRows(page: Page): Promise<number> {
+  return page.getByRole('list', { name: 'Export list' }).evaluate((list) => {
+    let scroller: HTMLElement | null = list.parentElement;
+    while (scroller && getComputedStyle(scroller).overflowY !== 'auto') scroller = scroller.parentElement;
+    const area = (scroller ?? list).getBoundingClientRect();
+    const top = Math.max(area.top, 0);
+    const bottom = Math.min(area.bottom, window.innerHeight);
+    return [...list.querySelectorAll('li')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.height > 0 && box.top >= top - 1 && box.bottom <= bottom + 1;
+    }).length;
+  });
+}
+
+async function isOnScreen(page: Page, name: RegExp): Promise<boolean> {
+  const box = await page.getByRole('button', { name }).last().boundingBox();
+  const height = page.viewportSize()!.height;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
+/** Issue 32 §1: the export list stays the pane's main area with everything open. */
+describe('the export pane with a full list', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startSeededServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function fullList(size: Size) {
+    const opened = await newPage(browser, { baseURL: server.url, viewport: size });
+    await opened.context.addInitScript((id) => localStorage.setItem('uuID', id), randomUUID());
+    const { page } = opened;
+    await page.goto('/try');
+    const box = page.getByRole('textbox', { name: 'Search text' });
+    await box.fill('travel');
+    await box.press('Enter');
+    await page.getByTestId('result-row').nth(11).waitFor();
+    const names = (await page.getByTestId('result-row').getByRole('link').allTextContents()).slice(0, 12);
+    for (const name of names)
+      await page.getByRole('button', { name: `Add ${name} to the export list`, exact: true }).first().click();
+    if (size === 'phone')
+      await page
+        .getByRole('navigation', { name: 'Find or export' })
+        .getByRole('button', { name: /Export/ })
+        .click();
+    await page.getByRole('list', { name: 'Export list' }).waitFor();
+    return opened;
+  }
+
+  for (const size of ['desktop', 'phone'] as const) {
+    it(`shows ${size === 'desktop' ? 6 : 4} rows and Copy with help, suggestions and Filters open (${size})`, async () => {
+      const { context, page } = await fullList(size);
+      expect(await page.getByTestId('selected-count').textContent()).toBe('12 of 12 selected');
+      // The help box shows once 3 tags were added.
+      await page.getByText('Tick the tags you want, or let the filters choose').waitFor();
+      await page.getByRole('button', { name: 'Suggest tags for this list' }).click();
+      await page.getByTestId('suggested-tags').getByRole('button').first().waitFor();
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      await page.getByLabel('Min posts').waitFor();
+      await waitForStillScreen(page);
+      await saveScreenshot(page, `export-pane-full-${size}`);
+      expect(await visibleRows(page)).toBeGreaterThanOrEqual(size === 'desktop' ? 6 : 4);
+      expect(await isOnScreen(page, /^Copy \d+/)).toBe(true);
+      await context.close();
+    });
+  }
+
+  it('lets the help box go for good, across a reload', async () => {
+    const { context, page } = await fullList('desktop');
+    const help = page.getByRole('alert').filter({ hasText: 'Tick the tags you want' });
+    await help.waitFor();
+    await help.getByRole('button', { name: "Don't show again" }).click();
+    await help.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('list', { name: 'Export list' }).waitFor();
+    await page.getByRole('checkbox').first().waitFor();
+    expect(await help.count()).toBe(0);
+    await context.close();
+  });
+});
