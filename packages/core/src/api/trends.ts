@@ -73,17 +73,12 @@ export const TrendingHashtagSchema = z
     count: z.number().int().meta({ description: 'Total posts; -1 = unknown, -2 = needs a direct lookup' }),
     last_24_hours: z.number().int().meta({ description: 'Uses in the last 24 hours (from the daily uses)' }),
     previous_24_hours: z.number().int().meta({ description: 'Uses in the 24 hours before' }),
-    authors: z
-      .number()
-      .int()
-      .meta({
-        description: 'People who used it today and yesterday, each once (docs/decisions/025-count-people.md)',
-      }),
-    growth: z
-      .number()
-      .meta({
-        description: 'The ranking score, each author weighing a few posts a day (decisions 018 and 025)',
-      }),
+    authors: z.number().int().meta({
+      description: 'People who used it today and yesterday, each once (docs/decisions/025-count-people.md)',
+    }),
+    growth: z.number().meta({
+      description: 'The ranking score, each author weighing a few posts a day (decisions 018 and 025)',
+    }),
   })
   .meta({ id: 'TrendingHashtag' });
 export type TrendingHashtag = z.infer<typeof TrendingHashtagSchema>;
