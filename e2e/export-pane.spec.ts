@@ -57,7 +57,10 @@ describe('the export pane with a full list', () => {
     await page.getByTestId('result-row').nth(11).waitFor();
     const names = (await page.getByTestId('result-row').getByRole('link').allTextContents()).slice(0, 12);
     for (const name of names)
-      await page.getByRole('button', { name: `Add ${name} to the export list`, exact: true }).first().click();
+      await page
+        .getByRole('button', { name: `Add ${name} to the export list`, exact: true })
+        .first()
+        .click();
     if (size === 'phone')
       await page
         .getByRole('navigation', { name: 'Find or export' })
