@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer, notServed } from '../../api/contract-test-helpers';
-import '../../i18n/i18n';
+import { i18n } from '../../i18n/i18n';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { NetworkPicker } from './network-picker';
 import { TrendCell } from './trend-cell';
@@ -88,6 +88,21 @@ describe('networks and trends in the app', () => {
     fireEvent.click(tags[1]!);
     expect(onPick).toHaveBeenCalledWith('food');
     expect(asked).toContain('/api/trends/now?network=sample&limit=12');
+  });
+
+  it('names the network in Portuguese as Portuguese does (never "no Dados de exemplo")', async () => {
+    useSettings.setState({ searchNetwork: 'sample' });
+    serve({
+      '/api/networks': { body: networks },
+      '/api/trends/now': { body: trendingOn('sample') },
+    });
+    await i18n.changeLanguage('pt');
+    try {
+      renderWith(<TrendingNow onPick={vi.fn()} />);
+      await screen.findByRole('heading', { name: 'Em alta agora: Dados de exemplo' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('says when nothing is trending, and when trending tags could not be loaded', async () => {
