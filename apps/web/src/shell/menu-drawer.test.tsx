@@ -55,7 +55,22 @@ describe('MenuDrawer', () => {
     ['signedInFree', ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
     ['beta', ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
     ['CBcustomer', ['Search', 'Collections', 'Manage Account', 'Logout', 'Settings', 'Help', 'Follow us']],
-    ['admin', ['Search', 'Collections', 'Logout', 'Prospecting', 'Settings', 'Help', 'Follow us']],
+    ['admin', ['Search', 'Collections', 'Logout', 'Prospecting', 'Admin', 'Settings', 'Help', 'Follow us']],
+    // A paying customer made admin keeps the billing portal (issue 32 §10).
+    [
+      'payingAdmin',
+      [
+        'Search',
+        'Collections',
+        'Manage Account',
+        'Logout',
+        'Prospecting',
+        'Admin',
+        'Settings',
+        'Help',
+        'Follow us',
+      ],
+    ],
     // A lapsed web subscription is free but still signed in: Logout (not Login), the portal, upgrade.
     ['lapsedCustomer', ['Search', 'Manage Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
   ];

@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Instagram from '@mui/icons-material/Instagram';
 import LiveTv from '@mui/icons-material/LiveTv';
@@ -101,6 +102,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: text('menu.prospecting'),
     to: path('/prospecting'),
     isVisible: ({ caps }) => caps.canUseProspecting,
+  },
+  {
+    key: 'admin',
+    icon: AdminPanelSettings,
+    label: text('menu.admin'),
+    to: path('/admin'),
+    isVisible: ({ session }) => session.isAdmin,
   },
   { key: 'settings', icon: Settings, label: text('menu.settings'), to: path('/settings'), isVisible: always },
   { key: 'help', icon: HelpOutline, label: text('menu.help'), to: path('/help'), isVisible: always },

@@ -26,6 +26,15 @@ export const TEST_ACCOUNTS = {
   signedInFree: { ...FREE_VISITOR, isSignedIn: true },
   beta: { ...FREE_VISITOR, group: 'beta', trialStatus: 'active', isSignedIn: true },
   admin: { ...FREE_VISITOR, group: 'admin', trialStatus: 'active', isSignedIn: true },
+  /** A web customer an administrator made admin: still a customer of the billing portal. */
+  payingAdmin: {
+    ...FREE_VISITOR,
+    group: 'admin',
+    trialStatus: 'active',
+    isSignedIn: true,
+    billingId: 'cb_9',
+    subscriptions: [{ status: 'active' }],
+  },
   CBcustomer: {
     ...FREE_VISITOR,
     group: 'CBcustomer',

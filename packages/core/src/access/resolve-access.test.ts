@@ -118,6 +118,13 @@ describe('resolveAccess', () => {
     });
   });
 
+  it('keeps the billing portal for a web customer made admin, not for the admin marker (issue 32)', () => {
+    const paying = { ...STATES.admin, billingId: 'cb_9', subscriptions: [{ status: 'active' }] };
+    expect(resolveAccess(paying)).toMatchObject({ group: 'admin', canManageAccount: true });
+    expect(resolveAccess({ ...paying, isAdminMarker: true }).canManageAccount).toBe(false);
+    expect(resolveAccess(STATES.admin).canManageAccount).toBe(false);
+  });
+
   it('lets a signed-in trial user log out but not log in', () => {
     const caps = resolveAccess({ ...STATES.trial, isSignedIn: true });
     expect(caps.group).toBe('trial');

@@ -25,10 +25,16 @@ const WITH_COLLECTIONS = new Set<UserGroup>([
  * - Exactly one of Login and Logout: Logout whenever a session exists (a customer whose web
  *   subscription lapsed is free but still signed in), Login otherwise.
  * - Manage Account (the billing portal) for a web customer, and still after the subscription
- *   lapsed: the way back to invoices and to subscribing again.
+ *   lapsed: the way back to invoices and to subscribing again; also for an administrator who is a
+ *   web customer (a real billing id, not the admin marker, with subscriptions).
  * - Restore purchase needs the store, so it is offered on iOS and Android to anyone not paying.
  * - Background seeding and source alerts are admin tools.
  */
+/** A web billing customer with subscriptions (the admin marker in the billing id is not one). */
+function isWebCustomer(state: AccountState): boolean {
+  return Boolean(state.billingId) && state.isAdminMarker !== true && state.subscriptions.length > 0;
+}
+
 export function resolveAccess(state: AccountState): Capabilities {
   const group = resolveUserGroup(state);
   const isFree = group === UserGroup.free;
@@ -40,7 +46,8 @@ export function resolveAccess(state: AccountState): Capabilities {
     group,
     canUseCollections,
     canUseProspecting: isAdmin,
-    canManageAccount: group === UserGroup.CBcustomer || hasLapsedSubscription(state),
+    canManageAccount:
+      group === UserGroup.CBcustomer || hasLapsedSubscription(state) || (isAdmin && isWebCustomer(state)),
     canLogout: state.isSignedIn,
     canLogin: !state.isSignedIn,
     canUpgrade: !isPaying && !isAdmin,
