@@ -1,5 +1,6 @@
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -11,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkPicker } from '../networks/network-picker';
 import { useSettings } from '../settings/settings-store';
@@ -37,6 +38,12 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   const isCompact = useIsCompact();
   const tabSx = isCompact ? COMPACT_TAB_SX : TAB_SX;
   const network = useSettings((settings) => settings.searchNetwork);
+  // Profile search is not offered yet: its tab says so instead of being greyed out without a word.
+  const [isProfilesNoteShown, setProfilesNoteShown] = useState(false);
+  const chooseKind = (value: SearchKind) => {
+    setProfilesNoteShown(value === SearchKind.profiles);
+    if (value !== SearchKind.profiles) setKind(value);
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => search(searchQueryOf(kind, text, network)), LIMITS.searchDebounceMs);
@@ -72,7 +79,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
         <Tabs
           value={kind}
-          onChange={(_, value: SearchKind) => setKind(value)}
+          onChange={(_, value: SearchKind) => chooseKind(value)}
           aria-label={t('search.kindLabel')}
           data-tour="search-tabs"
           variant="scrollable"
@@ -81,7 +88,12 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
         >
           <Tab value={SearchKind.tags} label={t('search.tabs.tags')} sx={tabSx} />
           <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={tabSx} />
-          <Tab value={SearchKind.profiles} label={t('search.tabs.profiles')} disabled sx={tabSx} />
+          <Tab
+            value={SearchKind.profiles}
+            label={t('search.tabs.profiles')}
+            aria-describedby={isProfilesNoteShown ? 'profiles-note' : undefined}
+            sx={{ ...tabSx, color: 'text.disabled' }}
+          />
         </Tabs>
         {!isCompact && <NetworkPicker />}
         {onNewSearch && (
@@ -101,6 +113,17 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           </Tooltip>
         )}
       </Stack>
+      {isProfilesNoteShown && (
+        <Alert
+          id="profiles-note"
+          severity="info"
+          sx={{ mb: 1 }}
+          onClose={() => setProfilesNoteShown(false)}
+          slotProps={{ closeButton: { title: t('search.profilesNoteClose') } }}
+        >
+          {t('search.profilesNotYet')}
+        </Alert>
+      )}
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
         {isCompact && <NetworkPicker compact />}
         <TextField
