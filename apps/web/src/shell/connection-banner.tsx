@@ -7,8 +7,9 @@ import { isNetworkFailure } from '../api/client';
 import { useIsConnectionUnusable } from './no-internet';
 
 /**
- * "Offline, retrying": shown while the device is offline or on 2G, or while a request that got no
- * answer is being retried. The screen under it stays as it is; requests resume on their own.
+ * "Offline, retrying" while the device is offline or on 2G; "Tagscout is not answering, retrying"
+ * while the device is online but a request that got no answer is being retried (the server, not the
+ * user's connection, is down). The screen under it stays as it is; requests resume on their own.
  */
 export function ConnectionBanner() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function ConnectionBanner() {
       data-testid="connection-banner"
       sx={{ borderRadius: 0, py: 0.25, justifyContent: 'center' }}
     >
-      {t('shell.offlineRetrying')}
+      {t(isUnusable ? 'shell.offlineRetrying' : 'shell.serverUnreachableRetrying')}
     </Alert>
   );
 }
