@@ -45,7 +45,20 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
           </MenuItem>
         ))}
       </TextField>
-      {plan.limitedBy === 'network' || plan.limitedBy === 'length' ? (
+      {plan.limitedBy === 'length' && n === 0 ? (
+        // Not "Pick the best 0": the text before the hashtags takes the whole post.
+        <Alert
+          severity="warning"
+          data-testid="cap-warning"
+          action={
+            <Button size="small" color="warning" component={RouterLink} to="/settings">
+              {t('export.copyFor.editText')}
+            </Button>
+          }
+        >
+          {t('export.copyFor.textFillsPost', { network: networkName })}
+        </Alert>
+      ) : plan.limitedBy === 'network' || plan.limitedBy === 'length' ? (
         <Alert severity="warning" data-testid="cap-warning">
           {t(plan.limitedBy === 'network' ? 'export.copyFor.overCap' : 'export.copyFor.overLength', {
             network: networkName,
@@ -115,6 +128,8 @@ export function copyLabel(
   network: CopyNetwork,
 ): string {
   const count = plan.copied.length;
+  if (count === 0 && plan.limitedBy === 'length')
+    return t('export.copyFor.noRoom', { network: t(`export.copyFor.networks.${network}`) });
   if (kind === 'copied' && plan.limitedBy === 'free') {
     const key = plan.hasCredit ? 'freeLimitWithCredit' : 'freeLimit';
     return t(`export.copyFor.${key}`, { count, selected: plan.eligible.length });

@@ -121,4 +121,21 @@ describe('the Copy button and its toast', () => {
     expect(toast).toBe('5 de 8 copiadas para o Instagram');
     expect(copied).toBe(hashed(numbered(5), ', '));
   });
+
+  it('says when the text before the hashtags fills the post, instead of "Copy 0 of 20" (issue 32 §10)', async () => {
+    useSettings.setState({
+      textBeforeHashtagsEnabled: true,
+      textBeforeHashtagsText: 'Long caption. '.repeat(25),
+    });
+    renderPanel({ group: 'trial', network: 'x', tags: 20 });
+    await screen.findByText(
+      'Your text before the hashtags fills a X post: no hashtag fits. Shorten the text in Settings to make room.',
+    );
+    expect(screen.getByRole('link', { name: 'Edit the text', hidden: true }).getAttribute('href')).toBe(
+      '/settings',
+    );
+    expect(screen.queryByRole('button', { name: /Pick the best/, hidden: true })).toBeNull();
+    const copyButton = screen.getByRole('button', { name: 'No room for hashtags on X', hidden: true });
+    expect(copyButton.hasAttribute('disabled')).toBe(true);
+  });
 });
