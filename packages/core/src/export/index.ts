@@ -3,4 +3,5 @@ export * from './copy-networks.js';
 export * from './export-filters.js';
 export * from './filter-by-post-count.js';
 export * from './pick-ladder.js';
+export * from './reselect-tags.js';
 export * from './select-tags.js';

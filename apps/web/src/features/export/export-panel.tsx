@@ -26,6 +26,7 @@ import { useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
 import { CheckTagsButton } from '../suggest/check-tags-dialog';
 import { SuggestedForList } from '../suggest/suggested-for-list';
+import { AutoSelectNote } from './auto-select-note';
 import { CopyFor, copyLabel } from './copy-for';
 import { ExportFiltersPanel } from './export-filters-panel';
 import { selectedInOrder, useExportList } from './export-store';
@@ -77,6 +78,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
       </Box>
       {/* The controls scroll on their own when the pane is short: the list keeps its rows, Copy stays. */}
       <Box sx={{ flex: '0 1 auto', minHeight: 0, overflowY: 'auto' }} data-testid="export-controls">
+        <AutoSelectNote />
         {addedCount >= LIMITS.helpAfterTagsAdded && !helpHidden && (
           <Alert
             severity="info"

@@ -55,6 +55,40 @@ describe('the export list', () => {
     expect(state().selected).toEqual(['b']);
   });
 
+  it('keeps tags ticked by hand when the filters apply again, until unticked by hand (issue 32 §5)', () => {
+    state().setFilters({ selectionCount: 2 });
+    state().add(tag('travel', 9000));
+    state().add(tag('a', 10));
+    state().add(tag('b', 20));
+    expect(state().selected).toEqual(['a', 'b']);
+    expect(state().filterUnticked).toEqual(['travel']);
+    state().toggleSelected('travel');
+    state().setFilters({ selectionCount: 2 });
+    expect(state().selected).toEqual(['travel', 'a']);
+    expect(state().filterUnticked).toEqual(['b']);
+    state().toggleSelected('travel');
+    state().setFilters({ selectionCount: 2 });
+    expect(state().selected).toEqual(['a', 'b']);
+  });
+
+  it('keeps a saved random selection when the counts arrive', () => {
+    state().loadTopic({
+      ...saved,
+      applyFilter: true,
+      exportFilters: { postCount: [null, null], selectionStrategy: 'random', selectionCount: 2 },
+    });
+    for (let i = 0; i < 20; i++) {
+      state().setCounts(
+        new Map([
+          ['beach', 100 + i],
+          ['sunset', 200],
+          ['waves', 300],
+        ]),
+      );
+      expect(state().selected).toEqual(['beach', 'waves']);
+    }
+  });
+
   it('turns the auto filter back on when a filter changes', () => {
     state().add(tag('a', 10));
     state().toggleSelected('a');

@@ -1,5 +1,5 @@
 import type { CreateTopicBody, Topic } from '@tagscout/core/api';
-import { type ExportFilters, type ExportTag, SelectionStrategy, selectTags } from '@tagscout/core/export';
+import { type ExportFilters, type ExportTag, reselectTags, SelectionStrategy } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -31,6 +31,10 @@ export interface ExportState {
   /** The export list, in the order tags were added. */
   tags: ExportTag[];
   selected: string[];
+  /** Ticked by hand: the filters never untick them (issue 32 §5). */
+  handTicked: string[];
+  /** What the filters unticked at their last change (an added tag counts as ticked before): said first. */
+  filterUnticked: string[];
   filters: ExportFilters;
   /** Selection follows the filters; choosing by hand turns it off. */
   applyFilter: boolean;
@@ -61,6 +65,8 @@ const EMPTY = {
   hidden: [],
   tags: [],
   selected: [],
+  handTicked: [],
+  filterUnticked: [],
   filters: DEFAULT_FILTERS,
   applyFilter: true,
   addedCount: 0,
@@ -71,8 +77,26 @@ function changed(state: Pick<ExportState, 'revision'>) {
   return { isModified: true, revision: state.revision + 1 };
 }
 
-function reselect(state: Pick<ExportState, 'tags' | 'filters' | 'applyFilter' | 'selected'>): string[] {
-  return state.applyFilter ? selectTags(state.tags, state.filters, Math.random) : state.selected;
+type Selecting = Pick<ExportState, 'tags' | 'filters' | 'applyFilter' | 'selected' | 'handTicked'>;
+
+/**
+ * The selection after a change while the filters apply, and what they unticked of `before` (the
+ * selection, unless said). Tags ticked by hand stay; a random sample keeps its picks unless `isNewDraw`.
+ */
+function reselect(
+  state: Selecting,
+  options: { before?: readonly string[]; isNewDraw?: boolean } = {},
+): Pick<ExportState, 'selected' | 'filterUnticked'> {
+  if (!state.applyFilter) return { selected: state.selected, filterUnticked: [] };
+  const before = options.before ?? state.selected;
+  const selected = reselectTags({
+    tags: state.tags,
+    filters: state.filters,
+    kept: state.handTicked,
+    previous: options.isNewDraw ? undefined : state.selected,
+    random: Math.random,
+  });
+  return { selected, filterUnticked: before.filter((name) => !selected.includes(name)) };
 }
 
 /**
@@ -88,53 +112,68 @@ export const useExportList = create<ExportState>()(
         set((state) => {
           if (state.tags.some((existing) => existing.hashtag === tag.hashtag)) return state;
           const tags = [...state.tags, tag];
-          const selected = state.applyFilter
-            ? reselect({ ...state, tags })
-            : [...state.selected, tag.hashtag];
-          return { tags, selected, addedCount: state.addedCount + 1, ...changed(state) };
+          // An added tag is ticked, then the filters apply: if they untick it, they say so.
+          const before = [...state.selected, tag.hashtag];
+          const selection = state.applyFilter
+            ? reselect({ ...state, tags }, { before })
+            : { selected: before, filterUnticked: [] };
+          return { tags, ...selection, addedCount: state.addedCount + 1, ...changed(state) };
         }),
       remove: (hashtag) =>
         set((state) => {
           const tags = state.tags.filter((tag) => tag.hashtag !== hashtag);
           const selected = state.selected.filter((name) => name !== hashtag);
+          const handTicked = state.handTicked.filter((name) => name !== hashtag);
           return {
             tags,
-            selected: state.applyFilter ? reselect({ ...state, tags, selected }) : selected,
+            handTicked,
+            ...reselect({ ...state, tags, selected, handTicked }),
             ...changed(state),
           };
         }),
       toggleSelected: (hashtag) =>
-        set((state) => ({
-          ...changed(state),
-          applyFilter: false,
-          selected: state.selected.includes(hashtag)
-            ? state.selected.filter((name) => name !== hashtag)
-            : state.tags
-                .map((tag) => tag.hashtag)
-                .filter((name) => name === hashtag || state.selected.includes(name)),
-        })),
+        set((state) => {
+          const isTicking = !state.selected.includes(hashtag);
+          return {
+            ...changed(state),
+            applyFilter: false,
+            filterUnticked: [],
+            handTicked: isTicking
+              ? [...state.handTicked, hashtag]
+              : state.handTicked.filter((name) => name !== hashtag),
+            selected: isTicking
+              ? state.tags
+                  .map((tag) => tag.hashtag)
+                  .filter((name) => name === hashtag || state.selected.includes(name))
+              : state.selected.filter((name) => name !== hashtag),
+          };
+        }),
       selectOnly: (hashtags) =>
         set((state) => ({
           ...changed(state),
           applyFilter: false,
+          filterUnticked: [],
+          handTicked: state.handTicked.filter((name) => hashtags.includes(name)),
           selected: state.tags.map((tag) => tag.hashtag).filter((name) => hashtags.includes(name)),
         })),
       setFilters: (changes) =>
         set((state) => {
           const filters = { ...state.filters, ...changes };
+          // Choosing a strategy (again) draws anew; moving the slider or the bounds keeps a sample.
+          const isNewDraw = changes.selectionStrategy !== undefined;
           return {
             filters,
             applyFilter: true,
-            selected: reselect({ ...state, filters, applyFilter: true }),
+            ...reselect({ ...state, filters, applyFilter: true }, { isNewDraw }),
             ...changed(state),
           };
         }),
       setApplyFilter: (applyFilter) =>
-        set((state) => ({ applyFilter, selected: reselect({ ...state, applyFilter }), ...changed(state) })),
+        set((state) => ({ applyFilter, ...reselect({ ...state, applyFilter }), ...changed(state) })),
       setCounts: (counts) =>
         set((state) => {
           const tags = state.tags.map((tag) => ({ ...tag, count: counts.get(tag.hashtag) ?? tag.count }));
-          return { tags, selected: reselect({ ...state, tags }) };
+          return { tags, ...reselect({ ...state, tags }) };
         }),
       setTitle: (title) =>
         set((state) =>
@@ -171,6 +210,7 @@ export const useExportList = create<ExportState>()(
         hidden: state.hidden,
         tags: state.tags,
         selected: state.selected,
+        handTicked: state.handTicked,
         filters: state.filters,
         applyFilter: state.applyFilter,
         addedCount: state.addedCount,
