@@ -1,40 +1,11 @@
 import { z } from 'zod';
 import { type AccountState, type Capabilities, TrialStatus } from '../access/index.js';
+import { PASSWORD_MAX } from '../passwords/index.js';
 
 /**
  * The accounts contract: identity (/api/account/*), trials (/api/trial/*), the live-event countdown
  * and the development outbox. docs/api-accounts.md lists every endpoint with its answers.
  */
-
-// ---- Passwords (docs/product-rules.md#passwords) ----
-
-/** The account-setup rules, in the order the live checklist shows them. */
-export const PASSWORD_RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special', 'match'] as const;
-export type PasswordRule = (typeof PASSWORD_RULES)[number];
-
-export const PASSWORD_MIN_EXCLUSIVE = 8;
-export const PASSWORD_MAX = 128;
-
-/**
- * Which password rules hold: more than 8 characters (and at most 128), a lower-case letter, an
- * upper-case letter, a digit, a special character (anything that is not a letter, digit or space),
- * and both fields equal. The server also rejects common passwords, which only it can check.
- */
-export function checkPasswordRules(password: string, repeat: string): Record<PasswordRule, boolean> {
-  const length = [...password].length;
-  return {
-    length: length > PASSWORD_MIN_EXCLUSIVE && length <= PASSWORD_MAX,
-    lowercase: /\p{Ll}/u.test(password),
-    uppercase: /\p{Lu}/u.test(password),
-    digit: /\p{Nd}/u.test(password),
-    special: /[^\p{L}\p{N}\s]/u.test(password),
-    match: password === repeat,
-  };
-}
-
-export function isPasswordAcceptable(password: string, repeat: string): boolean {
-  return Object.values(checkPasswordRules(password, repeat)).every(Boolean);
-}
 
 // ---- Fields ----
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { checkPasswordRules, PASSWORD_RULES, type PasswordRule } from '@tagscout/core/api';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { COMMON_PASSWORDS } from '@tagscout/core/common-passwords';
+import { checkPasswordRules, PASSWORD_RULES, type PasswordRule } from '@tagscout/core/passwords';
 
 /** argon2id with OWASP's parameters (docs/security-policy.md#passwords): m=19456 KiB, t=2, p=1. */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -23,33 +23,22 @@ const RULE_TEXT: Record<PasswordRule, string> = {
   uppercase: 'an upper-case letter',
   digit: 'a number',
   special: 'a special character',
+  notGuessable: 'no common password or easy word',
   match: 'both passwords the same',
 };
 
-let commonPasswords: Set<string> | undefined;
-
 /**
- * Why a password is refused, or null when it is acceptable: the product's rules, the 128
- * maximum, and no common password (docs/security-policy.md#passwords), even decorated ("Password123!" is "password"
- * with a suffix), and not the email's local part or the product name.
+ * Why a password is refused, or null when it is acceptable: core's rules, the checklist the web
+ * shows (docs/security-policy.md#passwords): the product's rules, the 128 maximum, and no common
+ * password (even decorated: "Password123!" is "password" with a suffix), the product name or the
+ * email's local part.
  */
 export function findPasswordProblem(password: string, repeat: string, email: string): string | null {
-  const rules = checkPasswordRules(password, repeat);
-  const missing = PASSWORD_RULES.filter((rule) => !rules[rule]).map((rule) => RULE_TEXT[rule]);
-  if (missing.length > 0) return `The password needs ${missing.join(', ')}.`;
-  if (isGuessable(password, email)) {
-    return 'That password is too common or too easy to guess. Choose another.';
+  const rules = checkPasswordRules(password, repeat, { email, commonPasswords: COMMON_PASSWORDS });
+  const missing = PASSWORD_RULES.filter((rule) => !rules[rule]);
+  if (missing.length === 1 && missing[0] === 'notGuessable') {
+    return 'That password is too common or too easy to guess (a common password, "tagscout" or the name of your email address). Choose another.';
   }
+  if (missing.length > 0) return `The password needs ${missing.map((rule) => RULE_TEXT[rule]).join(', ')}.`;
   return null;
-}
-
-function isGuessable(password: string, email: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common']);
-  const lower = password.toLowerCase();
-  // Strip the digits and symbols people add around a word to pass composition rules.
-  const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-  if (commonPasswords.has(lower) || (core.length >= 3 && commonPasswords.has(core))) return true;
-  const localPart = email.split('@')[0]?.toLowerCase() ?? '';
-  if (localPart.length >= 4 && lower.includes(localPart)) return true;
-  return lower.includes('tagscout');
 }

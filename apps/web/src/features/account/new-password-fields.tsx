@@ -1,10 +1,12 @@
-import { checkPasswordRules } from '@tagscout/core/api';
+import type { PasswordRule } from '@tagscout/core/passwords';
 import { useTranslation } from 'react-i18next';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 
 export interface NewPasswordFieldsProps {
   label: string;
+  /** usePasswordChecks(password, repeat, email): the rules as the server checks them. */
+  checks: Record<PasswordRule, boolean>;
   password: string;
   repeat: string;
   onPasswordChange: (password: string) => void;
@@ -12,9 +14,10 @@ export interface NewPasswordFieldsProps {
   autoFocus?: boolean;
 }
 
-/** A new password, the live checklist of the password rules, and the repeat field (sign-up and reset). */
+/** A new password, the live checklist of the password rules, and the repeat field (sign-up, reset, the account page). */
 export function NewPasswordFields({
   label,
+  checks,
   password,
   repeat,
   onPasswordChange,
@@ -33,7 +36,7 @@ export function NewPasswordFields({
         value={password}
         onChange={(event) => onPasswordChange(event.target.value)}
       />
-      <PasswordChecklist checks={checkPasswordRules(password, repeat)} password={password} repeat={repeat} />
+      <PasswordChecklist checks={checks} password={password} repeat={repeat} />
       <PasswordField
         label={t('account.password.repeat')}
         required

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { isPasswordAcceptable } from '@tagscout/core/api';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NewPasswordFields } from './new-password-fields';
+import { usePasswordChecks } from './use-password-checks';
 
 export interface NewPasswordFormProps {
   email: string;
@@ -18,7 +18,7 @@ export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const canSubmit = isPasswordAcceptable(password, repeat);
+  const { checks, isAcceptable: canSubmit } = usePasswordChecks(password, repeat, email);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -32,6 +32,7 @@ export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
       <Typography color="text.secondary">{t('newAccount.body')}</Typography>
       <NewPasswordFields
         label={t('account.password.label')}
+        checks={checks}
         password={password}
         repeat={repeat}
         onPasswordChange={setPassword}

@@ -1,14 +1,14 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
 import { NewPasswordForm } from './new-password-form';
 
-function renderForm() {
+function renderForm(email = 'ana@example.com') {
   const onSubmit = vi.fn();
   render(
     <MemoryRouter>
-      <NewPasswordForm email="ana@example.com" onSubmit={onSubmit} />
+      <NewPasswordForm email={email} onSubmit={onSubmit} />
     </MemoryRouter>,
   );
   const password = screen.getByLabelText(/^Password/, { selector: 'input' });
@@ -51,20 +51,54 @@ describe('password checklist on the account-setup form', () => {
     expect(metRules()).not.toContain('length');
     expect(screen.getByText(/More than 8 characters \(8 so far\)/)).toBeTruthy();
     type(password, 'aB3!efghi');
-    expect(metRules()).toEqual(['length', 'lowercase', 'uppercase', 'digit', 'special']);
+    expect(metRules()).toEqual(['length', 'lowercase', 'uppercase', 'digit', 'special', 'notGuessable']);
   });
 
   it('enables submit only when both fields match', () => {
     const { password, repeat, type, onSubmit } = renderForm();
-    type(password, 'Tagscout#2026');
-    type(repeat, 'Tagscout#2025');
+    type(password, 'Saltmarsh#2026');
+    type(repeat, 'Saltmarsh#2025');
     expect(metRules()).not.toContain('match');
     expect(submit()).toHaveProperty('disabled', true);
-    type(repeat, 'Tagscout#2026');
+    type(repeat, 'Saltmarsh#2026');
     expect(metRules()).toContain('match');
     expect(submit()).toHaveProperty('disabled', false);
     fireEvent.click(submit());
-    expect(onSubmit).toHaveBeenCalledWith('Tagscout#2026', 'Tagscout#2026');
+    expect(onSubmit).toHaveBeenCalledWith('Saltmarsh#2026', 'Saltmarsh#2026');
+  });
+
+  // Issue 32 §8: the server refused "tagscout" passwords as too common while every rule shown was met.
+  it('shows the rule against common and guessable words, unmet for a password with "tagscout"', () => {
+    const { password, repeat, type } = renderForm();
+    type(password, 'My-Tagscout-2026');
+    type(repeat, 'My-Tagscout-2026');
+    const rule = screen.getByText(/Not a common password or an easy word/);
+    expect(rule.closest('li')?.textContent).toContain('(not yet)');
+    expect(metRules()).toEqual(['length', 'lowercase', 'uppercase', 'digit', 'special', 'match']);
+    expect(submit()).toHaveProperty('disabled', true);
+  });
+
+  it('marks a decorated common password ("Password123!") as guessable, as the server does', async () => {
+    const { password, repeat, type } = renderForm();
+    type(password, 'Password123!');
+    type(repeat, 'Password123!');
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Password requirements' })).toBeTruthy());
+    // The common-password list loads on its own; until then, and after, the rule stays unmet.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(metRules()).not.toContain('notGuessable');
+    expect(submit()).toHaveProperty('disabled', true);
+    type(password, 'Saltmarsh#2026');
+    type(repeat, 'Saltmarsh#2026');
+    await waitFor(() => expect(metRules()).toContain('notGuessable'));
+    expect(submit()).toHaveProperty('disabled', false);
+  });
+
+  it('marks a password holding the name of the email address as guessable', () => {
+    const { password, repeat, type } = renderForm('mariana@example.com');
+    type(password, 'Mariana-Rocks-77');
+    type(repeat, 'Mariana-Rocks-77');
+    expect(metRules()).not.toContain('notGuessable');
+    expect(submit()).toHaveProperty('disabled', true);
   });
 
   it('does not count a space as the special character', () => {

@@ -2,12 +2,12 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { PASSWORD_RULES, type PasswordRule } from '@tagscout/core/api';
+import { PASSWORD_RULES, type PasswordRule } from '@tagscout/core/passwords';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from './visually-hidden';
 
 export interface PasswordChecklistProps {
-  /** checkPasswordRules(password, repeat) from the contract, so the list and the server agree. */
+  /** usePasswordChecks: core's rules with the server's common-password list, so the list and the server agree. */
   checks: Record<PasswordRule, boolean>;
   password: string;
   repeat: string;
@@ -17,8 +17,10 @@ export interface PasswordChecklistProps {
 export function PasswordChecklist({ checks, password, repeat }: PasswordChecklistProps) {
   const { t } = useTranslation();
   const length = [...password].length;
-  // Two empty fields "match", but ticking that before anything is typed would mislead.
-  const isMet = (rule: PasswordRule) => checks[rule] && (rule !== 'match' || repeat.length > 0);
+  // Two empty fields "match", and a few letters are no common word yet, but ticking either before
+  // there is something to judge would mislead.
+  const isMet = (rule: PasswordRule) =>
+    checks[rule] && (rule !== 'match' || repeat.length > 0) && (rule !== 'notGuessable' || checks.length);
   return (
     <Box
       component="ul"

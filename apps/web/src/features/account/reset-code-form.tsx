@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { isPasswordAcceptable } from '@tagscout/core/api';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { resetPassword } from './account-api';
 import { CodeField } from './code-field';
 import { accountErrorText } from './error-text';
 import { NewPasswordFields } from './new-password-fields';
+import { usePasswordChecks } from './use-password-checks';
 
 export interface ResetCodeFormProps {
   email: string;
@@ -25,7 +25,8 @@ export function ResetCodeForm({ email, onDone, onCancel }: ResetCodeFormProps) {
   const [repeat, setRepeat] = useState('');
   const reset = useMutation({ mutationFn: resetPassword });
   const isBusy = reset.isPending || reset.isSuccess;
-  const canSubmit = code.trim() !== '' && isPasswordAcceptable(password, repeat) && !isBusy;
+  const { checks, isAcceptable } = usePasswordChecks(password, repeat, email.trim());
+  const canSubmit = code.trim() !== '' && isAcceptable && !isBusy;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,6 +42,7 @@ export function ResetCodeForm({ email, onDone, onCancel }: ResetCodeFormProps) {
       <CodeField value={code} onChange={setCode} autoFocus />
       <NewPasswordFields
         label={t('login.newPassword')}
+        checks={checks}
         password={password}
         repeat={repeat}
         onPasswordChange={setPassword}

@@ -1,0 +1,2 @@
+export * from './is-guessable-password.js';
+export * from './password-rules.js';
