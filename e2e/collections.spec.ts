@@ -88,8 +88,17 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await settle(page);
     await saveScreenshot(page, 'collections-tags-modified-desktop');
 
-    // Leaving for another screen asks first; Keep editing stays.
+    // Settings keeps the list as a reload does: no question, and the changes are there on return
+    // (issue 32 §6: the guide's "Make it yours" and the related tags' "Change" lead there).
     await goVia(page, 'Settings');
+    await page.waitForURL('**/settings');
+    expect(await page.getByRole('dialog', { name: 'Save your changes?' }).count()).toBe(0);
+    await goVia(page, 'Search');
+    await page.waitForURL(`**/tags/${topicId}`);
+    await waitForText(title, 'Weekend trip*(unsaved changes)');
+
+    // Leaving for a screen one does not come back from (signing in) asks first; Keep editing stays.
+    await goVia(page, 'Login');
     const unsaved = page.getByRole('dialog', { name: 'Save your changes?' });
     expect(await unsaved.textContent()).toContain('Weekend trip has changes that are not saved yet.');
     await unsaved.getByRole('button', { name: 'Keep editing' }).click();

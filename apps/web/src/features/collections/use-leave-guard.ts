@@ -1,8 +1,12 @@
 import { useContext, useEffect, useRef } from 'react';
 import { type To, UNSAFE_NavigationContext } from 'react-router';
 
-/** Where leaving with unsaved changes does not ask (docs/product-rules.md#screens-and-routes). */
-const UNGUARDED = ['/logout', '/collections'];
+/**
+ * Where leaving with unsaved changes does not ask (docs/product-rules.md#screens-and-routes): besides
+ * /logout and /collections, the screens one goes to and comes back from, the guide and the related
+ * tags' "Change" link among them. The list stays on the device there as across a reload (issue 32 §6).
+ */
+const UNGUARDED = ['/logout', '/collections', '/settings', '/help', '/upgrade', '/specialoffer'];
 
 /** Whether leaving the search screen for `pathname` should ask to save first. */
 export function isGuardedDestination(pathname: string): boolean {
