@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../api/contract-test-helpers';
@@ -59,7 +59,22 @@ describe('the cookie notice', () => {
     cleanup();
     vi.unstubAllGlobals();
     localStorage.clear();
-    useShellOverlays.setState({ hasDeclinedCookies: false });
+    useShellOverlays.setState({ hasDeclinedCookies: false, isTutorialDecided: true, isTutorialOpen: false });
+  });
+
+  it('waits on a first visit to a search screen until the tutorial is decided, then asks (issue 32 §9)', () => {
+    useShellOverlays.setState({ isTutorialDecided: false });
+    render(
+      <MemoryRouter initialEntries={['/try']}>
+        <CookieNotice />
+      </MemoryRouter>,
+    );
+    // Not drawn for a frame and then hidden when the tutorial opens.
+    expect(notice()).toBeNull();
+    act(() => useShellOverlays.setState({ isTutorialDecided: true, isTutorialOpen: true }));
+    expect(notice()).toBeNull();
+    act(() => useShellOverlays.setState({ isTutorialOpen: false }));
+    expect(notice()).not.toBeNull();
   });
 
   it('asks a visitor who has not answered', () => {

@@ -5,23 +5,27 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { trackEvent } from '../features/appdata/track';
 import { safeLocalStorage } from './safe-storage';
-import { declineCookies, SHELL_KEYS, useShellOverlays } from './shell-overlays';
+import { declineCookies, isSearchScreen, SHELL_KEYS, useShellOverlays } from './shell-overlays';
 
 /**
  * Cookie notice: accept stores the acceptance; decline is remembered and stops
  * analytics. It is a bar in the frame's column (under the title bar), not a layer over the screen, so
- * it never covers Copy or Add; it waits while the tutorial is open rather than stacking under it.
+ * it never covers Copy or Add; it waits while the tutorial is open rather than stacking under it, and
+ * on a search screen until it is known whether the first-visit tutorial opens (no flash, then gone).
  */
 export function CookieNotice() {
   const { t } = useTranslation();
   const hasDeclined = useShellOverlays((s) => s.hasDeclinedCookies);
   const isTutorialOpen = useShellOverlays((s) => s.isTutorialOpen);
+  const isTutorialDecided = useShellOverlays((s) => s.isTutorialDecided);
+  const isWaitingForTutorial = isSearchScreen(useLocation().pathname) && !isTutorialDecided;
   const [hasAccepted, setHasAccepted] = useState(
     () => safeLocalStorage.getItem(SHELL_KEYS.hasAcceptedCookies) === 'true',
   );
-  if (hasAccepted || hasDeclined || isTutorialOpen) return null;
+  if (hasAccepted || hasDeclined || isTutorialOpen || isWaitingForTutorial) return null;
 
   const handleAccept = () => {
     safeLocalStorage.setItem(SHELL_KEYS.hasAcceptedCookies, 'true');

@@ -7,7 +7,19 @@ interface ShellOverlays {
   isFeedbackOpen: boolean;
   /** The cookie notice was declined in this browser (remembered; no analytics are sent). */
   hasDeclinedCookies: boolean;
+  /**
+   * Whether the first-visit tutorial opens is known: it was seen before, or the app data said
+   * whether it is switched on. Until then the cookie notice waits on a search screen, so it does not
+   * show for a moment and hide under the tutorial.
+   */
+  isTutorialDecided: boolean;
 }
+
+/** Local storage keys read by the shell (docs/product-rules.md#device-storage). */
+export const SHELL_KEYS = {
+  hasAcceptedCookies: 'hasAcceptedCookies',
+  firstTimeUser: 'firstTimeUser',
+} as const;
 
 const DECLINED_KEY = 'cookiesDeclined';
 
@@ -15,7 +27,17 @@ export const useShellOverlays = create<ShellOverlays>(() => ({
   isTutorialOpen: false,
   isFeedbackOpen: false,
   hasDeclinedCookies: hasDeclinedAnalytics(),
+  isTutorialDecided: safeLocalStorage.getItem(SHELL_KEYS.firstTimeUser) === 'false',
 }));
+
+export function markTutorialDecided(): void {
+  useShellOverlays.setState({ isTutorialDecided: true });
+}
+
+/** The screens whose first visit opens the tutorial. */
+export function isSearchScreen(pathname: string): boolean {
+  return pathname.startsWith('/tags') || pathname === '/try';
+}
 
 /** Declining is remembered in this browser, and stops analytics from then on. */
 export function declineCookies(): void {
@@ -43,9 +65,3 @@ export function openFeedback(): void {
 export function closeFeedback(): void {
   useShellOverlays.setState({ isFeedbackOpen: false });
 }
-
-/** Local storage keys read by the shell (docs/product-rules.md#device-storage). */
-export const SHELL_KEYS = {
-  hasAcceptedCookies: 'hasAcceptedCookies',
-  firstTimeUser: 'firstTimeUser',
-} as const;

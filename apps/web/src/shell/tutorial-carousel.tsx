@@ -15,10 +15,17 @@ import { LIMITS } from '@tagscout/core/limits';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useFeatureSwitches } from '../features/appdata/queries';
+import { useAppData, useFeatureSwitches } from '../features/appdata/queries';
 import { trackEvent } from '../features/appdata/track';
 import { safeLocalStorage } from './safe-storage';
-import { closeTutorial, openTutorial, SHELL_KEYS, useShellOverlays } from './shell-overlays';
+import {
+  closeTutorial,
+  isSearchScreen,
+  markTutorialDecided,
+  openTutorial,
+  SHELL_KEYS,
+  useShellOverlays,
+} from './shell-overlays';
 
 /** The six slides, one every 3500 ms. */
 export const TUTORIAL_SLIDES = [
@@ -112,12 +119,18 @@ function TutorialDialog() {
 function useFirstVisitTutorial() {
   const { pathname } = useLocation();
   const { tutorialOnFirstVisit } = useFeatureSwitches();
-  const isSearch = pathname.startsWith('/tags') || pathname === '/try';
+  // The switch is known once the app data answered (or failed: then no tutorial, and no waiting).
+  const isAppDataSettled = !useAppData().isPending;
+  const isSearch = isSearchScreen(pathname);
   useEffect(() => {
-    if (!isSearch || !tutorialOnFirstVisit) return;
-    if (safeLocalStorage.getItem(SHELL_KEYS.firstTimeUser) === 'false') return;
+    if (!isSearch || !isAppDataSettled) return;
+    if (!tutorialOnFirstVisit || safeLocalStorage.getItem(SHELL_KEYS.firstTimeUser) === 'false') {
+      markTutorialDecided();
+      return;
+    }
     safeLocalStorage.setItem(SHELL_KEYS.firstTimeUser, 'false');
     openTutorial();
+    markTutorialDecided();
     trackEvent('tutorialViewed');
-  }, [isSearch, tutorialOnFirstVisit]);
+  }, [isSearch, isAppDataSettled, tutorialOnFirstVisit]);
 }

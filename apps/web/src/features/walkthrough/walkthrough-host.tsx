@@ -91,7 +91,9 @@ export function WalkthroughHost() {
     return () => clearInterval(timer);
   }, [isLoaded, isOn, pathname, caps.showWalkthrough, caps.canTurnGuideOff, isTutorialOpen]);
 
-  if (!current || !caps.showWalkthrough) return null;
+  // One layer at a time: the tutorial (opened after signing in, or from Help) hides the step, which
+  // comes back when it closes.
+  if (!current || !caps.showWalkthrough || isTutorialOpen) return null;
   return <WalkthroughPopover stepId={current} viewer={viewer} />;
 }
 

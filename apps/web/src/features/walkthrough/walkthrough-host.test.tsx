@@ -1,0 +1,43 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n/i18n';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { closeTutorial, openTutorial } from '../../shell/shell-overlays';
+import { testSession } from '../../shell/test-sessions';
+import { theme } from '../../theme';
+import { WalkthroughHost } from './walkthrough-host';
+import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
+
+describe('the guide and the tutorial', () => {
+  afterEach(() => {
+    cleanup();
+    closeTutorial();
+    localStorage.clear();
+    useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('hides its step while the tutorial is open (one layer at a time) and shows it again after', () => {
+    useSession.setState(testSession('trial'));
+    dispatchWalkthrough({
+      type: 'trigger',
+      triggers: ['tagsOpened'],
+      viewer: { showWalkthrough: true, canTurnGuideOff: true },
+    });
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/tags']}>
+          <WalkthroughHost />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    expect(screen.getByTestId('walkthrough-step')).toBeTruthy();
+    act(() => openTutorial());
+    expect(screen.queryByTestId('walkthrough-step')).toBeNull();
+    act(() => closeTutorial());
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+  });
+});
