@@ -37,12 +37,21 @@ describe('search and export on the sample corpus', () => {
     await search(page, 'travel');
     const firstRow = page.getByTestId('result-row').first();
     expect(await firstRow.getByRole('link').textContent()).toBe('#travel');
+    // What is left of the day's related searches, as the server counts them, before one is spent (issue 32 §7).
+    await page.getByText('4 of 4 related searches left today').waitFor();
 
     await expand(page, 'travel');
     const related = page.getByTestId('related-row');
     await related.first().waitFor();
     expect(await related.count()).toBe(2);
-    expect(await page.getByText(/more related tags with Pro/).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(
+          /^The free version shows the 2 most related of these \d+ tags\. \d+ more related tags with Pro$/,
+        )
+        .isVisible(),
+    ).toBe(true);
+    await page.getByText('3 of 4 related searches left today').waitFor();
     expect(await page.getByTestId('related-tag-count').textContent()).toMatch(
       /^Showing 2 of \d+ related tags, from 500 recent posts$/,
     );
@@ -145,6 +154,9 @@ describe('search and export on the sample corpus', () => {
     await spent.context.addInitScript((id) => localStorage.setItem('uuID', id), deviceId);
     await spent.page.goto('/try');
     await search(spent.page, 'travel');
+    await spent.page
+      .getByText("You have used today's 4 related searches: more tomorrow, or without limit with Pro")
+      .waitFor();
     await expand(spent.page, 'travel');
     const dialog = spent.page.getByRole('dialog');
     await dialog.waitFor();

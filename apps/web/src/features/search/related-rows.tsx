@@ -81,7 +81,15 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           isCompact={isCompact}
         />
       ))}
-      {hiddenByPlan > 0 && <UpgradeRow text={t('search.upgradeForRelated', { count: hiddenByPlan })} />}
+      {hiddenByPlan > 0 && (
+        <UpgradeRow
+          text={t('search.relatedFreeCap', {
+            count: hiddenByPlan,
+            shown: visible.length,
+            total: tags.length,
+          })}
+        />
+      )}
       <TableRow>
         <TableCell colSpan={COLUMNS} sx={{ pl: 6 }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

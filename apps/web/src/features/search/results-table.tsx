@@ -23,6 +23,7 @@ import { useIsCompact } from './compact-pane';
 import { PostCount } from './post-count';
 import { RelatedRows } from './related-rows';
 import { hasRelatedSearchLeft } from './related-searches';
+import { RelatedSearchesLeft } from './related-searches-left';
 import type { ResultItem } from './search-api';
 import { useSearch } from './search-store';
 import { TagName } from './tag-name';
@@ -63,6 +64,7 @@ export function ResultsTable({ items }: { items: ResultItem[] }) {
 
   return (
     <>
+      <RelatedSearchesLeft />
       <Table
         size="small"
         stickyHeader

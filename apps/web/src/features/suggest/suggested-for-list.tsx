@@ -9,14 +9,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { RelatedSearches } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
-import { spendRelatedSearch, useCapabilities } from '../../shell/session-store';
+import { spendRelatedSearch, useCapabilities, useSession } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
 import { useRecountRelatedSearches } from '../search/related-searches';
 import { useSettings } from '../settings/settings-store';
@@ -39,6 +41,7 @@ export function SuggestedForList() {
   const isFolded = useSettings((settings) => settings.suggestionsFolded);
   const updateSettings = useSettings((settings) => settings.update);
   const isMetered = !caps.unlimitedRelatedSearches && caps.relatedSearchLimit !== null;
+  const relatedSearches = useSession((session) => session.relatedSearches);
   const isAsked = !isMetered || askedFor === namesKey;
   const suggestions = useQuery({
     queryKey: ['suggest', network, names],
@@ -103,13 +106,14 @@ export function SuggestedForList() {
       </Stack>
       <Box id="suggested-body" hidden={isFolded}>
         {!isAsked && !isLimited && (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.75, flexWrap: 'wrap' }}>
+          // What asking costs is said before the button (issue 32 §7).
+          <Stack sx={{ alignItems: 'flex-start', gap: 0.5, mb: 0.75 }}>
+            <Typography variant="body2" color="text.secondary">
+              {costText(t, relatedSearches)}
+            </Typography>
             <Button size="small" variant="outlined" onClick={handleAsk}>
               {suggestions.data ? t('suggest.refresh') : t('suggest.ask')}
             </Button>
-            <Typography variant="body2" color="text.secondary">
-              {t('suggest.usesSearch')}
-            </Typography>
           </Stack>
         )}
         {isLimited ? (
@@ -145,6 +149,15 @@ export function SuggestedForList() {
       </Box>
     </Box>
   );
+}
+
+/** What asking costs: one related search, and what is left today when the server's count is known. */
+function costText(t: TFunction, relatedSearches: RelatedSearches | null): string {
+  if (relatedSearches === null) return t('suggest.usesSearch');
+  const { allowed, left } = relatedSearches;
+  return left > 0
+    ? t('suggest.usesSearchLeft', { count: left, allowed })
+    : t('suggest.usesSearchNoneLeft', { allowed });
 }
 
 function UpgradeLine({ text }: { text: string }) {
