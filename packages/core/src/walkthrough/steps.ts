@@ -141,9 +141,11 @@ const DATA: Record<StepId, StepData> = {
     trigger: T.relatedShown,
   },
   add: { target: 'add', placement: 'left', showArrow: true, next: 'close', prev: 'related', trigger: null },
+  // Below the list, in the export pane: on its left the card would cover the Add buttons the next
+  // step asks for (issue 32).
   exportList: {
     target: 'export-list',
-    placement: 'left',
+    placement: 'bottom',
     showArrow: true,
     next: 'addMore',
     prev: null,
@@ -151,7 +153,7 @@ const DATA: Record<StepId, StepData> = {
   },
   addMore: {
     target: 'export-list',
-    placement: 'left',
+    placement: 'bottom',
     showArrow: true,
     next: 'close',
     prev: 'exportList',
