@@ -168,7 +168,6 @@ describe('search and export on the sample corpus', () => {
   it('searches a place and shows the tags posted there', async () => {
     const { context, page } = await openTry();
     await page.getByRole('tab', { name: 'Places' }).click();
-    expect(await page.getByRole('tab', { name: 'Profiles' }).isDisabled()).toBe(true);
     await search(page, 'lisbon');
     expect(await page.getByTestId('result-row').first().getByRole('link').textContent()).toBe(
       'Lisbon, Portugal',
