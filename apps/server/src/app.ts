@@ -12,6 +12,7 @@ import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { outboxRoutes } from './features/email/email.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
+import { myAccountRoutes } from './features/identity/my-account.routes.js';
 import { quarriesRoutes } from './features/quarries/quarries.routes.js';
 import { createHashtagContext } from './features/related/related.context.js';
 import type { HashtagContext } from './features/related/related.service.js';
@@ -88,6 +89,7 @@ export async function buildApp(loaded: Config, options: BuildAppOptions = {}): P
   await registerAuth(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(identityRoutes, { prefix: '/api/account' });
+  await app.register(myAccountRoutes, { prefix: '/api/account' });
   await app.register(userSettingsRoutes, { prefix: '/api/account' });
   await app.register(trialRoutes, { prefix: '/api/trial' });
   await app.register(outboxRoutes, { prefix: '/api' });

@@ -89,7 +89,58 @@ export const ACCESS_MATRIX: Row[] = [
     body: () => ({ email: email(), code: '123456', password: STRONG, passwordConfirm: STRONG }),
     expect: EVERYONE,
   },
+  {
+    method: 'POST',
+    route: '/api/account/sign-in-code',
+    body: () => ({ email: email() }),
+    expect: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/sign-in-with-code',
+    body: () => ({ email: email(), code: '123456' }),
+    expect: EVERYONE,
+  },
   { method: 'POST', route: '/api/account/sign-out', body: () => ({}), expect: EVERYONE, freshViewer: true },
+
+  // Your account (the account page): the password and address need an account with an address
+  {
+    method: 'POST',
+    route: '/api/account/send-code',
+    body: () => ({ purpose: 'set-password' }),
+    expect: REGISTERED,
+    freshViewer: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/set-password',
+    body: () => ({ code: '123456', password: STRONG, passwordConfirm: STRONG }),
+    expect: REGISTERED,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/change-password',
+    body: () => ({ currentPassword: 'Not-The-Password-1', password: STRONG, passwordConfirm: STRONG }),
+    expect: REGISTERED,
+    freshViewer: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/change-email/code',
+    body: () => ({ email: email(), currentPassword: 'Not-The-Password-1' }),
+    expect: REGISTERED,
+    freshViewer: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/account/change-email',
+    body: () => ({ email: email(), code: '123456' }),
+    expect: REGISTERED,
+  },
+  { method: 'GET', route: '/api/account/data', expect: WITH_SESSION },
+  { method: 'GET', route: '/api/account/deletion', expect: WITH_SESSION },
+  // An anonymous trial is deleted by its session alone: each kind gets a viewer of its own.
+  { method: 'POST', route: '/api/account/delete', body: () => ({}), expect: WITH_SESSION, freshViewer: true },
   { method: 'GET', route: '/api/account/me', expect: EVERYONE },
   { method: 'GET', route: '/api/account/settings', expect: WITH_SESSION },
   {

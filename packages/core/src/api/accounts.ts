@@ -355,6 +355,18 @@ export const AccountErrorCode = {
   signInRequired: 'unauthorized',
   forbidden: 'forbidden',
   rateLimited: 'rate_limited',
+  /** The account page (my-account.ts): the current password given is not the account's. */
+  wrongPassword: 'wrong_password',
+  /** A first password for an account that has one already: change it instead. */
+  passwordExists: 'password_exists',
+  /** Changing the password or the address needs one: the account signs in by emailed code. */
+  noPassword: 'no_password',
+  /** The new address is the current one. */
+  sameEmail: 'same_email',
+  /** The new address has an account (said only once its code proved the mailbox). */
+  emailTaken: 'email_taken',
+  /** Deleting would leave subscriptions running that the user has not acknowledged. */
+  subscriptionsActive: 'subscriptions_active',
 } as const;
 export type AccountErrorCode = (typeof AccountErrorCode)[keyof typeof AccountErrorCode];
 

@@ -6,6 +6,7 @@ export * from './billing.js';
 export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';
+export * from './my-account.js';
 export * from './quarries.js';
 export * from './sources.js';
 export * from './suggest.js';

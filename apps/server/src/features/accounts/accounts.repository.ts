@@ -112,3 +112,58 @@ export async function moveTrialClock(
     updated_at: move.now,
   });
 }
+
+/**
+ * Moves a user to a new address, proven: false when another user has it (checked, and held by the
+ * unique index when two move to it at once).
+ */
+export async function changeUserEmail(
+  database: Database,
+  change: { userId: string; email: string; now: number },
+): Promise<boolean> {
+  const updatedAt = database.dialect === 'sqlite' ? new Date(change.now).toISOString() : new Date(change.now);
+  try {
+    const result = await database.db
+      .updateTable('users')
+      .set({ email: change.email, emailVerified: database.dialect === 'sqlite' ? 1 : true, updatedAt })
+      .where('id', '=', change.userId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('users as other').select('other.id').where('other.email', '=', change.email),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** What the account holds about a user, for "download my data" (no credentials). */
+export async function findUserRecord(database: Database, userId: string) {
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'email', 'emailVerified', 'isAnonymous', 'role', 'createdAt', 'updatedAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const account = await findAccount(database, userId);
+  return { user, account };
+}
+
+/**
+ * Deletes a user: its users row, and with it (foreign keys, migrations 003-008) its account row,
+ * sessions, credentials, collections, quarries and store purchases; its web billing customer and
+ * checkouts are kept, unlinked.
+ */
+export async function deleteUser(database: Database, userId: string): Promise<boolean> {
+  const result = await database.db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

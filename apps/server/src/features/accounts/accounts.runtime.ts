@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Clock } from '../../clock.js';
@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from '../email/mailer.runtime.js';
 import { createLimitCounters } from '../guess-limits/limit-counters.js';
 import { Throttle } from '../guess-limits/throttle.js';
 import { type Auth, createAuth } from '../sessions/better-auth.js';
+import type { AccountDataHook } from './account-data-hooks.js';
 import type { AccountMergeHook } from './accounts.service.js';
 
 /** Everything the accounts routes and the auth plugin share, built once per app. */
@@ -25,6 +26,10 @@ export interface AccountsRuntime {
   trustedOrigins: Set<string>;
   /** How features move their data when an anonymous trial registers (accounts.service). */
   mergeHooks: AccountMergeHook[];
+  /** How features export and erase a user's data (account-data-hooks.ts). */
+  dataHooks: AccountDataHook[];
+  /** A code as stored: HMAC-SHA256 with the server's pepper, as Better Auth stores its codes. */
+  hashCode(code: string): string;
   /** Promo code -> trial days. */
   promoCodes: Map<string, number>;
   close(): Promise<void>;
@@ -62,7 +67,7 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
   const auth = createAuth({
     database,
     secret,
-    codePepper,
+    hashCode: (code) => hashCode(codePepper, code),
     baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     trustedOrigins: [...trustedOrigins],
     log: app.log,
@@ -82,12 +87,18 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
     config,
     trustedOrigins,
     mergeHooks: [],
+    dataHooks: [],
+    hashCode: (code) => hashCode(codePepper, code),
     promoCodes: parsePromoCodes(config.PROMO_CODES, config.DEFAULT_PROMO_CODE),
     close: async () => {
       await mailer.close();
       await redis?.quit().catch(() => {});
     },
   };
+}
+
+function hashCode(pepper: string, code: string): string {
+  return createHmac('sha256', pepper).update(code).digest('base64url');
 }
 
 function parsePromoCodes(text: string, defaultCode: string): Map<string, number> {

@@ -18,14 +18,22 @@ import {
   updateAccount,
 } from './accounts.repository.js';
 
+export {
+  type AccountDataHook,
+  type RunningSubscription,
+  registerAccountDataHook,
+} from './account-data-hooks.js';
 // The users and accounts rows as the other account features (identity, trials) read and write them:
 // those tables are this feature's, and no feature imports another's repository.
 export {
   type AccountRow,
+  changeUserEmail,
+  deleteUser,
   findAccount,
   findAccountByDevice,
   findUserByEmail,
   findUserById,
+  findUserRecord,
   insertAccount,
   updateAccount,
 } from './accounts.repository.js';

@@ -25,3 +25,22 @@ export async function countEventsByDay(database: Database, fromDay: string) {
     .execute();
   return rows.map((row) => ({ day: row.received_day, eventType: row.event_type, count: Number(row.count) }));
 }
+
+/** One user's events, for "download my data". */
+export async function findEventsOf(database: Database, userId: string) {
+  return database.db
+    .selectFrom('analytics_events')
+    .select(['event_type', 'message', 'props', 'platform', 'app_version', 'received_at'])
+    .where('user_id', '=', userId)
+    .orderBy('received_at')
+    .execute();
+}
+
+/** A deleted user's events stay counted in the daily totals, as no one's: no user, no device. */
+export async function unlinkEventsOf(database: Database, userId: string): Promise<void> {
+  await database.db
+    .updateTable('analytics_events')
+    .set({ user_id: null, device_id: null })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { AnalyticsSummaryResponse, RegisterEventBody, RegisterEventResponse
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import type { Viewer } from '../accounts/viewer.js';
-import { countEventsByDay, insertEvents } from './analytics.repository.js';
+import { countEventsByDay, findEventsOf, insertEvents, unlinkEventsOf } from './analytics.repository.js';
 
 export interface AnalyticsContext {
   database: Database;
@@ -72,4 +72,22 @@ function utcDay(ms: number): string {
 
 function sameId(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
+}
+
+/** For "download my data": the usage events recorded with the user's account. */
+export async function exportEvents(database: Database, userId: string) {
+  const rows = await findEventsOf(database, userId);
+  return rows.map((row) => ({
+    eventType: row.event_type,
+    message: row.message,
+    props: row.props === null ? null : (JSON.parse(row.props) as unknown),
+    platform: row.platform,
+    appVersion: row.app_version,
+    receivedAt: Number(row.received_at),
+  }));
+}
+
+/** For deleting an account: its events stay in the daily counts, tied to no one (no user, no device). */
+export async function unlinkEvents(database: Database, userId: string): Promise<void> {
+  await unlinkEventsOf(database, userId);
 }

@@ -79,6 +79,20 @@ export async function findFeedback(database: Database, limit: number) {
     .execute();
 }
 
+/** One user's feedback, for "download my data". */
+export async function findFeedbackOf(database: Database, userId: string) {
+  return database.db
+    .selectFrom('feedback')
+    .select(['message', 'platform', 'app_version', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function deleteFeedbackOf(database: Database, userId: string): Promise<void> {
+  await database.db.deleteFrom('feedback').where('user_id', '=', userId).execute();
+}
+
 // ---- Admin audit ----
 
 export async function insertAuditEntry(

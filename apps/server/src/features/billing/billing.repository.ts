@@ -274,3 +274,32 @@ export async function markAcknowledged(database: Database, platform: string, pur
     .where('purchase_key', '=', purchaseKey)
     .execute();
 }
+
+// ---- One user's billing, for "download my data" and deleting the account ----
+
+export async function findCustomersOfUser(database: Database, userId: string): Promise<BillingCustomerRow[]> {
+  const rows = await database.db
+    .selectFrom('billing_customers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map(toCustomer);
+}
+
+export async function findStorePurchasesOfUser(database: Database, userId: string) {
+  return database.db
+    .selectFrom('store_purchases')
+    .select(['platform', 'product_id', 'status', 'expires_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findCheckoutsOfUser(database: Database, userId: string) {
+  return database.db
+    .selectFrom('checkout_sessions')
+    .select(['provider', 'plan', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}

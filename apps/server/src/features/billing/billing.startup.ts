@@ -1,10 +1,12 @@
 import type { MeResponse } from '@tagscout/core/api';
 import type { FastifyInstance } from 'fastify';
+import { registerAccountDataHook } from '../accounts/accounts.service.js';
 import { appReleaseRoutes } from './app-release.routes.js';
 import { deleteCheckoutSessionsBefore, deleteProcessedEventsBefore } from './billing.repository.js';
 import { billingRoutes } from './billing.routes.js';
 import { type BillingRuntime, createBillingRuntime } from './billing.runtime.js';
 import { claimCustomer } from './billing.service.js';
+import { exportBilling, findRunningSubscriptions } from './billing-data.service.js';
 import { localPagesRoutes } from './local-pages.routes.js';
 import { LOCAL_PAGES_PREFIX } from './local-provider.js';
 import { storeRoutes } from './store.routes.js';
@@ -29,6 +31,12 @@ const EVENT_RETENTION_MS = 30 * DAY_MS;
 export async function registerBilling(app: FastifyInstance): Promise<void> {
   const runtime = await createBillingRuntime(app);
   app.decorate('billing', runtime);
+  registerAccountDataHook(app.accounts, {
+    name: 'billing',
+    exportData: ({ database, userId }) => exportBilling(database, userId),
+    findRunningSubscriptions: ({ database, userId, now }) =>
+      findRunningSubscriptions(database, { userId, now }),
+  });
 
   // A buyer who paid signed out is claimed by the account with the paying address (billing.service
   // claimCustomer) in every Me answer: sign-in, account setup and the app's own /me, which are

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connect.js';
-import { type PurgeResult, purgeSubmitterReports } from './crowd.repository.js';
+import { findReportsOfSubmitter, type PurgeResult, purgeSubmitterReports } from './crowd.repository.js';
 import { type PostPurgeResult, purgeSubmitterPosts } from './crowd-post-purge.repository.js';
 import { type CrowdRule, crowdDeciding } from './crowd-rule.js';
 import { CROWD_STORES } from './crowd-subjects.repository.js';
@@ -34,4 +34,26 @@ export async function purgeSubmitter(
     crowdAuthor: options.rule.quorum > 1 ? 'submitter' : 'owner',
   });
   return { ...reports, ...posts };
+}
+
+/** For "download my data": the reports one account sent (values as it sent them) and its crowd posts. */
+export async function exportSubmitterReports(database: Database, submitter: string) {
+  const { rows, posts } = await findReportsOfSubmitter(database, submitter);
+  return {
+    reports: rows.map((row) => ({
+      subject: row.subject,
+      network: row.network,
+      item: row.item,
+      field: row.field,
+      value: JSON.parse(row.value) as unknown,
+      reportedAt: Number(row.reported_at),
+    })),
+    posts: posts.map((post) => ({
+      postId: Number(post.post_id),
+      owner: post.owner,
+      placeId: post.place_id,
+      tagIds: post.tag_ids,
+      reportedAt: Number(post.reported_at),
+    })),
+  };
 }

@@ -310,3 +310,20 @@ function groupKeys(
   // Locks are taken in the order recording takes them (the database's collation may differ).
   return groups.map((group) => ({ ...group, items: sortedUnique(group.items) }));
 }
+
+/** A submitter's reports, as "download my data" lists them (the values it sent, and when). */
+export async function findReportsOfSubmitter(database: Database, submitter: string) {
+  const rows = await database.db
+    .selectFrom('crowd_reports')
+    .select(['subject', 'network', 'item', 'field', 'value', 'reported_at'])
+    .where('submitter', '=', submitter)
+    .orderBy('reported_at')
+    .execute();
+  const posts = await database.db
+    .selectFrom('crowd_post_reports')
+    .select(['post_id', 'owner', 'place_id', 'tag_ids', 'reported_at'])
+    .where('submitter', '=', submitter)
+    .orderBy('reported_at')
+    .execute();
+  return { rows, posts };
+}

@@ -5,8 +5,10 @@ import {
 } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import type { HashtagContext } from '../related/related.service.js';
+import { registerAccountDataHook } from '../accounts/accounts.service.js';
+import { forgetChangedAnswers, type HashtagContext } from '../related/related.service.js';
 import { ingestCrowdAutocomplete, ingestCrowdRecommend } from './crowd.service.js';
+import { exportSubmitterReports, purgeSubmitter } from './crowd-purge.service.js';
 import { crowdRuleOf } from './crowd-rule.js';
 import { crowdRateLimitKey, crowdSubmitterGuard, senderOf } from './crowd-submitter.http.js';
 
@@ -25,6 +27,16 @@ export const crowdRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = a
     keyGenerator: crowdRateLimitKey,
   };
   const crowdRule = crowdRuleOf(app.config);
+  // A deleted account's reports go as an administrator's purge takes them (decision 011): the
+  // items they touched are decided again from the others' reports, and kept answers forgotten.
+  registerAccountDataHook(app.accounts, {
+    name: 'crowd',
+    exportData: ({ database, userId }) => exportSubmitterReports(database, userId),
+    eraseBefore: async ({ userId, now }) => {
+      await purgeSubmitter(context.database, { submitter: userId, rule: crowdRule, now });
+      await forgetChangedAnswers(context, { now });
+    },
+  });
 
   app.post(
     '/cache/autocomplete',

@@ -76,3 +76,17 @@ export async function listOutbox(database: Database, to: string | undefined, lim
   if (to) query = query.where('to_address', '=', to);
   return query.execute();
 }
+
+/** The messages sent to an address, for "download my data" (subjects and times; their codes long dead). */
+export async function findOutboxTo(database: Database, to: string) {
+  return database.db
+    .selectFrom('email_outbox')
+    .select(['subject', 'created_at', 'sent_at'])
+    .where('to_address', '=', to)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function deleteOutboxTo(database: Database, to: string): Promise<void> {
+  await database.db.deleteFrom('email_outbox').where('to_address', '=', to).execute();
+}

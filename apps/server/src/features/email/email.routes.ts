@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { isLoopbackAddress } from '../../client-address.js';
 import { AppError } from '../../plugins/errors.js';
-import { listOutboxMessages } from './email.service.js';
+import { registerAccountDataHook } from '../accounts/accounts.service.js';
+import { eraseEmailsTo, exportEmailsTo, listOutboxMessages } from './email.service.js';
 
 /**
  * GET /api/dev/outbox: the outbox for local use and e2e tests. It exists only with
@@ -12,6 +13,11 @@ import { listOutboxMessages } from './email.service.js';
  * otherwise it answers 404 like any unknown path.
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerAccountDataHook(app.accounts, {
+    name: 'emails',
+    exportData: ({ database, email }) => exportEmailsTo(database, email),
+    eraseData: ({ database, email }) => eraseEmailsTo(database, email),
+  });
   app.get(
     '/dev/outbox',
     {

@@ -46,3 +46,33 @@ export async function findPendingSignup(database: Database, email: string) {
 export async function deletePendingSignup(database: Database, email: string): Promise<void> {
   await database.db.deleteFrom('pending_signups').where('email', '=', email).execute();
 }
+
+/** The argon2id hash of a user's password, or null when the account signs in by emailed code. */
+export async function findPasswordHash(database: Database, userId: string): Promise<string | null> {
+  const row = await database.db
+    .selectFrom('auth_accounts')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return row?.password ?? null;
+}
+
+/**
+ * Replaces a password only if it is still the one checked (compare and swap): of two changes made
+ * at once with the same current password, one wins and the other changes nothing.
+ */
+export async function swapPasswordHash(
+  database: Database,
+  swap: { userId: string; from: string; to: string; now: number },
+): Promise<boolean> {
+  const updatedAt = database.dialect === 'sqlite' ? new Date(swap.now).toISOString() : new Date(swap.now);
+  const result = await database.db
+    .updateTable('auth_accounts')
+    .set({ password: swap.to, updatedAt })
+    .where('userId', '=', swap.userId)
+    .where('providerId', '=', 'credential')
+    .where('password', '=', swap.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

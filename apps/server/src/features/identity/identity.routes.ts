@@ -6,6 +6,8 @@ import {
   ResetPasswordBodySchema,
   ResetPasswordResponseSchema,
   SignInBodySchema,
+  SignInCodeBodySchema,
+  SignInWithCodeBodySchema,
   SignUpBodySchema,
   VerifyEmailBodySchema,
 } from '@tagscout/core/api';
@@ -22,6 +24,7 @@ import {
 } from '../sessions/auth-request.http.js';
 import { resetPassword, signIn, signOut, signUp, verifyEmail } from './identity.service.js';
 import { findMe } from './me.service.js';
+import { requestSignInCode, signInWithCode } from './sign-in-code.service.js';
 
 const errors = errorResponses(400, 401, 403, 429);
 const tags = ['account'];
@@ -94,6 +97,45 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { me, cookies, knownDevice } = await signIn(runtime, request.body, authRequestOf(request));
+      setSessionCookies(request, reply, cookies);
+      setKnownDeviceCookie(request, reply, knownDevice);
+      return me;
+    },
+  );
+
+  app.post(
+    '/sign-in-code',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary:
+          'Emails a code to sign in with instead of a password (the way in for an account without one); the same answer for any address',
+        body: SignInCodeBodySchema,
+        response: { 202: CheckEmailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await requestSignInCode(runtime, request.body, authRequestOf(request))),
+  );
+
+  app.post(
+    '/sign-in-with-code',
+    {
+      ...post,
+      schema: {
+        tags,
+        summary: 'Signs in with the emailed code; any address without an account is answered as a wrong code',
+        body: SignInWithCodeBodySchema,
+        response: { 200: MeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { me, cookies, knownDevice } = await signInWithCode(
+        runtime,
+        request.body,
+        authRequestOf(request),
+      );
       setSessionCookies(request, reply, cookies);
       setKnownDeviceCookie(request, reply, knownDevice);
       return me;

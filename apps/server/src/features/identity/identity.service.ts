@@ -6,18 +6,12 @@ import {
   SIGN_IN_MESSAGES,
 } from '@tagscout/core/api';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
-import {
-  findAccount,
-  findUserByEmail,
-  setSubscriptionState,
-  updateAccount,
-} from '../accounts/accounts.service.js';
+import { findUserByEmail, setSubscriptionState, updateAccount } from '../accounts/accounts.service.js';
 import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
-import { issueKnownDevice, knownDeviceOf } from '../guess-limits/known-device.js';
 import { CHECK_EMAIL, checkCode, sendCode } from '../guess-limits/one-time-codes.service.js';
 import type { AuthRequest } from '../sessions/account-request.js';
 import { accountError, callAuth, throwIfRefused, withoutCredentials } from '../sessions/auth-calls.js';
-import { sessionEpochOf, signOutEverywhere } from '../sessions/sessions.service.js';
+import { signOutEverywhere } from '../sessions/sessions.service.js';
 import { mailboxOf, normaliseEmail } from './email-address.js';
 import {
   clearPendingPassword,
@@ -28,14 +22,13 @@ import {
 } from './identity.repository.js';
 import { findMe } from './me.service.js';
 import { findPasswordProblem, hashPassword, verifyPassword } from './password.js';
-
-/** A call that signs in: the Me answer, and the cookies to set (null when the token goes in the body). */
-export interface SignedIn {
-  me: MeResponse;
-  cookies: Headers | null;
-  /** A new known-device token for the browser (known-device.ts); null for a bearer session (no cookies). */
-  knownDevice: string | null;
-}
+import {
+  knownDeviceFor,
+  type SignedIn,
+  setCredentialPassword,
+  signedIn,
+  signInAccount,
+} from './signed-in.js';
 
 /**
  * Sign-up (account setup): the first attempt's password waits in pending_signups until the emailed
@@ -143,21 +136,6 @@ export async function verifyEmail(
     { userId: user.id, email, token, transport: input.session, headers: result.headers },
     request,
   );
-}
-
-/** Better Auth's public API sets a password only from clear text, so a waiting hash goes in by its adapter. */
-async function setCredentialPassword(runtime: AccountsRuntime, userId: string, passwordHash: string) {
-  const context = await runtime.auth.$context;
-  if (await context.internalAdapter.findCredentialAccount(userId)) {
-    await context.internalAdapter.updatePassword(userId, passwordHash);
-  } else {
-    await context.internalAdapter.createAccount({
-      userId,
-      providerId: 'credential',
-      accountId: userId,
-      password: passwordHash,
-    });
-  }
 }
 
 /**
@@ -277,41 +255,4 @@ export async function signOut(runtime: AccountsRuntime, request: AuthRequest): P
     request.audit('sign-out', { userId: request.viewer.userId, outcome: 'success' });
   }
   return findMe(runtime, { userId: null, platform: request.platform, deviceId: null });
-}
-
-/**
- * The browser's known-device id for this account: its token must have been issued for the address
- * at the account's current session epoch (a reset or sign-out everywhere revokes every token).
- */
-async function knownDeviceFor(
-  runtime: AccountsRuntime,
-  token: string | null,
-  email: string,
-): Promise<string | null> {
-  if (!token) return null;
-  const epoch = await sessionEpochOf(runtime.database, email);
-  return epoch === null ? null : knownDeviceOf(token, email, epoch, runtime.secret);
-}
-
-/** The sign-in limits' name for an address. */
-function signInAccount(email: string): string {
-  return `sign-in:${email}`;
-}
-
-async function signedIn(
-  runtime: AccountsRuntime,
-  session: { userId: string; email: string; token: string; transport: 'cookie' | 'bearer'; headers: Headers },
-  request: AuthRequest,
-): Promise<SignedIn> {
-  const row = await findAccount(runtime.database, session.userId);
-  const me = await findMe(runtime, {
-    userId: session.userId,
-    platform: request.platform,
-    deviceId: row?.device_id ?? request.viewer.deviceId,
-    ...(session.transport === 'bearer' && { token: session.token }),
-  });
-  if (session.transport === 'bearer') return { me, cookies: null, knownDevice: null };
-  // Signed with the account's session epoch, so the next reset or sign-out everywhere revokes it.
-  const knownDevice = row ? issueKnownDevice(session.email, row.session_epoch, runtime.secret) : null;
-  return { me, cookies: session.headers, knownDevice };
 }

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { createJobQueue } from '../../jobs/job-queue.js';
 import { guardEveryRoute, requireAdmin } from '../../plugins/auth.js';
-import { registerAccountMergeHook } from '../accounts/accounts.service.js';
+import { registerAccountDataHook, registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { registerAutomationRoutes } from './automation.routes.js';
 import { type ProspectJob, runProspectJob } from './prospect-run.service.js';
 import { registerProspectRoutes } from './prospects.routes.js';
@@ -25,6 +25,7 @@ import {
   adoptQuarries,
   createQuarry,
   deleteQuarry,
+  exportQuarries,
   getQuarry,
   listCategories,
   listQuarries,
@@ -41,6 +42,10 @@ export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>
     adoptQuarries(database, fromUserId, toUserId),
   );
+  registerAccountDataHook(app.accounts, {
+    name: 'quarries',
+    exportData: ({ database, userId }) => exportQuarries(database, userId),
+  });
   const jobs = await createJobQueue<ProspectJob, Awaited<ReturnType<typeof runProspectJob>>>({
     name: 'prospecting',
     handler: (job) => runProspectJob(context, job),

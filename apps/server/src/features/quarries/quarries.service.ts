@@ -15,10 +15,12 @@ import type { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
 import { autocompletePlaces } from '../search/search.service.js';
+import { findUsage } from './prospects.repository.js';
 import { type Actor, adminOwnerId, type QuarriesContext, quarryNotFound } from './quarries.context.js';
 import { presentQuarry, readStoredQuarry } from './quarries.presenter.js';
 import {
   deleteQuarry as deleteQuarryRow,
+  findAutomationTemplate,
   findCategories,
   findPlacesByIds,
   findQuarries,
@@ -168,6 +170,31 @@ function cleanProfileFilters(filters: ProfileFilters): ProfileFilters {
     follower_range: [filters.follower_range[0], filters.follower_range[1]],
     keywords: normalizeKeywords(filters.keywords),
     negative_keywords: normalizeKeywords(filters.negative_keywords),
+  };
+}
+
+/**
+ * For "download my data": the user's quarries, prospecting allowance and automation template
+ * (deleting the user deletes them: foreign keys).
+ */
+export async function exportQuarries(database: Database, ownerId: string) {
+  const rows = await findQuarries(database, ownerId);
+  const template = await findAutomationTemplate(database, ownerId);
+  return {
+    quarries: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      active: Boolean(row.active),
+      hidden: Boolean(row.hidden),
+      ...readStoredQuarry(row),
+      prospectCount: Number(row.prospect_count),
+      runCount: Number(row.run_count),
+      lastRunAt: row.last_run_at === null ? null : Number(row.last_run_at),
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+    })),
+    usage: (await findUsage(database, ownerId)) ?? null,
+    automationTemplate: template ? (JSON.parse(template.document) as unknown) : null,
   };
 }
 

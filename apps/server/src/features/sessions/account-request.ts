@@ -23,4 +23,10 @@ export type AuthEvent =
   | 'password-reset'
   | 'sign-out'
   | 'trial-code'
-  | 'anonymous-trial';
+  | 'anonymous-trial'
+  | 'sign-in-code'
+  | 'password-set'
+  | 'password-change'
+  | 'email-change'
+  | 'account-deletion'
+  | 'account-export';

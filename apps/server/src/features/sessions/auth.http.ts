@@ -82,6 +82,21 @@ export function setKnownDeviceCookie(
   );
 }
 
+/**
+ * How a session that replaces this request's should come back (a password set or changed): as a
+ * bearer token when the request carried one and no cookie, else as cookies, remembered unless the
+ * browser holds the don't-remember cookie.
+ */
+export function newSessionOptionsOf(request: FastifyRequest): {
+  transport: 'cookie' | 'bearer';
+  rememberMe: boolean;
+} {
+  if (hasBearerToken(request) && !hasSessionCookie(request)) return { transport: 'bearer', rememberMe: true };
+  const name = isHttps(request) ? `${HOST_PREFIX}${DONT_REMEMBER_COOKIE}` : DONT_REMEMBER_COOKIE;
+  const isForgotten = parseCookieHeader(request.headers.cookie).some(([key]) => key === name);
+  return { transport: 'cookie', rememberMe: !isForgotten };
+}
+
 /** Expires both our session cookies in the browser. */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
   const prefix = isHttps(request) ? HOST_PREFIX : '';

@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { kyselyAdapter } from '@better-auth/kysely-adapter';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { makeSignature } from 'better-auth/crypto';
@@ -29,7 +29,8 @@ const OTP_KIND: Record<string, CodeEmailKind> = {
 export interface AuthOptions {
   database: Database;
   secret: string;
-  codePepper: string;
+  /** HMAC-SHA256 of a code with the server's pepper (accounts.runtime.ts). */
+  hashCode(code: string): string;
   baseURL: string;
   trustedOrigins: string[];
   /** Where Better Auth's warnings and errors go (the app's logger). */
@@ -97,7 +98,7 @@ export function createAuth(options: AuthOptions) {
         generateOTP: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
         // HMAC-SHA256 with a server pepper; Better Auth compares in constant time.
         storeOTP: {
-          hash: async (code) => createHmac('sha256', options.codePepper).update(code).digest('base64url'),
+          hash: async (code) => options.hashCode(code),
         },
         sendVerificationOTP: async ({ email, otp, type }) => {
           const kind = OTP_KIND[type];

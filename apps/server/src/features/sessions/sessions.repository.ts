@@ -43,3 +43,13 @@ export async function deleteOtherSessions(database: Database, userId: string, ke
     .where('id', '<>', keepSessionId)
     .execute();
 }
+
+/** A user's sessions as "download my data" shows them: when, from where, with what; never a token. */
+export async function findSessionsOfUser(database: Database, userId: string) {
+  return database.db
+    .selectFrom('sessions')
+    .select(['createdAt', 'updatedAt', 'expiresAt', 'ipAddress', 'userAgent'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute();
+}

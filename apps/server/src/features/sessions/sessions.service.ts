@@ -4,6 +4,7 @@ import {
   deleteOtherSessions,
   deleteSessionOfUser,
   findSessionEpochByEmail,
+  findSessionsOfUser,
 } from './sessions.repository.js';
 
 /** Global sign-out: every session and bearer token of the user ends now. */
@@ -27,4 +28,16 @@ export async function revokeSession(database: Database, userId: string, sessionI
 /** Ends every session of the user but the one asking. */
 export async function revokeOtherSessions(database: Database, userId: string, currentSessionId: string) {
   await deleteOtherSessions(database, userId, currentSessionId);
+}
+
+/** The user's sessions for "download my data": times, address and browser of each, no token. */
+export async function listSessionsOf(database: Database, userId: string) {
+  const rows = await findSessionsOfUser(database, userId);
+  return rows.map((row) => ({
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastUsedAt: new Date(row.updatedAt).toISOString(),
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+  }));
 }

@@ -109,3 +109,17 @@ export async function countSourceReporters(
 export async function deleteSourceReportsBefore(database: Database, before: number): Promise<void> {
   await database.db.deleteFrom('source_reports').where('reported_at', '<=', before).execute();
 }
+
+/** One account's reports, for "download my data". */
+export async function findSourceReportsOf(database: Database, reporter: string) {
+  return database.db
+    .selectFrom('source_reports')
+    .select(['source', 'call', 'failure', 'reported_at'])
+    .where('reporter', '=', reporter)
+    .orderBy('reported_at')
+    .execute();
+}
+
+export async function deleteSourceReportsOf(database: Database, reporter: string): Promise<void> {
+  await database.db.deleteFrom('source_reports').where('reporter', '=', reporter).execute();
+}

@@ -6,8 +6,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import { registerAccountDataHook } from '../accounts/accounts.service.js';
 import type { SourcesRuntime } from './sources.runtime.js';
-import { findSourceStatus, recordDeviceReport } from './sources.service.js';
+import {
+  eraseSourceReports,
+  exportSourceReports,
+  findSourceStatus,
+  recordDeviceReport,
+} from './sources.service.js';
 
 const REPORT_BODY_LIMIT = 1024;
 
@@ -16,6 +22,11 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ runtime: SourcesRuntime }> =
   const { context } = options.runtime;
   // A child plugin's onClose runs before the root's, so fetches stop before the database closes.
   app.addHook('onClose', async () => options.runtime.close());
+  registerAccountDataHook(app.accounts, {
+    name: 'sourceReports',
+    exportData: ({ database, userId }) => exportSourceReports(database, userId),
+    eraseData: ({ database, userId }) => eraseSourceReports(database, userId),
+  });
 
   app.get(
     '/sources/status',

@@ -11,11 +11,14 @@ import {
 } from '@tagscout/core/api';
 import { DEFAULT_BLOCK_MS, type SourceFailure } from '@tagscout/sources/source';
 import { AppError } from '../../app-error.js';
+import type { Database } from '../../db/connect.js';
 import type { SourcesContext } from './sources.context.js';
 import {
   countSourceReporters,
   deleteSourceReportsBefore,
+  deleteSourceReportsOf,
   findSourceFailures,
+  findSourceReportsOf,
   type SourceFailureRow,
   upsertSourceFailure,
   upsertSourceReport,
@@ -145,4 +148,20 @@ function asFailure(failure: string): FailureClass {
   return (Object.values(FailureClass) as string[]).includes(failure)
     ? (failure as FailureClass)
     : FailureClass.unknown;
+}
+
+/** For "download my data": the failures one account reported. */
+export async function exportSourceReports(database: Database, reporter: string) {
+  const rows = await findSourceReportsOf(database, reporter);
+  return rows.map((row) => ({
+    source: row.source,
+    call: row.call,
+    failure: row.failure,
+    reportedAt: Number(row.reported_at),
+  }));
+}
+
+/** For deleting an account: its reports go (the failures they counted stay, as no one's). */
+export async function eraseSourceReports(database: Database, reporter: string): Promise<void> {
+  await deleteSourceReportsOf(database, reporter);
 }

@@ -10,11 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../app-error.js';
 import { requireCapability } from '../../plugins/auth.js';
-import { registerAccountMergeHook } from '../accounts/accounts.service.js';
+import { registerAccountDataHook, registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { keyById } from './topics.presenter.js';
 import {
   adoptTopics,
   createTopic,
+  exportTopics,
   getTopic,
   listTopics,
   removeTopic,
@@ -33,6 +34,10 @@ export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAccountMergeHook(app.accounts, ({ database, fromUserId, toUserId }) =>
     adoptTopics(database, fromUserId, toUserId),
   );
+  registerAccountDataHook(app.accounts, {
+    name: 'collections',
+    exportData: ({ database, userId }) => exportTopics(database, userId),
+  });
   const canRead = requireCapability('canUseCollections');
   const canWrite = requireCapability('canSaveTopics');
 

@@ -166,6 +166,11 @@ function notFound(): AppError {
   return AppError.notFound('This collection does not exist, or it is not yours.');
 }
 
+/** For "download my data": the user's collections as the API answers them (deleting the user deletes them: a foreign key). */
+export async function exportTopics(database: Database, ownerId: string): Promise<Topic[]> {
+  return (await findTopicsOfOwner(database, ownerId)).map(presentTopic);
+}
+
 /** For accounts: an anonymous trial's collections move to the account it registered as. */
 export async function adoptTopics(database: Database, fromUserId: string, toUserId: string): Promise<void> {
   await moveTopicsToOwner(database, fromUserId, toUserId);

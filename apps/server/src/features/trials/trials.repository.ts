@@ -80,3 +80,21 @@ export async function deleteTrialRegistrationsOfDevice(database: Database, devic
 
 /** How long a registration waiting for its code is kept against other devices. */
 const PENDING_KEPT_MS = 24 * 3600 * 1000;
+
+/** The devices a user's trials ran on, for "download my data". */
+export async function findTrialDevicesOf(database: Database, userId: string) {
+  return database.db
+    .selectFrom('trial_devices')
+    .select(['device_id', 'kind', 'platform', 'created_at'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A deleted user's devices keep their used trial (one trial per device), tied to no one. */
+export async function unlinkTrialDevicesOf(database: Database, userId: string): Promise<void> {
+  await database.db
+    .updateTable('trial_devices')
+    .set({ user_id: null })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { AppError } from '../../plugins/errors.js';
 import { SESSION_REQUIRED } from '../../route-guards.js';
-import { findUserDetails } from '../accounts/accounts.service.js';
+import { findUserDetails, registerAccountDataHook } from '../accounts/accounts.service.js';
 import {
   AUTH_BODY_LIMIT,
   authRequestOf,
@@ -27,6 +27,7 @@ import {
   setSessionCookies,
 } from '../sessions/auth-request.http.js';
 import { findPromoCode, removeUser, verifyTrialAccount } from './email-trial.service.js';
+import { eraseTrials, exportTrials } from './trial-data.service.js';
 import { checkForTrial, registerTrial } from './trials.service.js';
 
 const errors = errorResponses(400, 401, 404, 409, 429);
@@ -36,6 +37,11 @@ const tags = ['trial'];
 export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   const runtime = app.accounts;
   const post = { bodyLimit: AUTH_BODY_LIMIT, preHandler: countAuthPost };
+  registerAccountDataHook(runtime, {
+    name: 'trials',
+    exportData: ({ database, userId, email }) => exportTrials(database, { userId, email }),
+    eraseData: ({ database, userId, email }) => eraseTrials(database, { userId, email }),
+  });
 
   app.get(
     '/checkPromoCode',

@@ -28,3 +28,7 @@ export async function saveCopyNetwork(
     )
     .execute();
 }
+
+export async function deleteUserSettings(database: Database, userId: string): Promise<void> {
+  await database.db.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+}

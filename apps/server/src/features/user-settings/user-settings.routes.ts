@@ -2,7 +2,8 @@ import { UpdateUserSettingsBodySchema, UserSettingsSchema } from '@tagscout/core
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { requireSignedIn } from '../../plugins/auth.js';
-import { readUserSettings, updateUserSettings } from './user-settings.service.js';
+import { registerAccountDataHook } from '../accounts/accounts.service.js';
+import { eraseUserSettings, readUserSettings, updateUserSettings } from './user-settings.service.js';
 
 const tags = ['account'];
 const errors = errorResponses(400, 401);
@@ -10,6 +11,11 @@ const errors = errorResponses(400, 401);
 /** GET and PUT /api/account/settings: the signed-in user's own settings (there is no id to name another's). */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = { database: app.accounts.database, now: app.accounts.now };
+  registerAccountDataHook(app.accounts, {
+    name: 'settings',
+    exportData: ({ database, userId }) => readUserSettings({ database }, { userId }),
+    eraseData: ({ database, userId }) => eraseUserSettings(database, userId),
+  });
 
   app.get(
     '/settings',

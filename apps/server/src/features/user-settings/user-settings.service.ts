@@ -6,7 +6,7 @@ import {
 } from '@tagscout/core/api';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/connect.js';
-import { findUserSettings, saveCopyNetwork } from './user-settings.repository.js';
+import { deleteUserSettings, findUserSettings, saveCopyNetwork } from './user-settings.repository.js';
 
 /** Who asks: settings are read and written for the caller's own account only. */
 export interface SettingsActor {
@@ -36,6 +36,11 @@ export async function updateUserSettings(
     await saveCopyNetwork(context.database, { userId, copyNetwork: change.copyNetwork, now: context.now() });
   }
   return readUserSettings(context, actor);
+}
+
+/** For deleting an account (its data hook): its settings go. */
+export async function eraseUserSettings(database: Database, userId: string): Promise<void> {
+  await deleteUserSettings(database, userId);
 }
 
 function ownerOf(actor: SettingsActor): string {
