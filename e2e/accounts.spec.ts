@@ -165,6 +165,7 @@ describe('accounts in a browser', () => {
     expect(await readMenu(page)).toEqual([
       'Search',
       'Collections',
+      'Account',
       'Logout',
       'Upgrade',
       'Settings',
@@ -243,7 +244,16 @@ describe('accounts in a browser', () => {
     await offer.getByRole('button', { name: 'No thanks' }).click();
     // A signed-in visitor (even on the free plan) lands on the full search screen, with the free limits.
     await page.waitForURL('**/tags');
-    const freeMenu = ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us', 'Special offer'];
+    const freeMenu = [
+      'Search',
+      'Account',
+      'Logout',
+      'Get Pro',
+      'Settings',
+      'Help',
+      'Follow us',
+      'Special offer',
+    ];
     expect(await readMenu(page)).toEqual(freeMenu);
 
     // Once the server's clock passes the end too (moved, not waited for), it agrees: a reload stays free.

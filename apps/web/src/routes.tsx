@@ -15,6 +15,7 @@ const hasAccess = (s: SessionState) => s.isSignedIn || s.isInTrial;
 // The account screens load on first visit (AppFrame's Suspense shows a spinner meanwhile).
 const LoginPage = lazyScreen(() => import('./features/account/login-page').then((m) => m.LoginPage));
 const LogoutPage = lazyScreen(() => import('./features/account/logout-page').then((m) => m.LogoutPage));
+const AccountPage = lazyScreen(() => import('./features/account/account-page').then((m) => m.AccountPage));
 const NewAccountPage = lazyScreen(() =>
   import('./features/account/new-account-page').then((m) => m.NewAccountPage),
 );
@@ -60,6 +61,14 @@ export function AppRoutes() {
         <Route path="help" element={<HelpPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="logout" element={<LogoutPage />} />
+        <Route
+          path="account"
+          element={
+            <Guard allow={(s) => s.user !== null}>
+              <AccountPage />
+            </Guard>
+          }
+        />
         <Route path="upgrade" element={<UpgradePage />} />
         <Route path="specialoffer" element={<UpgradePage isSpecialOnly />} />
         <Route path="newaccount" element={<NewAccountPage />} />

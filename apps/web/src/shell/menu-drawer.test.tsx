@@ -51,11 +51,21 @@ describe('MenuDrawer', () => {
     ['free', ['Search', 'Get Pro', 'Login', 'Settings', 'Help', 'Follow us']],
     ['trial', ['Search', 'Collections', 'Upgrade', 'Login', 'Settings', 'Help', 'Follow us']],
     ['unRegTrial', ['Search', 'Collections', 'Upgrade', 'Login', 'Settings', 'Help', 'Follow us']],
-    ['emailTrial', ['Search', 'Collections', 'Logout', 'Upgrade', 'Settings', 'Help', 'Follow us']],
-    ['signedInFree', ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
-    ['beta', ['Search', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
-    ['CBcustomer', ['Search', 'Collections', 'Manage Account', 'Logout', 'Settings', 'Help', 'Follow us']],
-    ['admin', ['Search', 'Collections', 'Logout', 'Prospecting', 'Admin', 'Settings', 'Help', 'Follow us']],
+    // Signed in: Account (the account page, issue 32 §8) beside Logout.
+    [
+      'emailTrial',
+      ['Search', 'Collections', 'Account', 'Logout', 'Upgrade', 'Settings', 'Help', 'Follow us'],
+    ],
+    ['signedInFree', ['Search', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
+    ['beta', ['Search', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
+    [
+      'CBcustomer',
+      ['Search', 'Collections', 'Manage Account', 'Account', 'Logout', 'Settings', 'Help', 'Follow us'],
+    ],
+    [
+      'admin',
+      ['Search', 'Collections', 'Account', 'Logout', 'Prospecting', 'Admin', 'Settings', 'Help', 'Follow us'],
+    ],
     // A paying customer made admin keeps the billing portal (issue 32 §10).
     [
       'payingAdmin',
@@ -63,6 +73,7 @@ describe('MenuDrawer', () => {
         'Search',
         'Collections',
         'Manage Account',
+        'Account',
         'Logout',
         'Prospecting',
         'Admin',
@@ -72,7 +83,10 @@ describe('MenuDrawer', () => {
       ],
     ],
     // A lapsed web subscription is free but still signed in: Logout (not Login), the portal, upgrade.
-    ['lapsedCustomer', ['Search', 'Manage Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
+    [
+      'lapsedCustomer',
+      ['Search', 'Manage Account', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us'],
+    ],
   ];
   it.each(byGroup)('shows a %s visitor the entries of their capabilities', (group, expected) => {
     useSession.setState(testSession(group, NOW));

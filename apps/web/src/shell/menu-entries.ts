@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Instagram from '@mui/icons-material/Instagram';
@@ -71,6 +72,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: text('menu.manageAccount'),
     to: path('/portal'),
     isVisible: ({ caps, session }) => caps.canManageAccount && session.accountId !== null,
+  },
+  {
+    // The account page (issue 32 §8): password, address, the data and deleting the account.
+    key: 'account',
+    icon: AccountCircle,
+    label: text('menu.account'),
+    to: path('/account'),
+    isVisible: ({ caps, session }) => session.isLoaded && caps.canLogout,
   },
   {
     key: 'logout',

@@ -31,6 +31,13 @@ export const resendCode = (email: string, purpose: CodePurpose) =>
 export const signIn = (body: Omit<Body<'/api/account/sign-in', 'post'>, 'session'>) =>
   dataOf(api.POST('/api/account/sign-in', { body: { ...body, session: transport } }));
 
+/** A code to sign in with instead of a password (the way in for an account without one). */
+export const requestSignInCode = (email: string) =>
+  dataOf(api.POST('/api/account/sign-in-code', { body: { email } }));
+
+export const signInWithCode = (email: string, code: string) =>
+  dataOf(api.POST('/api/account/sign-in-with-code', { body: { email, code, session: transport } }));
+
 export const forgotPassword = (email: string) =>
   dataOf(api.POST('/api/account/forgot-password', { body: { email } }));
 

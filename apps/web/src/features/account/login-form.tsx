@@ -24,12 +24,21 @@ export interface LoginFormProps {
   onForgot: () => void;
   /** The address is waiting for its code; the password typed here goes with the code. */
   onNotVerified: (password: string) => void;
+  /** Sign in with an emailed code instead; `sendAtOnce` after a failed password (the address is typed). */
+  onUseCode: (sendAtOnce: boolean) => void;
 }
 
 type Failure = 'incorrect' | 'error' | null;
 
 /** Email, password, remember me; the messages while and after checking (docs/product-rules.md#sign-in-and-account-setup). */
-export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVerified }: LoginFormProps) {
+export function LoginForm({
+  email,
+  onEmailChange,
+  onSignedIn,
+  onForgot,
+  onNotVerified,
+  onUseCode,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const platform = useSession((s) => s.account.platform);
   const [password, setPassword] = useState('');
@@ -63,8 +72,18 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
       {failure === 'incorrect' && (
-        <Alert severity="error">
+        <Alert
+          severity="error"
+          action={
+            email.trim() !== '' && (
+              <Button color="inherit" size="small" onClick={() => onUseCode(true)}>
+                {t('login.emailMeCode')}
+              </Button>
+            )
+          }
+        >
           <AlertTitle>{t('login.incorrect')}</AlertTitle>
+          {/* The same for every address (enumeration): an account without a password signs in by code. */}
           {t('login.codeHint')}
         </Alert>
       )}
@@ -114,6 +133,9 @@ export function LoginForm({ email, onEmailChange, onSignedIn, onForgot, onNotVer
           {t('login.forgot')}
         </Link>
       </Box>
+      <Button variant="outlined" onClick={() => onUseCode(false)}>
+        {t('login.useCode')}
+      </Button>
       {isMobileApp(platform) && (
         <Button component={RouterLink} to="/upgrade?restore=1" variant="outlined">
           {t('login.restorePurchases')}

@@ -6,10 +6,14 @@ import { AccountCard } from './account-card';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { ResetCodeForm } from './reset-code-form';
+import { SignInCodeForm } from './sign-in-code-form';
 import { VerifyEmailForm } from './verify-email-form';
 
-/** login, forgot and code (docs/product-rules.md#sign-in-and-account-setup), plus verify for an address not yet proven. */
-export type LoginMode = 'login' | 'forgot' | 'code' | 'verify';
+/**
+ * login, forgot and code (docs/product-rules.md#sign-in-and-account-setup), verify for an address
+ * not yet proven, and signInCode: signing in with an emailed code instead of a password.
+ */
+export type LoginMode = 'login' | 'forgot' | 'code' | 'verify' | 'signInCode';
 
 export interface LoginPageProps {
   /** /newlogin: the first sign-in after setting up an account. */
@@ -24,6 +28,7 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
   const [email, setEmail] = useState('');
   const [waitingPassword, setWaitingPassword] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
+  const [sendsCodeAtOnce, setSendsCodeAtOnce] = useState(false);
 
   const goTo = (next: LoginMode, message: string | null = null) => {
     setNotice(message);
@@ -35,6 +40,7 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
     forgot: t('login.forgotTitle'),
     code: t('login.codeTitle'),
     verify: t('login.verifyTitle'),
+    signInCode: t('login.codeSignInTitle'),
   };
 
   return (
@@ -58,6 +64,19 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
             setWaitingPassword(password);
             goTo('verify');
           }}
+          onUseCode={(sendAtOnce) => {
+            setSendsCodeAtOnce(sendAtOnce);
+            goTo('signInCode');
+          }}
+        />
+      )}
+      {mode === 'signInCode' && (
+        <SignInCodeForm
+          email={email}
+          onEmailChange={setEmail}
+          sendAtOnce={sendsCodeAtOnce}
+          onSignedIn={handleSignedIn}
+          onCancel={() => goTo('login')}
         />
       )}
       {mode === 'forgot' && (

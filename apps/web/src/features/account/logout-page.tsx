@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { restartApp } from '../../shell/restart-app';
 import { useSession } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
 import { useSearch } from '../search/search-store';
@@ -25,7 +26,7 @@ export function LogoutPage() {
         useExportList.getState().clear();
         useSearch.getState().reset();
         // The sign-out is followed by a reload, so nothing of the account stays in memory.
-        window.location.replace('/');
+        restartApp();
       },
     });
   }

@@ -1,7 +1,8 @@
 import type { MeResponse } from '@tagscout/core/api';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, isNetworkFailure } from '../../api/client';
-import { fetchMe, signIn, signOutEverywhere, verifyEmail } from './account-api';
+import { fetchMe, signIn, signInWithCode, signOutEverywhere, verifyEmail } from './account-api';
+import { changeEmail, changePassword, setPassword } from './my-account-api';
 import { forgetTrialEnd } from './trial-end';
 
 export const meKeys = {
@@ -80,5 +81,42 @@ export function useSignOut() {
       forgetTrialEnd();
       queryClient.setQueryData(meKeys.all, me);
     },
+  });
+}
+
+/** An emailed code signs the visitor in: that answer is the query's. */
+export function useSignInWithCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, code }: { email: string; code: string }) => signInWithCode(email, code),
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
+  });
+}
+
+/**
+ * The account page's changes answer with who the visitor now is (a new session after a password
+ * is set or changed, the new address): that answer is the query's.
+ */
+export function useSetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPassword,
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeEmail,
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
   });
 }

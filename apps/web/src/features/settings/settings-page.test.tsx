@@ -43,6 +43,18 @@ describe('the settings page', () => {
     expect(screen.queryByRole('dialog', { name: 'Pro feature' })).toBeNull();
   });
 
+  // Issue 32 §8: the password, the address and the data are reached from Settings too.
+  it('links the account page for a signed-in user, and not for a visitor without an account', () => {
+    useSession.setState(testSession('emailTrial'));
+    renderPage();
+    const link = screen.getByRole('link', { name: 'Password, email address and your data' });
+    expect(link.getAttribute('href')).toBe('/account');
+    cleanup();
+    useSession.setState(testSession('free'));
+    renderPage();
+    expect(screen.queryByRole('link', { name: 'Password, email address and your data' })).toBeNull();
+  });
+
   it('offers Pro when a free visitor turns branding off, and leaves it on', () => {
     useSession.setState(testSession('free'));
     renderPage();

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { LIMITS } from '@tagscout/core/limits';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { SUPPORTED_LANGUAGES } from '../../i18n/i18n';
 import { safeLocalStorage } from '../../shell/safe-storage';
@@ -123,6 +125,13 @@ export function SettingsPage() {
               onChange={handleBranding}
             />
           </Setting>
+          {caps.canLogout && (
+            <Setting title={t('settings.account.title')} help={t('settings.account.help')}>
+              <Link component={RouterLink} to="/account">
+                {t('settings.account.link')}
+              </Link>
+            </Setting>
+          )}
           <Setting title={t('settings.language.title')}>
             <TextField
               select

@@ -1,0 +1,93 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
+import '../../i18n/i18n';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { testMe } from '../../shell/test-sessions';
+import { LoginPage } from './login-page';
+
+const CHECK_EMAIL = {
+  status: 'check_email',
+  message: "If the address can receive mail, we've sent a 6-digit code to it.",
+};
+const EMAIL = 'tina@example.com';
+
+function renderLogin() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<h1>Home</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const bodiesOf = (calls: ServedCall[], route: string) =>
+  calls
+    .filter((call) => `${call.method} ${new URL(call.url, 'http://app.test').pathname}` === route)
+    .map((call) => call.body);
+
+/** Issue 32 §8: an email-trial account has no password; sign-in offers the emailed code. */
+describe('signing in with an emailed code', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('offers the emailed code beside "Incorrect username or password", and signs in with it', async () => {
+    const me = {
+      ...testMe('emailTrial'),
+      user: { ...testMe('emailTrial').user, email: EMAIL, hasPassword: false },
+    };
+    const calls = serveFakeApi({
+      'POST /api/account/sign-in': {
+        status: 401,
+        body: { error: { code: 'invalid_credentials', message: 'Incorrect username or password' } },
+      },
+      'POST /api/account/sign-in-code': { status: 202, body: CHECK_EMAIL },
+      'POST /api/account/sign-in-with-code': { body: me },
+    });
+    const client = renderLogin();
+    fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {
+      target: { value: 'A-Guess-123' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Incorrect username or password');
+    expect(alert.textContent).toContain('has no password');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Email me a sign-in code' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in with a code' })).toBeTruthy();
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'POST /api/account/sign-in-code')).toEqual([{ email: EMAIL }]),
+    );
+    fireEvent.change(await screen.findByLabelText(/^Verification code/, { selector: 'input' }), {
+      target: { value: '135790' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(bodiesOf(calls, 'POST /api/account/sign-in-with-code')).toEqual([
+      { email: EMAIL, code: '135790', session: 'cookie' },
+    ]);
+    expect(client.getQueryData(['me'])).toEqual(me);
+  });
+
+  it('offers the emailed code before any password is tried', async () => {
+    const calls = serveFakeApi({ 'POST /api/account/sign-in-code': { status: 202, body: CHECK_EMAIL } });
+    renderLogin();
+    fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with an emailed code' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
+    expect(await screen.findByLabelText(/^Verification code/, { selector: 'input' })).toBeTruthy();
+    expect(bodiesOf(calls, 'POST /api/account/sign-in-code')).toEqual([{ email: EMAIL }]);
+  });
+});
