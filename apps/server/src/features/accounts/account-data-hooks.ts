@@ -2,7 +2,7 @@ import type { Database } from '../../db/connect.js';
 
 /** The account whose data a hook exports or erases. */
 export interface AccountDataOwner {
-  /** Inside deletion's transaction: use it for every query. */
+  /** In eraseData, deletion's transaction: use it for every query. */
   database: Database;
   userId: string;
   /** The account's address; null for an anonymous trial. */
@@ -30,7 +30,7 @@ export interface AccountDataHook {
   /** Deletes the user's rows, or unlinks those the law keeps, inside deletion's one transaction. */
   eraseData?(owner: AccountDataOwner): Promise<void>;
   /** Work that runs its own transactions, before deletion's (the crowd's purge of a submitter). */
-  eraseBefore?(owner: Omit<AccountDataOwner, 'database'> & { database: Database }): Promise<void>;
+  eraseBefore?(owner: AccountDataOwner): Promise<void>;
   /** Subscriptions deleting the account leaves running: named to the user before deletion. */
   findRunningSubscriptions?(owner: AccountDataOwner): Promise<RunningSubscription[]>;
 }

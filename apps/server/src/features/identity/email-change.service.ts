@@ -50,7 +50,7 @@ export async function sendEmailChangeCode(
  */
 export async function changeEmail(
   runtime: AccountsRuntime,
-  input: ChangeEmailBody & { code: string },
+  input: ChangeEmailBody,
   request: AuthRequest,
 ): Promise<MeResponse> {
   const account = ownAccountOf(request);

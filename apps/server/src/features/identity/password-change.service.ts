@@ -1,4 +1,9 @@
-import { AccountErrorCode, type ChangePasswordBody, type SetPasswordBody } from '@tagscout/core/api';
+import {
+  AccountErrorCode,
+  type ChangePasswordBody,
+  ErrorCode,
+  type SetPasswordBody,
+} from '@tagscout/core/api';
 import { AppError } from '../../app-error.js';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
 import { passwordChangedEmail } from '../email/email-templates.js';
@@ -18,7 +23,7 @@ import { type SignedIn, setCredentialPassword } from './signed-in.js';
  */
 export async function setFirstPassword(
   runtime: AccountsRuntime,
-  input: SetPasswordBody & { code: string },
+  input: SetPasswordBody,
   options: NewSessionOptions,
   request: AuthRequest,
 ): Promise<SignedIn> {
@@ -54,7 +59,7 @@ export async function changePassword(
   if (!isSwapped) {
     throw new AppError(
       409,
-      'conflict',
+      ErrorCode.conflict,
       'Your password was just changed elsewhere. Sign in with the new one.',
     );
   }
