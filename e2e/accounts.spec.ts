@@ -372,6 +372,96 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
+  // Issue 32 §8: the account page, and signing in elsewhere without a password.
+  it('gives an email-trial account its page: a password by emailed code, its data, and deleting it', async () => {
+    const email = 'dora@example.com';
+    await advanceServerClock(server, 60_000);
+    const { context, page } = await visitor();
+    await page.goto('/upgrade');
+    const signup = page.getByRole('dialog');
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByRole('button', { name: 'Start free trial' }).click();
+    await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await signup.getByLabel('Verification code').fill((await readEmailCode(server, email)).code);
+    await signup.getByRole('button', { name: 'Verify and start' }).click();
+    await page.waitForURL('**/tags');
+
+    // Elsewhere, the account has no password: the sign-in offers the emailed code.
+    await advanceServerClock(server, 60_000);
+    const elsewhere = await visitor();
+    await elsewhere.page.goto('/login');
+    await elsewhere.page.getByLabel('Email').fill(email);
+    await elsewhere.page.getByRole('textbox', { name: 'Password', exact: true }).fill('A-Guess-1234');
+    await elsewhere.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const alert = elsewhere.page.getByRole('alert');
+    await alert.getByText('Incorrect username or password').waitFor();
+    let seen = await outboxIds(server, email);
+    await alert.getByRole('button', { name: 'Email me a sign-in code' }).click();
+    await elsewhere.page.getByRole('heading', { name: 'Sign in with a code' }).waitFor();
+    await elsewhere.page
+      .getByLabel('Verification code')
+      .fill((await readEmailCode(server, email, seen)).code);
+    await elsewhere.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await elsewhere.page.waitForURL('**/tags');
+    await elsewhere.context.close();
+
+    // The account page, from the menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.getByText('Your account has no password').waitFor();
+    await snap(page, 'accounts-account-page-desktop');
+
+    await advanceServerClock(server, 60_000);
+    seen = await outboxIds(server, email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('Verification code').fill((await readEmailCode(server, email, seen)).code);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Repeat password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password is set.').waitFor();
+    await page.getByRole('textbox', { name: 'Current password', exact: true }).waitFor();
+
+    // The same page on a phone, signed in with the new password.
+    const phone = await visitor('phone');
+    await phone.page.goto('/login');
+    await phone.page.getByLabel('Email').fill(email);
+    await phone.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await phone.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await phone.page.waitForURL('**/tags');
+    await phone.page.goto('/account');
+    await phone.page.getByRole('button', { name: 'Change password' }).waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await snap(phone.page, 'accounts-account-page-phone');
+    await phone.context.close();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tagscout-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    expect(data.data.account.user.email).toBe(email);
+    expect(data.data.account.hasPassword).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await snap(page, 'accounts-delete-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Delete my account', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/account');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await readMenu(page)).toContain('Login');
+    const again = await page.request.post('/api/account/sign-in', {
+      data: { email, password: PASSWORD },
+      headers: { origin: server.url },
+    });
+    expect(again.status()).toBe(401);
+    await context.close();
+  });
+
   it('shows the sign-in and account-setup screens whole on a phone', async () => {
     const { context, page } = await visitor('phone');
     await page.goto('/login');

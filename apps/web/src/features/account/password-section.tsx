@@ -112,7 +112,9 @@ function SetPasswordForm({ email, onDone }: { email: string; onDone: (notice: st
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography color="text.secondary">{t('account.page.noPassword')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('account.page.noPassword')}
+      </Typography>
       {send.isError && <Alert severity="error">{accountErrorText(t, send.error)}</Alert>}
       {!send.isSuccess ? (
         <Box>

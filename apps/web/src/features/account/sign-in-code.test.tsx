@@ -85,7 +85,7 @@ describe('signing in with an emailed code', () => {
     const calls = serveFakeApi({ 'POST /api/account/sign-in-code': { status: 202, body: CHECK_EMAIL } });
     renderLogin();
     fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in with an emailed code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use a code we email you' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
     expect(await screen.findByLabelText(/^Verification code/, { selector: 'input' })).toBeTruthy();
     expect(bodiesOf(calls, 'POST /api/account/sign-in-code')).toEqual([{ email: EMAIL }]);
