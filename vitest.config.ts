@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition,
 // so tests run against src/ without a build (see docs/decisions/004-loading-core.md).
@@ -15,6 +16,29 @@ const PROCESS_TESTS = [
   'apps/server/src/store-beside-operator.test.ts',
   'apps/server/src/cluster.test.ts',
 ];
+
+/** The web tests of the production build (apps/web/vite.config.ts includes them beside src/). */
+const WEB_BUILD_TESTS = ['vite-precompress.test.ts', 'vite-build-stamp.test.ts'];
+
+/**
+ * The server test files that replace modules (vi.mock and the like). The server project runs without
+ * isolation, evaluating a module once for all the files a worker runs, so a replacement would miss a
+ * module an earlier file imported or reach the files after it: these run isolated ('server-mocks').
+ */
+const SERVER_MOCKING = readdirSync('apps/server/src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `apps/server/src/${file}`)
+  .filter((file) => /\bvi\.(mock|doMock|unmock|doUnmock|resetModules)\(/.test(readFileSync(file, 'utf8')))
+  .sort();
+
+/** The server project's settings, shared with 'server-mocks'. */
+const SERVER_TEST = {
+  environment: 'node',
+  // Each test's app copies a migrated store made once per run instead of migrating its own.
+  globalSetup: ['apps/server/src/test/migrated-templates.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 export default defineConfig({
   ...sourceFirst,
@@ -46,18 +70,37 @@ export default defineConfig({
       },
       // The web app's components against fakes checked against the server's OpenAPI document
       // (apps/web/vite.config.ts): the details of one screen, which the browser tests leave to it.
-      'apps/web',
+      // Each file still gets a page and modules of its own, in a VM context of a worker that loaded
+      // jsdom and the libraries once (vmForks), instead of in a process of its own (jsdom took 2-5 s a
+      // file, more than most take to run).
+      {
+        extends: './apps/web/vite.config.ts',
+        root: './apps/web',
+        test: { name: 'web', pool: 'vmForks', exclude: [...configDefaults.exclude, ...WEB_BUILD_TESTS] },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        root: './apps/web',
+        // The production build's plugins (node environment), whose bundler's native bindings take
+        // nothing made in a VM context: in processes of their own.
+        test: { name: 'web-build', exclude: [...configDefaults.exclude, 'src/**'] },
+      },
       {
         ...sourceFirst,
         test: {
+          ...SERVER_TEST,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: PROCESS_TESTS,
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...PROCESS_TESTS, ...SERVER_MOCKING],
+          // A worker imports the app's modules once for all its files instead of once per file (the
+          // import was half the project's time): each app, its store and its timers are the file's
+          // own and closed by it. A file that replaces modules runs isolated ('server-mocks').
+          isolate: false,
         },
       },
+      ...(SERVER_MOCKING.length > 0
+        ? [{ ...sourceFirst, test: { ...SERVER_TEST, name: 'server-mocks', include: SERVER_MOCKING } }]
+        : []),
       {
         ...sourceFirst,
         // Server processes under load, timed (load shedding), killed (kill -9) or several at once

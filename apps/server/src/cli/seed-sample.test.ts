@@ -1,6 +1,5 @@
 import { generateCorpus } from '@tagscout/corpus';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { migrateToLatest } from '../db/migrate.js';
 import { storeIngest } from '../features/store/store.repository.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../test/test-database.js';
 import { seedSampleStore } from './seed-sample.js';
@@ -20,10 +19,9 @@ describe.each(testDialects)('the seed step before the server on %s', (dialect) =
   it.each(['true', 'false'])(
     'links the posts an interrupted import left unlinked (SEED_CORPUS=%s), and seeds nothing into a store that has posts',
     async (seedCorpus) => {
-      const testDatabase = await createTestDatabase(dialect);
+      const testDatabase = await createTestDatabase(dialect, { migrated: true });
       opened.push(testDatabase);
       const { database } = testDatabase;
-      await migrateToLatest(database);
       // An import stopped after storing its posts, before writing their links.
       await storeIngest(
         database,

@@ -21,7 +21,7 @@ export async function buildTestApp(
   /** Reopen this database (a restart) instead of a fresh one. */
   existing?: TestDatabase,
 ): Promise<TestApp> {
-  const testDatabase = existing ?? (await createTestDatabase(dialect));
+  const testDatabase = existing ?? (await createTestDatabase(dialect, { migrated: true }));
   const config = loadConfig(
     {},
     {

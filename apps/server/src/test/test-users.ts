@@ -42,6 +42,17 @@ export interface TestViewer {
 
 const DAY_MS = 86_400_000;
 
+let hashedTestPassword: Promise<string> | undefined;
+/**
+ * TEST_PASSWORD's argon2id hash, computed once per worker: every test user with a password shares
+ * it (each hash is a salt and a digest that verify checks alone), instead of hashing again at
+ * production cost for each of the hundreds of users the tests make.
+ */
+function testPasswordHash(): Promise<string> {
+  hashedTestPassword ??= hashPassword(TEST_PASSWORD);
+  return hashedTestPassword;
+}
+
 /**
  * A visitor of the given kind with a real Better Auth session, made directly in the database (no
  * HTTP, so no rate limit is spent). Headers carry the app's own Origin so state-changing requests
@@ -78,7 +89,7 @@ export async function createTestViewer(
       userId: user.id,
       providerId: 'credential',
       accountId: user.id,
-      password: await hashPassword(TEST_PASSWORD),
+      password: await testPasswordHash(),
     });
   }
   const trial = trialFields(kind, now);

@@ -91,6 +91,7 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
     hashCode: (code) => hashCode(codePepper, code),
     promoCodes: parsePromoCodes(config.PROMO_CODES, config.DEFAULT_PROMO_CODE),
     close: async () => {
+      counters.stop();
       await mailer.close();
       await redis?.quit().catch(() => {});
     },

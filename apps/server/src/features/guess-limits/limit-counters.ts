@@ -24,6 +24,8 @@ export interface LimitCounters {
   forget(key: string, windowMs: number, now: number): Promise<void>;
   /** The window's count so far, without counting. */
   read(key: string, windowMs: number, now: number): Promise<number>;
+  /** Stops the stores' hourly sweeps of expired windows (before the store closes). */
+  stop(): void;
 }
 
 const TABLE = 'auth_limits';
@@ -61,7 +63,20 @@ export function createLimitCounters(options: {
     async read(key, windowMs, now) {
       return (await limiterFor(windowMs).get(keyOf(key, windowMs, now)))?.consumedPoints ?? 0;
     },
+    stop() {
+      for (const limiter of limiters.values()) stopExpirySweep(limiter);
+    },
   };
+}
+
+/**
+ * The SQLite and PostgreSQL limiters delete expired rows every 5 minutes on a timer of their own,
+ * which the library gives no way to stop but its id: left running, it sweeps a closed store (on
+ * SQLite an unhandled rejection in a process that goes on, as a test worker does).
+ */
+function stopExpirySweep(limiter: RateLimiterAbstract): void {
+  const sweeping = limiter as RateLimiterAbstract & { _clearExpiredTimeoutId?: NodeJS.Timeout };
+  clearTimeout(sweeping._clearExpiredTimeoutId);
 }
 
 function createLimiter(

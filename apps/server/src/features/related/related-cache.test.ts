@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, type Database } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { storeIngest } from '../store/store.repository.js';
 import { type NewPostReader, NewPostTracker, type TrackedPost } from './new-post-tracker.js';
@@ -61,8 +60,7 @@ describe.each(testDialects)('related-tag cache on %s', (dialect) => {
   let testDatabase: TestDatabase;
   let otherConnection: Database;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(dialect);
-    await migrateToLatest(testDatabase.database);
+    testDatabase = await createTestDatabase(dialect, { migrated: true });
     otherConnection = connectDatabase(testDatabase.url);
     // #surf: 20 posts with #waves; a full window, so its list waits for 2 newer posts (a tenth).
     await addPosts(testDatabase.database, WINDOW, ['surf', 'waves']);

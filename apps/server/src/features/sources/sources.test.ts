@@ -71,6 +71,8 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
   });
 
   it('shows a tag the store has never seen as indexing, then its count and related tags after the fetch', async () => {
+    // The instance answers once the test has seen the indexing state, which a quick fetch would end.
+    const release = fake.hold('/api/v1/tags/sourdough');
     expect(await suggestions('sourdough')).toEqual([{ hashtag: 'sourdough', count: -1, indexing: true }]);
     const [indexing] = await info('sourdough', true);
     expect(indexing).toEqual({
@@ -81,6 +83,7 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
       related_post_count: 0,
     });
 
+    release();
     await fetched();
     expect(await suggestions('sourdough')).toEqual([{ hashtag: 'sourdough', count: 58 }]);
     const [known] = await info('sourdough', true);

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, testDialects } from '../../test/test-database.js';
 import { ingestCrowdAutocomplete } from '../crowd/crowd.service.js';
 import { importCountsFile } from './import-counts.js';
@@ -27,10 +26,9 @@ describe.each(testDialects)('importCountsFile on %s', (dialect) => {
   it('serves imported counts as they are, and reports bad lines by number', async () => {
     const file = join(folder, `${dialect}.jsonl`);
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const testDatabase = await createTestDatabase(dialect);
+    const testDatabase = await createTestDatabase(dialect, { migrated: true });
     try {
       const { database } = testDatabase;
-      await migrateToLatest(database);
       // A tag a device reported alone, still waiting for agreement.
       await ingestCrowdAutocomplete(
         database,

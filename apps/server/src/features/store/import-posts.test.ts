@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, testDialects } from '../../test/test-database.js';
 import { importPostsFile } from './import-posts.js';
 
@@ -27,10 +26,9 @@ describe.each(testDialects)('importPostsFile on %s', (dialect) => {
   it('imports good lines, reports bad ones with their line number, and goes on', async () => {
     const file = join(folder, `${dialect}.jsonl`);
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const testDatabase = await createTestDatabase(dialect);
+    const testDatabase = await createTestDatabase(dialect, { migrated: true });
     try {
       const { database } = testDatabase;
-      await migrateToLatest(database);
       const bad: string[] = [];
       const report = await importPostsFile(database, {
         file,

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, DialectName } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { purgeSubmitterPosts } from '../crowd/crowd-post-purge.repository.js';
 import {
@@ -234,9 +233,8 @@ async function writeEverything(database: Database, options: { fastPath?: boolean
 
 const opened: TestDatabase[] = [];
 async function freshDatabase(dialect: DialectName) {
-  const testDatabase = await createTestDatabase(dialect);
+  const testDatabase = await createTestDatabase(dialect, { migrated: true });
   opened.push(testDatabase);
-  await migrateToLatest(testDatabase.database);
   return testDatabase.database;
 }
 afterEach(async () => {

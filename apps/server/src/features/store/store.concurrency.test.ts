@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { type IngestBatch, storeIngest } from './store.repository.js';
 
@@ -30,8 +29,7 @@ function crossedBodies(pair: number): IngestBatch[] {
 describe.skipIf(!testDialects.includes('postgres'))('concurrent ingest on PostgreSQL', () => {
   let testDatabase: TestDatabase;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('postgres');
-    await migrateToLatest(testDatabase.database);
+    testDatabase = await createTestDatabase('postgres', { migrated: true });
   });
   afterAll(async () => testDatabase?.drop());
 

@@ -2,7 +2,6 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
 import { type IngestBatch, linkPendingPosts, type PostToStore, storeIngest } from './store.repository.js';
@@ -112,9 +111,8 @@ async function snapshot(database: Database) {
 
 const opened: TestDatabase[] = [];
 async function freshDatabase(dialect: 'sqlite' | 'postgres') {
-  const testDatabase = await createTestDatabase(dialect);
+  const testDatabase = await createTestDatabase(dialect, { migrated: true });
   opened.push(testDatabase);
-  await migrateToLatest(testDatabase.database);
   return testDatabase.database;
 }
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import { Network } from '@tagscout/core/networks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { ingestStream, readStreamCursor, type StreamBatch, type StreamPost } from './stream.service.js';
 
@@ -122,9 +121,8 @@ async function snapshot(database: Database) {
 
 const opened: TestDatabase[] = [];
 async function freshDatabase(dialect: 'sqlite' | 'postgres') {
-  const testDatabase = await createTestDatabase(dialect);
+  const testDatabase = await createTestDatabase(dialect, { migrated: true });
   opened.push(testDatabase);
-  await migrateToLatest(testDatabase.database);
   return testDatabase.database;
 }
 afterEach(async () => {
