@@ -27,6 +27,7 @@ import { hashtagChangesMigration } from './migrations/023-hashtag-changes.js';
 import { crowdReportersMigration } from './migrations/024-crowd-reporters.js';
 import { trendingAuthorsMigration } from './migrations/025-trending-authors.js';
 import { postIdsPerNetworkMigration } from './migrations/026-post-ids-per-network.js';
+import { tagSearchKeysMigration } from './migrations/027-tag-search-keys.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '024-crowd-reporters': crowdReportersMigration(dialect),
     '025-trending-authors': trendingAuthorsMigration(dialect),
     '026-post-ids-per-network': postIdsPerNetworkMigration(dialect),
+    '027-tag-search-keys': tagSearchKeysMigration(dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Every table, as Kysely sees it. Booleans are 0/1 integers on both dialects; updated_at is epoch
@@ -112,6 +112,12 @@ export interface HashtagTable {
   updated_at: number;
   /** Where the served count came from: 'import', 'sample', 'crowd' (agreed), a source's name; null before. */
   count_source: Generated<string | null>;
+  /**
+   * The name without the accents of its Latin letters (core's foldTagAccents), null where that is the
+   * name: a tag's search key, which searches match, is coalesce(search_key, name) (decision 028).
+   * Triggers write it with the name (migration 027), so no writer of tags does.
+   */
+  search_key: ColumnType<string | null, never, never>;
 }
 
 export interface PlaceTable {

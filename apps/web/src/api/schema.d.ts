@@ -3419,7 +3419,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hashtags of a network starting with the query: the exact tag first, then by post count; at most 50 */
+        /** Hashtags of a network starting with the query, with or without accents (words typed with spaces are one tag): the exact tag first, then by post count; at most 50 */
         get: {
             parameters: {
                 query?: {

@@ -134,6 +134,17 @@ export const AutocompleteParamsSchema = z.object({
     .max(INGEST_LIMITS.queryChars, `must be at most ${INGEST_LIMITS.queryChars} characters`),
 });
 
+/**
+ * A tag search: as long as a hashtag may arrive (spaces, '#'s and marks are folded away). Text
+ * longer, once folded, than any tag finds no tags (LIMITS.hashtagMaxChars), and is no error.
+ */
+export const HashtagAutocompleteParamsSchema = z.object({
+  query: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(INGEST_LIMITS.hashtagChars, `must be at most ${INGEST_LIMITS.hashtagChars} characters`),
+});
+
 const networkParam = NetworkSchema.optional().meta({
   description:
     'The network whose counts and related tags answer; without it, the first of DEFAULT_NETWORK that holds tags',

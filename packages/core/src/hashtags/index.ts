@@ -1,4 +1,6 @@
+export * from './count-tag-chars.js';
 export * from './extract-hashtags.js';
+export * from './fold-tag-accents.js';
 export * from './has-emoji.js';
 export * from './hashtags-of-post.js';
 export * from './normalize-hashtag.js';

@@ -10,8 +10,9 @@ const T0 = 20_000 * DAY;
 /** A store as it was before migration 013: tags unique by name, posts with no network. */
 async function storeBeforeNetworks(testDatabase: TestDatabase): Promise<void> {
   // 015 (the Bluesky stream) indexes posts.network, 016 (trends) the daily uses 013 creates, 023's
-  // triggers note tags' networks, 025 (trending authors) reads posts' networks and 026 keys posts by
-  // network, so they came after 013 too, as on a real store.
+  // triggers note tags' networks, 025 (trending authors) reads posts' networks, 026 keys posts by
+  // network and 027 indexes tags' search keys by network, so they came after 013 too, as on a real
+  // store.
   await migrateWithout(
     testDatabase.database,
     '013-networks',
@@ -20,6 +21,7 @@ async function storeBeforeNetworks(testDatabase: TestDatabase): Promise<void> {
     '023-hashtag-changes',
     '025-trending-authors',
     '026-post-ids-per-network',
+    '027-tag-search-keys',
   );
 }
 

@@ -7,12 +7,14 @@ import { storeIngest } from '../store/store.repository.js';
 import type { HashtagRow } from './hashtag-row.js';
 import { insertIndexingHashtags } from './indexing.repository.js';
 import {
-  countHashtagsByPrefix,
+  countHashtagsByKeyPrefix,
+  findHashtagsByKeyPrefix,
   findHashtagsByNames,
-  findHashtagsByPrefix,
-  findTopHashtagsByPrefix,
+  findTopHashtagsByKeyPrefix,
   replaceBannedTags,
 } from './search.repository.js';
+import { HOT_SQL } from './search-postgres.repository.js';
+import { hotStatements } from './search-sqlite.repository.js';
 
 /**
  * The hot reads (autocomplete, counts, the tag typed in full, related windows) have one version per
@@ -65,6 +67,9 @@ async function loadStore(database: Database): Promise<void> {
       { name: 'beach', count: 40 },
       { name: '🍕', count: 70 },
       { name: '🍕lover', count: 30 },
+      { name: 'phở', count: 8 },
+      { name: 'łódź', count: 4 },
+      { name: 'crème-brûlée', count: 3 },
     ],
     places: [{ id: 'pl1', title: 'Lisboa', titleKey: 'lisboa', count: 10 }],
     profiles: [{ id: 'u1', username: 'ana' }],
@@ -131,7 +136,7 @@ const byName = (rows: HashtagRow[]) => [...rows].sort((a, b) => (a.name < b.name
 describe('hot reads answer the same on every dialect', () => {
   it('autocomplete by prefix: most used first, ties by name, byte order, no pending tags', async () => {
     const sun = await agreed((database) =>
-      findHashtagsByPrefix(database, { network, prefix: 'sun', limit: 50 }),
+      findHashtagsByKeyPrefix(database, { network, keyPrefix: 'sun', except: 'sun', limit: 50 }),
     );
     expect(sun).toEqual([
       row('sunrise', 900, 'known'),
@@ -142,41 +147,121 @@ describe('hot reads answer the same on every dialect', () => {
       row('sunindex', -1, 'indexing'),
     ]);
     expect(
-      await agreed((database) => findHashtagsByPrefix(database, { network, prefix: 'sun', limit: 2 })),
+      await agreed((database) =>
+        findHashtagsByKeyPrefix(database, { network, keyPrefix: 'sun', except: 'sun', limit: 2 }),
+      ),
     ).toEqual(sun.slice(0, 2));
     expect(
-      await agreed((database) => findHashtagsByPrefix(database, { network, prefix: 'caf', limit: 50 })),
+      await agreed((database) =>
+        findHashtagsByKeyPrefix(database, { network, keyPrefix: 'caf', except: 'caf', limit: 50 }),
+      ),
     ).toEqual([row('cafe', 60, 'known'), row('café', 50, 'known')]);
     expect(
-      await agreed((database) => findHashtagsByPrefix(database, { network, prefix: 'cafe', limit: 50 })),
-    ).toEqual([]);
+      await agreed((database) =>
+        findHashtagsByKeyPrefix(database, { network, keyPrefix: 'cafe', except: 'cafe', limit: 50 }),
+      ),
+    ).toEqual([row('café', 50, 'known')]);
     expect(
-      await agreed((database) => findHashtagsByPrefix(database, { network, prefix: '🍕', limit: 50 })),
+      await agreed((database) =>
+        findHashtagsByKeyPrefix(database, { network, keyPrefix: 'cafe', except: 'café', limit: 50 }),
+      ),
+    ).toEqual([row('cafe', 60, 'known')]);
+    expect(
+      await agreed((database) =>
+        findHashtagsByKeyPrefix(database, { network, keyPrefix: '🍕', except: '🍕', limit: 50 }),
+      ),
     ).toEqual([row('🍕lover', 30, 'known')]);
     expect(
       await agreed((database) =>
-        findHashtagsByPrefix(database, { network: 'bluesky', prefix: 'sun', limit: 50 }),
+        findHashtagsByKeyPrefix(database, { network: 'bluesky', keyPrefix: 'sun', except: 'sun', limit: 50 }),
       ),
     ).toEqual([row('sunshine', 7, 'known'), row('sunset', 5, 'known'), row('sunny', -1, 'unknown', 1)]);
   });
 
+  it('autocomplete by the search key: accents typed or not, the tag as stored', async () => {
+    const matches = (keyPrefix: string, except = keyPrefix) =>
+      agreed((database) => findHashtagsByKeyPrefix(database, { network, keyPrefix, except, limit: 50 }));
+    expect(await matches('pho')).toEqual([row('phở', 8, 'known')]);
+    expect(await matches('lodz')).toEqual([row('łódź', 4, 'known')]);
+    expect(await matches('creme-b')).toEqual([row('crème-brûlée', 3, 'known')]);
+    // A key prefix is folded: one with accents finds nothing.
+    expect(await matches('café')).toEqual([]);
+    expect(
+      await agreed((database) =>
+        findTopHashtagsByKeyPrefix(database, {
+          network,
+          keyPrefix: 'caf',
+          except: 'caf',
+          limit: 2,
+          among: 100,
+        }),
+      ),
+    ).toEqual([row('cafe', 60, 'known'), row('café', 50, 'known')]);
+  });
+
+  it('autocomplete reads one range of hashtags_search, not the table; names their own index', async () => {
+    for (const { dialect, testDatabase } of stores) {
+      const { database } = testDatabase;
+      const values = [network, 'caf', 'caf\u{10FFFF}', 'caf', 50];
+      if (dialect === 'sqlite') {
+        const source = hotStatements(database.sqlite!).byKeyPrefix.source;
+        const plan = database.sqlite!.prepare(`explain query plan ${source}`).all(...values) as {
+          detail: string;
+        }[];
+        expect(plan.map((step) => step.detail)).toContainEqual(
+          'SEARCH hashtags USING COVERING INDEX hashtags_search (network=? AND <expr>>? AND <expr><?)',
+        );
+        // Names are looked up one by one, not found among all the network's keys.
+        const byNames = hotStatements(database.sqlite!).byNames.source;
+        const namesPlan = database.sqlite!.prepare(`explain query plan ${byNames}`).all(network, '[]') as {
+          detail: string;
+        }[];
+        expect(namesPlan.map((step) => step.detail)).toContainEqual(
+          'SEARCH hashtags USING INDEX hashtags_network_name (network=? AND name=?)',
+        );
+        continue;
+      }
+      const client = await database.pool!.connect();
+      try {
+        await client.query('begin');
+        // So few rows read faster whole: the planner is asked whether the index can answer.
+        await client.query('set local enable_seqscan = off');
+        const { rows } = await client.query({ text: `explain ${HOT_SQL.byKeyPrefix}`, values });
+        const plan = rows.map((line: { 'QUERY PLAN': string }) => line['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Index Only Scan using hashtags_search on hashtags/);
+        expect(plan).toMatch(
+          /Index Cond: .*COALESCE\(search_key, name\)\) >= .*COALESCE\(search_key, name\)\) < /,
+        );
+        expect(plan).not.toMatch(/Seq Scan/);
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    }
+  });
+
   it('autocomplete among the most used tags, or undefined when they hold too few', async () => {
     const top = (among: number, limit: number) =>
-      agreed((database) => findTopHashtagsByPrefix(database, { network, prefix: 'sun', limit, among }));
+      agreed((database) =>
+        findTopHashtagsByKeyPrefix(database, { network, keyPrefix: 'sun', except: 'sun', limit, among }),
+      );
     expect(await top(3, 2)).toEqual([row('sunrise', 900, 'known'), row('sunset', 900, 'known')]);
     expect(await top(3, 3)).toBeUndefined();
     expect(await top(100, 6)).toEqual(
-      await agreed((database) => findHashtagsByPrefix(database, { network, prefix: 'sun', limit: 6 })),
+      await agreed((database) =>
+        findHashtagsByKeyPrefix(database, { network, keyPrefix: 'sun', except: 'sun', limit: 6 }),
+      ),
     );
   });
 
-  it('counts of a prefix, pending tags included, up to the cap', async () => {
+  it('counts of a key prefix, pending tags and the prefix itself included, up to the cap', async () => {
     const count = (prefix: string, cap: number) =>
-      agreed((database) => countHashtagsByPrefix(database, { network, prefix, cap }));
-    expect(await count('sun', 100)).toBe(7);
+      agreed((database) => countHashtagsByKeyPrefix(database, { network, keyPrefix: prefix, cap }));
+    expect(await count('sun', 100)).toBe(8);
     expect(await count('sun', 3)).toBe(3);
     expect(await count('caf', 100)).toBe(2);
-    expect(await count('cafe', 100)).toBe(0);
+    expect(await count('cafe', 100)).toBe(2);
+    expect(await count('pho', 100)).toBe(1);
     expect(await count('zzz', 100)).toBe(0);
   });
 

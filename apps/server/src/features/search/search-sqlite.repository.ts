@@ -17,7 +17,7 @@ export function hotStatements(sqlite: SqliteDatabase.Database): HotStatements {
 }
 
 type HotStatements = Record<
-  'byNames' | 'byName' | 'byPrefix' | 'countByPrefix' | 'topByPrefix',
+  'byNames' | 'byName' | 'byKeyPrefix' | 'countByKeyPrefix' | 'topByKeyPrefix',
   SqliteDatabase.Statement
 >;
 
@@ -29,25 +29,30 @@ function prepareAll(sqlite: SqliteDatabase.Database): HotStatements {
   return {
     /** (network, json array of names) */
     byNames: sqlite.prepare(
-      `select ${COLUMNS} from hashtags where network = ? and name in (select value from json_each(?))`,
+      // Named: not knowing how many names json_each gives, SQLite would rather read all the
+      // network's entries of hashtags_search, which hold these columns, than look each name up.
+      `select ${COLUMNS} from hashtags indexed by hashtags_network_name
+       where network = ? and name in (select value from json_each(?))`,
     ),
     /** (network, name) */
     byName: sqlite.prepare(`select ${COLUMNS} from hashtags where network = ? and name = ?`),
-    /** (network, prefix, prefix + max char, limit) */
-    byPrefix: sqlite.prepare(
-      `select ${COLUMNS} from hashtags where network = ? and name > ? and name < ? and count_state <> 'pending'
-       order by post_count desc, name limit ?`,
+    // A tag's search key is coalesce(search_key, name): one range of hashtags_search, an index on it
+    // holding every column the answer shows.
+    /** (network, key prefix, key prefix + max char, name left out, limit) */
+    byKeyPrefix: sqlite.prepare(
+      `select ${COLUMNS} from hashtags where network = ? and coalesce(search_key, name) >= ? and coalesce(search_key, name) < ? and name <> ?
+       and count_state <> 'pending' order by post_count desc, name limit ?`,
     ),
-    /** (network, prefix, prefix + max char, cap) */
-    countByPrefix: sqlite
+    /** (network, key prefix, key prefix + max char, cap) */
+    countByKeyPrefix: sqlite
       .prepare(
-        'select count(*) from (select name from hashtags where network = ? and name > ? and name < ? limit ?)',
+        'select count(*) from (select 1 from hashtags where network = ? and coalesce(search_key, name) >= ? and coalesce(search_key, name) < ? limit ?)',
       )
       .pluck(),
-    /** (network, among, prefix, prefix + max char, limit) */
-    topByPrefix: sqlite.prepare(
-      `select * from (select ${COLUMNS} from hashtags where network = ? order by post_count desc, name limit ?) ` +
-        "where name > ? and name < ? and count_state <> 'pending' order by post_count desc, name limit ?",
+    /** (network, among, key prefix, key prefix + max char, name left out, limit) */
+    topByKeyPrefix: sqlite.prepare(
+      `select ${COLUMNS} from (select ${COLUMNS}, coalesce(search_key, name) as tag_key from hashtags where network = ? order by post_count desc, name limit ?) ` +
+        "where tag_key >= ? and tag_key < ? and name <> ? and count_state <> 'pending' order by post_count desc, name limit ?",
     ),
   };
 }

@@ -49,43 +49,47 @@ export async function findHashtagsByNames(
   ) as HashtagRow[];
 }
 
-/** Tags of the network that start with the prefix (the prefix itself excluded), most used first. */
-export async function findHashtagsByPrefix(
+/**
+ * Tags of the network whose search key (foldTagAccents of the name) starts with `keyPrefix`, but the
+ * one named `except` (the tag typed in full, which the caller reads apart), most used first.
+ */
+export async function findHashtagsByKeyPrefix(
   database: Database,
-  options: { network: Network; prefix: string; limit: number },
+  options: { network: Network; keyPrefix: string; except: string; limit: number },
 ): Promise<HashtagRow[]> {
-  const values = [options.network, options.prefix, options.prefix + MAX_CHAR, options.limit];
-  if (!database.sqlite) return queryHot<HashtagRow>(database, 'byPrefix', values);
-  return hotStatements(database.sqlite).byPrefix.all(...values) as HashtagRow[];
+  const { network, keyPrefix, except, limit } = options;
+  const values = [network, keyPrefix, keyPrefix + MAX_CHAR, except, limit];
+  if (!database.sqlite) return queryHot<HashtagRow>(database, 'byKeyPrefix', values);
+  return hotStatements(database.sqlite).byKeyPrefix.all(...values) as HashtagRow[];
 }
 
-/** How many tags start with the prefix (the prefix itself excluded), counting no further than `cap`. */
-export async function countHashtagsByPrefix(
+/** How many tags' search keys start with `keyPrefix`, counting no further than `cap`. */
+export async function countHashtagsByKeyPrefix(
   database: Database,
-  options: { network: Network; prefix: string; cap: number },
+  options: { network: Network; keyPrefix: string; cap: number },
 ): Promise<number> {
-  const values = [options.network, options.prefix, options.prefix + MAX_CHAR, options.cap];
+  const values = [options.network, options.keyPrefix, options.keyPrefix + MAX_CHAR, options.cap];
   if (!database.sqlite) {
-    const [row] = await queryHot<{ n: number }>(database, 'countByPrefix', values);
+    const [row] = await queryHot<{ n: number }>(database, 'countByKeyPrefix', values);
     return Number(row?.n ?? 0);
   }
-  return Number(hotStatements(database.sqlite).countByPrefix.get(...values));
+  return Number(hotStatements(database.sqlite).countByKeyPrefix.get(...values));
 }
 
 /**
- * The same answer as findHashtagsByPrefix, looked for among the most used tags only: for a one- or
- * two-letter prefix that is far cheaper than sorting every match. Undefined when fewer than `limit`
- * of the top tags match, since the answer may then lie further down.
+ * The same answer as findHashtagsByKeyPrefix, looked for among the most used tags only: for a one-
+ * or two-letter prefix that is far cheaper than sorting every match. Undefined when fewer than
+ * `limit` of the top tags match, since the answer may then lie further down.
  */
-export async function findTopHashtagsByPrefix(
+export async function findTopHashtagsByKeyPrefix(
   database: Database,
-  options: { network: Network; prefix: string; limit: number; among: number },
+  options: { network: Network; keyPrefix: string; except: string; limit: number; among: number },
 ): Promise<HashtagRow[] | undefined> {
-  const { network, among, prefix, limit } = options;
-  const values = [network, among, prefix, prefix + MAX_CHAR, limit];
+  const { network, among, keyPrefix, except, limit } = options;
+  const values = [network, among, keyPrefix, keyPrefix + MAX_CHAR, except, limit];
   const rows = database.sqlite
-    ? (hotStatements(database.sqlite).topByPrefix.all(...values) as HashtagRow[])
-    : await queryHot<HashtagRow>(database, 'topByPrefix', values);
+    ? (hotStatements(database.sqlite).topByKeyPrefix.all(...values) as HashtagRow[])
+    : await queryHot<HashtagRow>(database, 'topByKeyPrefix', values);
   return rows.length === limit ? rows : undefined;
 }
 

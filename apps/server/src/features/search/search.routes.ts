@@ -2,6 +2,7 @@ import {
   AutocompleteParamsSchema,
   AutocompleteQuerySchema,
   BannedTagsResponseSchema,
+  HashtagAutocompleteParamsSchema,
   HashtagAutocompleteResponseSchema,
   HashtagInfoParamsSchema,
   HashtagInfoQuerySchema,
@@ -40,8 +41,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
       schema: {
         tags: ['hashtags'],
         summary:
-          'Hashtags of a network starting with the query: the exact tag first, then by post count; at most 50',
-        params: AutocompleteParamsSchema,
+          'Hashtags of a network starting with the query, with or without accents (words typed with spaces are one tag): the exact tag first, then by post count; at most 50',
+        params: HashtagAutocompleteParamsSchema,
         querystring: AutocompleteQuerySchema,
         response: { 200: HashtagAutocompleteResponseSchema, ...errors },
       },

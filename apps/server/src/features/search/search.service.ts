@@ -7,7 +7,14 @@ import {
   type UserAutocompleteResponse,
   type UserInfoResponse,
 } from '@tagscout/core/api';
-import { normalizeHashtag, normalizeQuery, normalizeTagQuery } from '@tagscout/core/hashtags';
+import {
+  countTagChars,
+  foldTagAccents,
+  normalizeHashtag,
+  normalizeQuery,
+  normalizeTagQuery,
+} from '@tagscout/core/hashtags';
+import { LIMITS } from '@tagscout/core/limits';
 import type { Network } from '@tagscout/core/networks';
 import type { RelatedRanking } from '@tagscout/core/related';
 import { AppError } from '../../app-error.js';
@@ -26,14 +33,14 @@ import {
   presentUnknownHashtag,
 } from './search.presenter.js';
 import {
-  countHashtagsByPrefix,
+  countHashtagsByKeyPrefix,
+  findHashtagsByKeyPrefix,
   findHashtagsByNames,
-  findHashtagsByPrefix,
   findPlace,
   findPlacesByPrefix,
   findProfile,
   findProfilesByPrefix,
-  findTopHashtagsByPrefix,
+  findTopHashtagsByKeyPrefix,
 } from './search.repository.js';
 
 /** Unknown names one counts request may start indexing (the rest wait for a later request). */
@@ -46,7 +53,11 @@ const SORTABLE_MATCHES = 5000;
 /** How far down the most used tags a prefix with more matches is looked for first. */
 const SHORT_PREFIX_AMONG = 20_000;
 
-/** The exact tag first, then tags starting with the query, most used first; at most 50. */
+/**
+ * The exact tag first, then the tags starting with the query, accents or not, most used first; at
+ * most 50. Words typed with spaces look for one tag (normalizeTagQuery); text longer than a tag
+ * can be finds none.
+ */
 export async function autocompleteHashtags(
   context: HashtagContext,
   request: { query: string; network?: Network },
@@ -54,7 +65,7 @@ export async function autocompleteHashtags(
   const network = await context.defaultNetwork.resolve(request.network);
   // Folded as the network's tags are stored, so "K-Pop" finds Bluesky's k-pop and "Café" Mastodon's cafe.
   const prefix = normalizeTagQuery(request.query, network);
-  if (prefix === '') return { network, hashtags: [] };
+  if (prefix === '' || countTagChars(prefix) > LIMITS.hashtagMaxChars) return { network, hashtags: [] };
   const rows = await findSuggestions(context, { network, prefix });
   const sources = sourcesOf(context, network);
   const answered = sources ? await askSources(sources, { network, prefix, rows }) : rows;
@@ -102,19 +113,25 @@ async function findSuggestions(
   return exact ? [exact, ...others.slice(0, limit - 1)] : others;
 }
 
-/** The `limit` most used tags starting with the prefix (the prefix itself excluded). */
+/**
+ * The `limit` most used tags whose search key starts with the prefix's (decision 028: "cafe" finds
+ * café, "café" finds cafe), the tag named as the prefix left out.
+ */
 async function findPrefixMatches(
   database: Database,
   options: { network: Network; prefix: string; limit: number },
 ): Promise<HashtagRow[]> {
   const { network, prefix, limit } = options;
+  const keyPrefix = foldTagAccents(prefix);
   const isCrowded =
-    [...prefix].length <= SHORT_PREFIX_CHARS &&
-    (await countHashtagsByPrefix(database, { network, prefix, cap: SORTABLE_MATCHES })) >= SORTABLE_MATCHES;
+    countTagChars(prefix) <= SHORT_PREFIX_CHARS &&
+    (await countHashtagsByKeyPrefix(database, { network, keyPrefix, cap: SORTABLE_MATCHES })) >=
+      SORTABLE_MATCHES;
+  const matches = { network, keyPrefix, except: prefix, limit };
   return (
     (isCrowded
-      ? await findTopHashtagsByPrefix(database, { network, prefix, limit, among: SHORT_PREFIX_AMONG })
-      : undefined) ?? (await findHashtagsByPrefix(database, { network, prefix, limit }))
+      ? await findTopHashtagsByKeyPrefix(database, { ...matches, among: SHORT_PREFIX_AMONG })
+      : undefined) ?? (await findHashtagsByKeyPrefix(database, matches))
   );
 }
 

@@ -6,7 +6,11 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { storeIngest } from '../store/store.repository.js';
 import { parseBannedTags, syncBannedTags } from './banned-tags.service.js';
-import { countHashtagsByPrefix, findHashtagsByPrefix, findTopHashtagsByPrefix } from './search.repository.js';
+import {
+  countHashtagsByKeyPrefix,
+  findHashtagsByKeyPrefix,
+  findTopHashtagsByKeyPrefix,
+} from './search.repository.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tagscout-banned-'));
 const bannedFile = join(folder, 'banned-tags.txt');
@@ -203,17 +207,22 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
   describe('prefix search strategies (repository)', () => {
     it('counts prefix matches no further than the cap', async () => {
       const { database } = testApp.testDatabase;
-      expect(await countHashtagsByPrefix(database, { network: 'instagram', prefix: 'pho', cap: 10 })).toBe(
-        10,
-      );
-      expect(await countHashtagsByPrefix(database, { network: 'instagram', prefix: 'bea', cap: 100 })).toBe(
-        2,
-      );
+      expect(
+        await countHashtagsByKeyPrefix(database, { network: 'instagram', keyPrefix: 'pho', cap: 10 }),
+      ).toBe(10);
+      expect(
+        await countHashtagsByKeyPrefix(database, { network: 'instagram', keyPrefix: 'bea', cap: 100 }),
+      ).toBe(2);
     });
 
     it('finds among the most used tags the same answer as the full range, or says it cannot', async () => {
       const { database } = testApp.testDatabase;
-      const full = await findHashtagsByPrefix(database, { network: 'instagram', prefix: 'photo', limit: 5 });
+      const full = await findHashtagsByKeyPrefix(database, {
+        network: 'instagram',
+        keyPrefix: 'photo',
+        except: 'photo',
+        limit: 5,
+      });
       expect(full.map((tag) => tag.name)).toEqual([
         'photography',
         'photo59',
@@ -223,17 +232,19 @@ describe.each(testDialects)('hashtag search, counts and banned tags on %s', (dia
       ]);
       // The 10 most used tags hold photography and photo59..photo53: enough for 5, not for 20.
       expect(
-        await findTopHashtagsByPrefix(database, {
+        await findTopHashtagsByKeyPrefix(database, {
           network: 'instagram',
-          prefix: 'photo',
+          keyPrefix: 'photo',
+          except: 'photo',
           limit: 5,
           among: 10,
         }),
       ).toEqual(full);
       expect(
-        await findTopHashtagsByPrefix(database, {
+        await findTopHashtagsByKeyPrefix(database, {
           network: 'instagram',
-          prefix: 'photo',
+          keyPrefix: 'photo',
+          except: 'photo',
           limit: 20,
           among: 10,
         }),

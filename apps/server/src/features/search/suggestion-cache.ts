@@ -11,8 +11,8 @@ export interface SuggestionCacheOptions {
 }
 
 /**
- * Autocomplete answers per network and prefix: the tags starting with the prefix (the prefix itself
- * excluded), most used first. The exact tag is not kept here: it is read on every request, so a tag
+ * Autocomplete answers per network and prefix: the tags whose search key starts with the prefix's
+ * (the tag named as the prefix excluded), most used first. The exact tag is not kept here: it is read on every request, so a tag
  * typed in full, being indexed or just indexed, answers as the store does (decision 019).
  */
 export class SuggestionCache {

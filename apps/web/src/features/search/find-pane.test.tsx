@@ -4,12 +4,14 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
-import '../../i18n/i18n';
+import { i18n } from '../../i18n/i18n';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
 import { theme } from '../../theme';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { FindPane } from './find-pane';
+import { SearchKind } from './search-api';
+import { searchQueryOf } from './search-query';
 import { useSearch } from './search-store';
 
 /** The tags the fake server's autocomplete answers, per query. */
@@ -34,9 +36,10 @@ const COFFEE_RELATED = [
 
 let calls: ServedCall[];
 
-function renderSearch(query: string) {
-  useSearch.getState().setText(query);
-  useSearch.getState().search(query);
+/** The pane after `text` was typed in the search box and searched for. */
+function renderSearch(text: string) {
+  useSearch.getState().setText(text);
+  useSearch.getState().search(searchQueryOf(SearchKind.tags, text, null));
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -51,30 +54,35 @@ function renderSearch(query: string) {
 const resultNames = () =>
   screen.getAllByTestId('result-row').map((row) => within(row).getByRole('link').textContent);
 
+/** The fake server; `networks` are those holding data, the first the default. */
+function serveApi(networks: string[] = ['sample']) {
+  calls = serveFakeApi({
+    'GET /api/networks': { body: { default: networks[0], networks } },
+    // Usage events the searches queue: not what these tests look at.
+    'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
+    // No trend known for any tag: the trend column is not what these tests look at.
+    'GET /api/trends/hashtags': {
+      body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+    },
+    'GET /api/autocomplete/hashtag/{query}': (call) => {
+      const query = decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!);
+      return { body: { network: 'sample', hashtags: TAGS[query] ?? [] } };
+    },
+    'GET /api/info/hashtag/{names}': () => ({
+      body: {
+        network: 'sample',
+        data: [
+          { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
+        ],
+      },
+    }),
+  });
+}
+
 describe('the find pane', () => {
   beforeEach(() => {
     useSession.setState(testSession('trial'));
-    calls = serveFakeApi({
-      'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
-      // Usage events the searches queue: not what these tests look at.
-      'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
-      // No trend known for any tag: the trend column is not what these tests look at.
-      'GET /api/trends/hashtags': {
-        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
-      },
-      'GET /api/autocomplete/hashtag/{query}': (call) => {
-        const query = decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!);
-        return { body: { network: 'sample', hashtags: TAGS[query] ?? [] } };
-      },
-      'GET /api/info/hashtag/{names}': () => ({
-        body: {
-          network: 'sample',
-          data: [
-            { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
-          ],
-        },
-      }),
-    });
+    serveApi();
   });
   afterEach(() => {
     cleanup();
@@ -127,6 +135,52 @@ describe('the find pane', () => {
     cleanup();
     renderSearch('zzqqxxnothing');
     await screen.findByText('No Results', { exact: true });
+  });
+
+  it('says what to try when no tag starts with the search, and that words were joined', async () => {
+    renderSearch('zzqq xxnothing');
+    await screen.findByText('No Results', { exact: true });
+    screen.getByText('Tags have no spaces, so your words were searched as one tag: #zzqqxxnothing.');
+    screen.getByText('Try a shorter word.');
+    cleanup();
+    renderSearch('zzqqxxnothing');
+    await screen.findByText('No tag starts with #zzqqxxnothing.');
+    screen.getByText('Try a shorter word.');
+  });
+
+  it('suggests another network when the Network menu offers one', async () => {
+    serveApi(['sample', 'bluesky']);
+    renderSearch('#ZZQQxxnothing');
+    await screen.findByText('No tag starts with #zzqqxxnothing.');
+    await screen.findByText('Try a shorter word, or another network in the Network menu.');
+  });
+
+  it('says in Portuguese what to try', async () => {
+    await i18n.changeLanguage('pt');
+    try {
+      renderSearch('zzqq xxnothing');
+      await screen.findByText(
+        'Tags não têm espaços, então suas palavras foram pesquisadas como uma tag só: #zzqqxxnothing.',
+      );
+      screen.getByText('Tente uma palavra mais curta.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('says a search is longer than any tag, without asking the server', async () => {
+    renderSearch(`${'travel '.repeat(20)}photography`);
+    await screen.findByText(
+      'A tag has at most 100 characters, not counting spaces; this search has 131. Shorten it to find tags.',
+    );
+    expect(screen.queryByText('No Results', { exact: true })).toBeNull();
+    expect(calls.some((call) => call.url.includes('/api/autocomplete/'))).toBe(false);
+  });
+
+  it('searches a query as long as a tag, counting emoji as one character each', async () => {
+    renderSearch('🍕'.repeat(100));
+    await screen.findByText(`No tag starts with #${'🍕'.repeat(100)}.`);
+    expect(calls.some((call) => call.url.includes('/api/autocomplete/'))).toBe(true);
   });
 
   it('asks for related tags by relevance when chosen in settings, and shows them in its order', async () => {

@@ -8,10 +8,12 @@ import { errorText } from '../../api/error-text';
 import { TrendingNow } from '../networks/trending-now';
 import { useSettings } from '../settings/settings-store';
 import { CompactPaneBox } from './compact-pane';
+import { NoResults } from './no-results';
 import { useSearchResults } from './queries';
 import { ResultsTable } from './results-table';
 import { SearchKind } from './search-api';
 import { SearchBar } from './search-bar';
+import { queryLengthOf } from './search-query';
 import { useSearch } from './search-store';
 import { SourceAlerts } from './source-alerts';
 
@@ -20,6 +22,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   const { t } = useTranslation();
   const kind = useSearch((s) => s.kind);
   const query = useSearch((s) => s.query);
+  const text = useSearch((s) => s.text);
   const emojisEnabled = useSettings((s) => s.emojisEnabled);
   const results = useSearchResults(kind, query);
   const items = (results.data ?? []).filter((item) => emojisEnabled || !hasEmoji(item.label));
@@ -30,6 +33,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
     search.search(hashtag);
   };
   const wereAllEmoji = !emojisEnabled && items.length === 0 && (results.data?.length ?? 0) > 0;
+  const length = queryLengthOf(kind, query);
 
   return (
     <CompactPaneBox>
@@ -51,10 +55,22 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
             {errorText(t, results.error)}
           </Alert>
         )}
-        {results.isSuccess && items.length > 0 && <ResultsTable items={items} />}
-        {results.isSuccess && items.length === 0 && (
-          <Hint text={wereAllEmoji ? t('search.noResultsEmoji') : t('search.noResults')} />
+        {length.chars > length.max && (
+          <Hint
+            text={t(kind === SearchKind.tags ? 'search.tooLongTag' : 'search.tooLongPlace', {
+              max: length.max,
+              chars: length.chars,
+            })}
+          />
         )}
+        {results.isSuccess && items.length > 0 && <ResultsTable items={items} />}
+        {results.isSuccess &&
+          items.length === 0 &&
+          (wereAllEmoji ? (
+            <Hint text={t('search.noResultsEmoji')} />
+          ) : (
+            <NoResults kind={kind} text={text} query={query} />
+          ))}
       </Box>
     </CompactPaneBox>
   );

@@ -11,6 +11,7 @@ import {
   type SearchKind,
   searchItems,
 } from './search-api';
+import { isQueryTooLong } from './search-query';
 
 /** Keys carry the network chosen in the picker (null: the server's default), so a switch asks again. */
 export const searchKeys = {
@@ -30,7 +31,8 @@ export function useSearchResults(kind: SearchKind, query: string) {
   return useQuery({
     queryKey: searchKeys.results(kind, query, network),
     queryFn: ({ signal }) => searchItems(kind, query, signal),
-    enabled: query.length > 0,
+    // Longer than any tag: the pane says so instead of asking.
+    enabled: query.length > 0 && !isQueryTooLong(kind, query),
     refetchInterval: (current) =>
       current.state.data?.some((item) => item.isIndexing) ? INDEXING_POLL_MS : false,
   });
