@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@tagscout/core/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { isApiPath } from './api-path.js';
 import { AppError, errorBody } from './errors.js';
@@ -46,7 +45,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   // With several server processes (WEB_CONCURRENCY), Redis keeps one count per client for all of
   // them; without it each process counts alone (cluster.ts divides the limits among them).
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  // ioredis is loaded only where Redis is configured (issue 30: a server without it starts sooner).
+  const redis = config.REDIS_URL
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 })
+    : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit: Redis unreachable'));
     app.addHook('onClose', async () => {

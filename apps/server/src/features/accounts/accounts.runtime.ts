@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connect.js';
@@ -59,8 +58,9 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
     log: app.log,
     now,
   });
+  // ioredis is loaded only where Redis is configured, as the rate limit's (plugins/security.ts).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
     : null;
   const counters = createLimitCounters({ database, redis, redisPrefix: config.JOB_QUEUE_PREFIX });
 
