@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { sqliteFileOf } from './db/connect.js';
@@ -13,6 +12,9 @@ async function main(): Promise<void> {
     prewarmStore(config);
     return;
   }
+  // Imported here, not above: the primary of several processes only starts and watches them, and
+  // the app's modules take it seconds to load (more on a busy machine) before the first one can start.
+  const { buildApp } = await import('./app.js');
   const app = await buildApp(config, { logStream: logStreamFor(process.stdout) });
 
   let isClosing = false;

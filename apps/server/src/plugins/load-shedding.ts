@@ -18,6 +18,12 @@ export interface LoadSheddingOptions {
   turnBudgetMs: number;
   /** A request that waited longer than this for its turn is shed. */
   maxWaitMs: number;
+  /**
+   * The clock of every timing above, ms (performance.now by default). Tests of a whole server on a
+   * busy machine pass the server's own time (test/server-time.ts), so the machine's other work does
+   * not decide what the server does.
+   */
+  now?: () => number;
 }
 
 export const LOAD_SHEDDING_DEFAULTS: LoadSheddingOptions = {
@@ -76,7 +82,8 @@ const NEVER_SHED = new Set([
  *   /64 for IPv6), clients in rotation, so a client with hundreds of connections cannot starve one
  *   with a single connection;
  * - a request is shed when it waited over maxWaitMs, or when the event loop is late (a tick
- *   overdue: e.g. a disk read held it);
+ *   overdue: e.g. a disk read held it) as the request is read or as its turn comes: one read late
+ *   has already waited that long unread, whether or not this turn's budget lets it start at once;
  * - shed requests count toward the client's rate limit (a flood is then told 429), and are reported
  *   in one warn line per second, never one by one.
  * The app's files (anything outside /api) and the NEVER_SHED routes are never shed; those routes
@@ -87,16 +94,19 @@ export function registerLoadShedding(
   options: LoadSheddingOptions = LOAD_SHEDDING_DEFAULTS,
   hooks: LoadSheddingHooks = {},
 ): void {
+  const now = options.now ?? (() => performance.now());
   let shed = 0;
   let inFlight = 0;
-  let lastTick = performance.now();
+  let lastTick = now();
+  /** Whether the event loop is late: the lag clock's tick is over maxLagMs overdue. */
+  const isLate = () => now() - lastTick - TICK_MS > options.maxLagMs;
   /** Requests being answered, per client (clientOf). */
   const inFlightOf = new Map<string, number>();
   const hasRoom = (client: string) =>
     inFlight < options.maxInFlight && (inFlightOf.get(client) ?? 0) < options.maxInFlightPerClient;
-  const scheduler = new TurnScheduler({ ...options, hasRoom });
+  const scheduler = new TurnScheduler({ ...options, hasRoom, now });
   const tick = setInterval(() => {
-    lastTick = performance.now();
+    lastTick = now();
     scheduler.shedLate();
   }, TICK_MS);
   tick.unref();
@@ -133,8 +143,7 @@ export function registerLoadShedding(
   const run = (request: FastifyRequest, reply: FastifyReply, done: () => void, client: string) => {
     // The client hung up while the request waited for its turn: no one is left to answer.
     if (request.raw.socket?.destroyed) return;
-    const lag = performance.now() - lastTick - TICK_MS;
-    if (lag > options.maxLagMs) return refuse(request, reply);
+    if (isLate()) return refuse(request, reply);
     inFlight++;
     inFlightOf.set(client, (inFlightOf.get(client) ?? 0) + 1);
     // 'close' comes after the answer is sent and when the client hangs up first, whatever stage the
@@ -154,6 +163,9 @@ export function registerLoadShedding(
       if (scheduler.startsNow()) return done();
       return scheduler.wait({ start: () => !request.raw.socket?.destroyed && done() });
     }
+    // Read while the loop is late: shed now, not once its turn comes (the loop may have caught up by
+    // then, and the request would be answered as if it had not waited unread all that time).
+    if (isLate()) return refuse(request, reply);
     const client = clientOf(request.ip);
     if (scheduler.startsNow() && hasRoom(client)) return run(request, reply, done, client);
     scheduler.wait({
