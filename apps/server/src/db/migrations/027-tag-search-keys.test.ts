@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { foldTagAccents } from '@tagscout/core/hashtags';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateWithout } from '../../test/migrate-without.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
-import type { Database } from '../connect.js';
+import { connectDatabase, type Database } from '../connect.js';
 import { migrateToLatest } from '../migrate.js';
 
 const opened: TestDatabase[] = [];
@@ -118,5 +123,29 @@ describe.each(testDialects)('migration 027: tag search keys on %s', (dialect) =>
     expect(Object.fromEntries(await searchKeys(database))).toEqual({ crème: 'creme' });
     await database.db.updateTable('hashtags').set({ name: 'brûlée' }).execute();
     expect(Object.fromEntries(await searchKeys(database))).toEqual({ brûlée: 'brulee' });
+  });
+});
+
+// Issue 29's operator reads the live store with Debian's sqlite3 (3.40), whose parser gives up on an
+// expression nested about 35 calls deep: one such trigger made it refuse every query of the store.
+describe('migration 027 beside the sqlite3 shell', () => {
+  it('leaves a store the shell reads, and keys the tags the shell writes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tagscout-027-'));
+    try {
+      const file = join(folder, 'store.db');
+      const database = connectDatabase(file);
+      await migrateToLatest(database);
+      await database.close();
+      const shell = (statement: string) => promisify(execFile)('sqlite3', [file, statement]);
+
+      await shell(`insert into hashtags (network, name, post_count, count_state, banned, updated_at)
+                   values ('instagram', 'açaí', 1, 'known', 0, 1), ('instagram', 'acai', 1, 'known', 0, 1)`);
+      await shell(`update hashtags set name = 'phở' where name = 'acai'`);
+      const { stdout } = await shell('select name, search_key from hashtags order by name');
+
+      expect(stdout.trim().split('\n')).toEqual(['açaí|acai', 'phở|pho']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

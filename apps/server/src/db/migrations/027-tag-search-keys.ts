@@ -57,26 +57,49 @@ async function addSqliteKeys(db: Kysely<unknown>): Promise<void> {
   await sql`alter table hashtags add column search_key text`.execute(db);
   // SQLite's triggers cannot change the row being written: they write the key just after it.
   const foldable = (name: string) => `${name} glob '*${FOLDABLE}*'`;
+  const row = 'where id = new.id';
   await sql
     .raw(
       `create trigger hashtag_search_key_insert after insert on hashtags
        for each row when ${foldable('new.name')} begin
-         update hashtags set search_key = ${sqliteFold('new.name')} where id = new.id;
+         ${sqliteFoldSteps('new.name', row).join(';\n')};
        end`,
     )
     .execute(db);
   await sql
     .raw(
       `create trigger hashtag_search_key_rename after update of name on hashtags for each row begin
-         update hashtags set search_key = case when ${foldable('new.name')} then ${sqliteFold('new.name')} end
-         where id = new.id;
+         ${sqliteFoldSteps(`case when ${foldable('new.name')} then new.name end`, row).join(';\n')};
        end`,
     )
     .execute(db);
-  await sql
-    .raw(`update hashtags set search_key = ${sqliteFold('name')} where ${foldable('name')}`)
-    .execute(db);
+  for (const step of sqliteFoldSteps('name', `where ${foldable('name')}`)) await sql.raw(step).execute(db);
 }
+
+/**
+ * SQLite has no translate(): one replace() a letter. The replaces are spread over several updates
+ * of LETTERS_PER_STEP letters each, because SQLite's own shell (3.40, as Debian ships it) cannot
+ * parse an expression nested much more than 30 calls deep, and a store whose schema it cannot parse
+ * it cannot read at all. The first update folds `name` (null stays null), the next ones fold the key
+ * so far, and the last leaves null where nothing was folded.
+ */
+function sqliteFoldSteps(name: string, where: string): string[] {
+  const accented = [...ACCENTED];
+  const plain = [...PLAIN];
+  if (accented.length !== plain.length) throw new Error('each accented letter needs its plain letter');
+  const steps: string[] = [];
+  for (let start = 0; start < accented.length; start += LETTERS_PER_STEP) {
+    let folded = start === 0 ? name : 'search_key';
+    for (let index = start; index < Math.min(start + LETTERS_PER_STEP, accented.length); index++) {
+      folded = `replace(${folded}, '${accented[index]}', '${plain[index]}')`;
+    }
+    steps.push(`update hashtags set search_key = ${folded} ${where}`);
+  }
+  steps.push(`update hashtags set search_key = nullif(search_key, name) ${where}`);
+  return steps;
+}
+
+const LETTERS_PER_STEP = 20;
 
 /** The blocks of the letters folded: Latin-1 Supplement to Latin Extended-B, Latin Extended Additional. */
 const FOLDABLE = '[\u00E0-\u024F\u1E00-\u1EFF]';
@@ -92,15 +115,3 @@ const PLAIN =
   'aaeeiioorruusthaeooooy' +
   'abbbcdddddeeeeefghhhhhiikkkllllmmmnnnnoooopprrrrsssssttttuuuuuvv' +
   'wwwwwxxyzzzhtwyaaaaaaaaaaaaeeeeeeeeiioooooooooooouuuuuuuyyyy';
-
-/** SQLite has no translate(): one replace() a letter; null where nothing was folded. */
-function sqliteFold(name: string): string {
-  const accented = [...ACCENTED];
-  const plain = [...PLAIN];
-  if (accented.length !== plain.length) throw new Error('each accented letter needs its plain letter');
-  let folded = name;
-  accented.forEach((letter, index) => {
-    folded = `replace(${folded}, '${letter}', '${plain[index]}')`;
-  });
-  return `nullif(${folded}, ${name})`;
-}
