@@ -92,14 +92,14 @@ module.exports = {
     {
       name: 'core-imports-nothing-of-ours',
       comment:
-        'packages/core is pure: no other package of ours, no framework, no I/O (small pure libraries: zod, twitter-text, semver; the common-password list, data only).',
+        'packages/core is pure: no other package of ours, no framework, no I/O (small pure libraries: zod, twitter-text, semver; the common-password list and the stop-word lists, data only).',
       severity: 'error',
       from: { path: '^packages/core/' },
       to: {
         dependencyTypesNot: ['core'],
         pathNot: [
           '^packages/core/',
-          '^node_modules/(zod|twitter-text|semver|@zxcvbn-ts/language-common|@zxcvbn-ts/dictionary-compression)/',
+          '^node_modules/(zod|twitter-text|semver|stopword|@zxcvbn-ts/language-common|@zxcvbn-ts/dictionary-compression)/',
           '^node_modules/(vitest|fast-check|@vitest/)',
           '^node_modules/@types/(twitter-text|semver)/',
         ],

@@ -23,6 +23,7 @@ export interface Tables {
   accounts: AccountTable;
   trial_devices: TrialDeviceTable;
   trial_registrations: TrialRegistrationTable;
+  trial_mailboxes: TrialMailboxTable;
   pending_signups: PendingSignupTable;
   email_outbox: EmailOutboxTable;
   settings: SettingTable;
@@ -307,6 +308,13 @@ export interface TrialDeviceTable {
   kind: string;
   user_id: string | null;
   platform: string;
+  created_at: number;
+}
+
+/** The mailbox of each email trial (name+anything@host is name@host): one trial per mailbox (decision 032). */
+export interface TrialMailboxTable {
+  mailbox: string;
+  user_id: string;
   created_at: number;
 }
 

@@ -16,6 +16,8 @@ export interface CrowdSubmitterOrigin {
   address?: string;
   /** Its email's domain; else a registrable domain of its own. */
   mailDomain?: string;
+  /** Its whole email address as typed (mailDomain is then unused). */
+  email?: string;
   /** How old its account is (ms); else 30 days, past any account age the crowd asks for. */
   ageMs?: number;
 }
@@ -34,7 +36,7 @@ export function crowdSubmitters(app: FastifyInstance, firstOctets = '10.1') {
       const n = ++made;
       const domain = origin.mailDomain ?? `reporter${n}-${run}.example`;
       const viewer = await createTestViewer(app, 'free', {
-        email: `crowd${n}-${randomUUID().slice(0, 8)}@${domain}`,
+        email: origin.email ?? `crowd${n}-${randomUUID().slice(0, 8)}@${domain}`,
         createdAt: app.config.now() - (origin.ageMs ?? 30 * DAY_MS),
       });
       return { viewer, address: origin.address ?? `${firstOctets}.${n}.1` };

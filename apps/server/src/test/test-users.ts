@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { createMovableClock, realClock } from '../clock.js';
 import { insertAccount } from '../features/accounts/accounts.repository.js';
 import { setSubscriptionState } from '../features/accounts/accounts.service.js';
+import { mailboxOf } from '../features/identity/email-address.js';
 import { hashPassword } from '../features/identity/password.js';
 import { SESSION_COOKIE, signedSessionValue } from '../features/sessions/better-auth.js';
-import { recordTrialDevice } from '../features/trials/trials.repository.js';
+import { claimTrialMailbox, recordTrialDevice } from '../features/trials/trials.repository.js';
 
 export type TestViewerKind =
   | 'none'
@@ -111,6 +112,9 @@ export async function createTestViewer(
       platform: 'web',
       created_at: now,
     });
+  }
+  if (kind === 'emailTrial' || kind === 'expiredTrial') {
+    await claimTrialMailbox(runtime.database, { mailbox: mailboxOf(email), userId: user.id, now });
   }
   if (kind === 'paying') {
     await setSubscriptionState(

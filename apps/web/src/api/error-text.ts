@@ -26,6 +26,7 @@ const KEYS: Readonly<Record<string, TranslationKey>> = {
   [AccountErrorCode.codeNotVerified]: 'account.errors.codeNotVerified',
   [AccountErrorCode.codeExpired]: 'account.errors.codeExpired',
   [AccountErrorCode.trialUsed]: 'account.errors.trialUsed',
+  [AccountErrorCode.mailboxTrialUsed]: 'account.errors.mailboxTrialUsed',
   [AccountErrorCode.unknownPromoCode]: 'account.errors.unknownPromoCode',
   [AccountErrorCode.csrf]: 'errors.csrf',
   [AccountErrorCode.relatedLimit]: 'upgradePrompt.relatedLimitReached',

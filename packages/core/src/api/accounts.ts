@@ -349,6 +349,8 @@ export const AccountErrorCode = {
   codeNotVerified: 'code_not_verified',
   codeExpired: 'code_expired',
   trialUsed: 'trial_used',
+  /** An email trial for a mailbox that had one: name+anything@host is name@host (decision 032). */
+  mailboxTrialUsed: 'mailbox_trial_used',
   unknownPromoCode: 'unknown_promo_code',
   csrf: 'csrf_rejected',
   relatedLimit: 'related_limit_reached',

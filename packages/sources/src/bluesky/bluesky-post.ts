@@ -20,6 +20,8 @@ export interface BlueskyPost {
   tags: string[];
   /** The record's `langs` (BCP-47 codes), as given; empty when absent. */
   langs: string[];
+  /** The record's text (at most 3,000 characters, as the lexicon allows); empty when absent. */
+  text: string;
 }
 
 export function postUri(did: string, rkey: string): string {
@@ -43,6 +45,7 @@ export function postFromRecord(input: {
     langs: Array.isArray(record.langs)
       ? record.langs.filter((lang): lang is string => typeof lang === 'string').slice(0, 3)
       : [],
+    text: typeof record.text === 'string' ? record.text.slice(0, 3000) : '',
   };
 }
 

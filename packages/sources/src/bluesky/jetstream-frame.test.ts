@@ -36,6 +36,7 @@ describe('parseJetstreamFrame', () => {
         takenAt: Math.floor(Date.parse(createdAt) / 1000),
         tags: ['howtotellaitoshutup', 'indierebellion', 'extra'],
         langs: ['de', 'en'],
+        text: 'Out today #HowToTellAiToShutUp #IndieRebellion #indierebellion #not a tag',
       },
     });
   });

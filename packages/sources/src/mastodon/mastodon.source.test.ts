@@ -79,6 +79,7 @@ describe('mastodon source against a fake instance', () => {
       owner: 'mastodon:1000',
       timestamp: Math.floor(START / 1000),
       hashtags: ['sourdough', 'bread', 'levain'],
+      caption: 'Post 0 about Sourdough  #Sourdough #bread #levain',
     });
     const paths = fake.requests.map(({ path, query }) => (query.size > 0 ? `${path}?${query}` : path));
     expect(paths).toEqual([
@@ -140,6 +141,7 @@ describe('mastodon source against a fake instance', () => {
         owner: 'mastodon:77',
         timestamp: Math.floor(START / 1000),
         hashtags: ['foo·bar', '日本・旅行', 'cafe'],
+        caption: 'Trip #日本・旅行 and #cafe· done  #Foo·Bar',
       },
     ]);
     expect(fake.requests[0]!.path).toBe('/api/v1/tags/foo%C2%B7bar');

@@ -18,6 +18,7 @@ describe('Mastodon answers as store shapes', () => {
       owner: 'mastodon:42',
       timestamp: Date.UTC(2026, 2, 1, 10) / 1000,
       hashtags: ['sourdough', 'crumbshot', 'levain'],
+      caption: 'Fresh loaf #Sourdough #crumbShot & #levain',
     });
   });
 
@@ -35,6 +36,8 @@ describe('Mastodon answers as store shapes', () => {
       owner: 'mastodon:9',
       timestamp: Date.UTC(2026, 2, 1, 10) / 1000,
       hashtags: ['sourdough', 'cafe', 'fresh', 'crumb'],
+      // The text as readers see it, for the word table (decision 030).
+      caption: 'Baker\'s loaf #café & #fresh"bread" ＃Crumb  x#not https://a.example/#no',
     });
   });
 

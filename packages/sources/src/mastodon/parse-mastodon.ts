@@ -96,6 +96,7 @@ export function toIngestPost(status: MastodonStatus): IngestPost | undefined {
     owner: `${MASTODON_ID_PREFIX}${status.account.id}`,
     timestamp,
     hashtags,
+    caption: decodeEntities(text).trim().slice(0, INGEST_LIMITS.captionChars),
   };
 }
 

@@ -145,6 +145,12 @@ describe.each(testDialects)('independent reporters, on %s', (dialect) => {
       expect(await served()).toEqual(untouched);
     });
 
+    it('three accounts at the +addresses of one mailbox, from three networks, count as one (issue 36)', async () => {
+      const mailbox = `ana${Date.now()}`;
+      await attackFrom(['x', 'y', 'z'].map((tag) => ({ email: `${mailbox}+${tag}@mail.example.org` })));
+      expect(await served()).toEqual(untouched);
+    });
+
     it('a forged X-Forwarded-For counts for nothing without TRUST_PROXY', async () => {
       const origins = ['192.0.2.1', '198.18.0.1', '203.0.113.1'];
       for (const forged of origins) {

@@ -47,6 +47,7 @@ export async function storeFirehoseBatch(context: FirehoseContext, batch: Jetstr
         takenAt: post.takenAt,
         hashtags: post.tags,
         langs: post.langs,
+        text: post.text,
         seenAt: Math.floor(event.timeUs / 1e6),
       });
     } else if (event.type === 'delete') deletedPosts.push(event.uri);

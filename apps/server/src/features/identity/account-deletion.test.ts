@@ -28,6 +28,8 @@ const USER_COLUMNS: Record<string, 'deleted' | 'unlinked' | 'kept'> = {
   'auth_accounts.userId': 'deleted',
   'accounts.user_id': 'deleted',
   'trial_devices.user_id': 'unlinked',
+  // The address goes with the account, so its mailbox may have a trial again (decision 032).
+  'trial_mailboxes.user_id': 'deleted',
   'user_settings.user_id': 'deleted',
   'topics.owner_id': 'deleted',
   'topics.creator_id': 'deleted',

@@ -1,5 +1,6 @@
 import { dayOfEpochSeconds, type Network } from '@tagscout/core/networks';
 import type { ProfileTable } from '../../db/tables.js';
+import type { CaptionWordCounts } from './caption-word-counts.js';
 import { authorOfPost, type CrowdAuthor } from './post-author.js';
 
 /** A post ready to store: tags already normalised, at least two of them. */
@@ -10,6 +11,10 @@ export interface PostToStore {
   takenAt: number;
   placeId: string | null;
   hashtags: readonly string[];
+  /** The post's text (a caption), for the word table (decision 030); kept only as its words. */
+  text?: string;
+  /** The text's languages (BCP 47), when the network says. */
+  langs?: readonly string[];
 }
 
 export interface PlaceToStore {
@@ -72,6 +77,28 @@ export interface PostWriting {
   linked: number;
   /** Uses per tag and day of the posts this batch adds (repeats add only tags they lacked). */
   uses: DailyUses;
+  /** The words of the new posts' text with their tags (decision 030). */
+  words: CaptionWordCounts;
+}
+
+/**
+ * A new post's words into the word table: trusted sources only (a crowd report is one account's
+ * word and may be purged; a user's own posts never come this way).
+ */
+export function addWordsOfPost(
+  batch: Pick<IngestBatch, 'submittedBy' | 'crowdAuthor'>,
+  words: CaptionWordCounts,
+  post: PostToStore,
+  tagIds: readonly number[],
+): void {
+  if (batch.submittedBy !== undefined || post.text === undefined) return;
+  words.add({
+    text: post.text,
+    langs: post.langs,
+    tagIds,
+    author: authorInBatch(batch, post),
+    takenAt: post.takenAt,
+  });
 }
 
 /** Days on either side of 1970 a use may fall on; with tag ids below 2^32 a pair's key stays an exact double. */

@@ -1,4 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
+import type { CaptionWordCounts } from './caption-word-counts.js';
 import type { DailyUses, PostLinks, PostUpdate, StoredPost } from './ingest-batch.js';
 import { type LinkedPost, type NewPost, type NewTag, type PostsOfBatch, tagIdsOfPost } from './post-rows.js';
 
@@ -28,6 +29,8 @@ export class SqlitePostWrites {
   private readonly ownerLinks: RowStatements;
   private readonly dailyUses: RowStatements;
   private readonly dailyAuthors: RowStatements;
+  private readonly captionWords: RowStatements;
+  private readonly captionWordTags: RowStatements;
 
   constructor(sqlite: SqliteDatabase.Database) {
     this.statements = prepareStatements(sqlite);
@@ -36,6 +39,8 @@ export class SqlitePostWrites {
     this.ownerLinks = new RowStatements(sqlite, INSERT_OWNER_LINKS);
     this.dailyUses = new RowStatements(sqlite, ADD_DAILY_USES);
     this.dailyAuthors = new RowStatements(sqlite, ADD_DAILY_AUTHORS);
+    this.captionWords = new RowStatements(sqlite, ADD_CAPTION_WORDS);
+    this.captionWordTags = new RowStatements(sqlite, ADD_CAPTION_WORD_TAGS);
   }
 
   /**
@@ -103,6 +108,22 @@ export class SqlitePostWrites {
       this.dailyAuthors.oneRow.run(...row);
       if (row[3] < 0) this.statements.deleteEmptyAuthorDay.run(row[0], row[1], row[2]);
     }
+  }
+
+  /**
+   * Adds a batch's words and word-tag pairs to the network's word table (as post-writes.repository.ts's
+   * addCaptionWords): a statement a row for a live source's few, ROWS_PER_STATEMENT for an import's many.
+   */
+  addCaptionWords(network: string, counts: CaptionWordCounts): void {
+    if (counts.isEmpty) return;
+    writeRows(
+      this.captionWords,
+      counts.wordRows().map((row) => [network, ...row]),
+    );
+    writeRows(
+      this.captionWordTags,
+      counts.pairRows().map((row) => [network, ...row]),
+    );
   }
 
   /**
@@ -203,7 +224,32 @@ const ADD_DAILY_AUTHORS: RowInsert = {
     'on conflict (hashtag_id, day, author) do update set posts = hashtag_daily_authors.posts + excluded.posts',
 };
 
+const ADD_CAPTION_WORDS: RowInsert = {
+  head: 'insert into caption_words (network, word, posts, authors, last_day)',
+  columns: 5,
+  onConflict: `on conflict (network, word) do update set posts = caption_words.posts + excluded.posts,
+    authors = caption_words.authors | excluded.authors,
+    last_day = max(caption_words.last_day, excluded.last_day)`,
+};
+const ADD_CAPTION_WORD_TAGS: RowInsert = {
+  head: 'insert into caption_word_tags (network, word, hashtag_id, posts, authors, last_day)',
+  columns: 6,
+  onConflict: `on conflict (network, word, hashtag_id) do update set posts = caption_word_tags.posts + excluded.posts,
+    authors = caption_word_tags.authors | excluded.authors,
+    last_day = max(caption_word_tags.last_day, excluded.last_day)`,
+};
+
 type RowValue = string | number;
+
+function writeRows(statements: RowStatements, rows: readonly RowValue[][]): void {
+  if (rows.length < ROWS_PER_STATEMENT) {
+    for (const row of rows) statements.oneRow.run(...row);
+    return;
+  }
+  const batch = statements.startMany();
+  for (const row of rows) batch.add(...row);
+  batch.end();
+}
 
 export interface RowBatch {
   add: (...row: RowValue[]) => void;

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
+import type { CaptionWordCounts } from './caption-word-counts.js';
 import { chunksOf, type DailyUses, type PostLinks, type PostUpdate } from './ingest-batch.js';
 import { authorOfPostSql } from './post-author.js';
 import type { InsertedPost, NewPost, NewTag, PostsOfBatch } from './post-rows.js';
@@ -211,6 +212,77 @@ async function addDailyAuthors(trx: Transaction<Tables>, uses: DailyUses): Promi
       .where('posts', '<=', 0)
       .execute();
   }
+}
+
+/**
+ * Adds a batch's words and word-tag pairs to the network's word table (decision 030): posts summed,
+ * author sketches OR-ed (one author sets one bit however often it posts), the newest day kept.
+ */
+export async function addCaptionWords(
+  trx: Transaction<Tables>,
+  options: { network: string; counts: CaptionWordCounts },
+): Promise<void> {
+  const { network, counts } = options;
+  if (counts.isEmpty) return;
+  for (const chunk of chunksOf(counts.wordRows(), 1000)) {
+    await trx
+      .insertInto('caption_words')
+      .values(chunk.map(([word, posts, authors, last_day]) => ({ network, word, posts, authors, last_day })))
+      .onConflict((oc) =>
+        oc.columns(['network', 'word']).doUpdateSet((eb) => ({
+          posts: eb('caption_words.posts', '+', eb.ref('excluded.posts')),
+          authors: sql<number>`caption_words.authors | excluded.authors`,
+          last_day: sql<number>`case when excluded.last_day > caption_words.last_day
+            then excluded.last_day else caption_words.last_day end`,
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of chunksOf(counts.pairRows(), 1000)) {
+    await trx
+      .insertInto('caption_word_tags')
+      .values(
+        chunk.map(([word, hashtag_id, posts, authors, last_day]) => ({
+          network,
+          word,
+          hashtag_id,
+          posts,
+          authors,
+          last_day,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['network', 'word', 'hashtag_id']).doUpdateSet((eb) => ({
+          posts: eb('caption_word_tags.posts', '+', eb.ref('excluded.posts')),
+          authors: sql<number>`caption_word_tags.authors | excluded.authors`,
+          last_day: sql<number>`case when excluded.last_day > caption_word_tags.last_day
+            then excluded.last_day else caption_word_tags.last_day end`,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Drops the network's word rows that one person stands behind (a sketch of at most one bit) and
+ * that no post has renewed since `lastDayBefore`: most pairs are seen once and never again, and one
+ * person's pair suggests nothing (decision 030). Answers how many rows went.
+ */
+export async function pruneCaptionWords(
+  db: Kysely<Tables>,
+  options: { network: string; lastDayBefore: number },
+): Promise<number> {
+  let removed = 0;
+  for (const table of ['caption_word_tags', 'caption_words'] as const) {
+    const result = await db
+      .deleteFrom(table)
+      .where('network', '=', options.network)
+      .where('last_day', '<', options.lastDayBefore)
+      .where(sql<boolean>`(authors & (authors - 1)) = 0`)
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
 }
 
 /** Sets each tag's count to its uses from `fromDay` on (one primary-key range per tag). */

@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import {
+  addWordsOfPost,
   authorInBatch,
   type IngestBatch,
   mergeRepeat,
@@ -30,6 +31,7 @@ export function storeIngestSqlite(
       sqlite.prepare(query.sql).run(...(query.parameters as unknown[]));
     storePosts(writes, batch, options.writing);
     writes.addDailyUses(options.writing.uses);
+    writes.addCaptionWords(batch.network, options.writing.words);
   });
   write.immediate();
 }
@@ -69,6 +71,7 @@ function storePosts(writes: SqlitePostWrites, batch: IngestBatch, writing: PostW
       ofBatch,
     );
     if (id !== undefined) {
+      addWordsOfPost(batch, writing.words, post, tagIds);
       if (writing.linked) {
         writing.uses.add(tagIds, takenAt, authorInBatch(batch, post));
         links.addPost({ id, takenAt, placeId, owner }, tagIds);

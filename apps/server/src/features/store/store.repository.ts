@@ -2,8 +2,10 @@ import type { Transaction } from 'kysely';
 import type { Database, DialectName } from '../../db/connect.js';
 import { ConcurrentChangeError, retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
+import { CaptionWordCounts } from './caption-word-counts.js';
 import { type CrowdPostReport, recordCrowdPostReports } from './crowd-posts.repository.js';
 import {
+  addWordsOfPost,
   authorInBatch,
   chunksOf,
   DailyUses,
@@ -18,6 +20,7 @@ import {
 import { linkPendingPostsPostgres } from './pending-links-postgres.repository.js';
 import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
 import {
+  addCaptionWords,
   addDailyUses,
   findOrCreateTags,
   insertLinks,
@@ -61,6 +64,7 @@ export async function storeIngest(
     created,
     linked: options.deferLinks ? 0 : 1,
     uses: new DailyUses(),
+    words: new CaptionWordCounts(),
   };
   // Crowd batches are small, record who reported each post and must wait for a purge of its
   // submitter (crowd-posts.repository.ts): they take the portable path, whose transactions the
@@ -75,10 +79,12 @@ export async function storeIngest(
     await retryOnConflict(() => {
       created.clear();
       writing.uses = new DailyUses();
+      writing.words = new CaptionWordCounts();
       return database.db.transaction().execute(async (trx) => {
         for (const query of items) await trx.executeQuery(query);
         await storePostsKysely(trx, batch, { ...writing, dialect: database.dialect });
         await addDailyUses(trx, writing.uses);
+        await addCaptionWords(trx, { network: batch.network, counts: writing.words });
       });
     });
   }
@@ -143,6 +149,7 @@ async function storePostsKysely(
     const isNew = new Set<string>();
     for (const row of inserted) {
       isNew.add(row.post_id);
+      addWordsOfPost(batch, writing.words, chunkById.get(row.post_id)!, tagIdsOf.get(row.post_id)!);
       const post = { id: row.id, takenAt: row.taken_at, placeId: row.place_id, owner: row.owner };
       if (writing.linked) {
         writing.uses.add(

@@ -101,6 +101,7 @@ export function preparePosts(
       takenAt: post.timestamp,
       placeId: post.place_id ?? context.placeId ?? null,
       hashtags: tags,
+      ...(post.caption !== undefined && { text: post.caption }),
     });
   }
   return { posts, skipped };

@@ -1,8 +1,13 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { CaptionWordCounts } from '../store/caption-word-counts.js';
 import { DailyUses, PostLinks } from '../store/ingest-batch.js';
-import { authorOfPost } from '../store/post-author.js';
 import { sqlitePostWrites } from '../store/post-writes-sqlite.repository.js';
-import type { StreamBatch, StreamIngestResult, StreamPost } from './stream.repository.js';
+import {
+  type StreamBatch,
+  type StreamIngestResult,
+  type StreamPost,
+  streamAuthor,
+} from './stream.repository.js';
 
 /**
  * The SQLite fast path of storeStreamBatch: the same writes in the same order, as prepared
@@ -42,14 +47,11 @@ export function storeStreamBatchSqlite(
 
     const uses = new DailyUses();
     const links = new PostLinks();
+    const words = new CaptionWordCounts();
     const ofBatch = { source: batch.source, submitted_by: null, network: batch.network, linked: 1 };
     for (const post of fresh) {
       const ids = post.hashtags.map((name) => tagIds.get(name)!);
-      uses.add(
-        ids,
-        post.takenAt,
-        authorOfPost({ submittedBy: null, owner: post.owner, postKey: post.postId }),
-      );
+      uses.add(ids, post.takenAt, streamAuthor(post));
       if (ids.length < 2) continue;
       const id = writes.insertPost(
         {
@@ -65,9 +67,17 @@ export function storeStreamBatchSqlite(
       if (id === undefined) continue;
       result.stored++;
       links.addPost({ id, takenAt: post.takenAt, placeId: null, owner: post.owner }, ids);
+      words.add({
+        text: post.text,
+        langs: post.langs,
+        tagIds: ids,
+        author: streamAuthor(post),
+        takenAt: post.takenAt,
+      });
     }
     writes.insertLinks(links);
     writes.addDailyUses(uses);
+    writes.addCaptionWords(batch.network, words);
     result.removed = writes.removePostsNamed(batch.network, {
       postIds: batch.deletedPosts,
       owners: batch.deletedOwners,

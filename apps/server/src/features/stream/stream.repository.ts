@@ -3,10 +3,12 @@ import type { Transaction } from 'kysely';
 import type { Database, DialectName } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
+import { CaptionWordCounts } from '../store/caption-word-counts.js';
 import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
 import { authorOfPost } from '../store/post-author.js';
 import { removePostsNamed } from '../store/post-removal.repository.js';
 import {
+  addCaptionWords,
   addDailyUses,
   findOrCreateTags,
   insertLinks,
@@ -24,6 +26,8 @@ export interface StreamPost {
   takenAt: number;
   hashtags: readonly string[];
   langs: readonly string[];
+  /** The post's text, for the word table when the post is stored (decision 030). */
+  text?: string;
   /** Epoch seconds the stream saw it. */
   seenAt: number;
 }
@@ -97,11 +101,7 @@ export async function storeStreamBatch(
       const toStore: { post: StreamPost; ids: number[] }[] = [];
       for (const post of fresh) {
         const ids = post.hashtags.map((name) => tagIds.get(name)!);
-        uses.add(
-          ids,
-          post.takenAt,
-          authorOfPost({ submittedBy: null, owner: post.owner, postKey: post.postId }),
-        );
+        uses.add(ids, post.takenAt, streamAuthor(post));
         if (ids.length >= 2) toStore.push({ post, ids });
       }
       result.stored = await storePosts(trx, { batch, posts: toStore, dialect });
@@ -165,13 +165,27 @@ async function storePosts(
     dialect: options.dialect,
   });
   const links = new PostLinks();
+  const words = new CaptionWordCounts();
+  const postOf = new Map(options.posts.map(({ post }) => [post.postId, post]));
   for (const row of inserted) {
-    links.addPost(
-      { id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner },
-      idsOf.get(row.post_id)!,
-    );
+    const ids = idsOf.get(row.post_id)!;
+    links.addPost({ id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner }, ids);
+    const post = postOf.get(row.post_id)!;
+    words.add({
+      text: post.text,
+      langs: post.langs,
+      tagIds: ids,
+      author: streamAuthor(post),
+      takenAt: post.takenAt,
+    });
   }
   // Stream posts carry no place, so this writes tag and owner links only.
   await insertLinks(trx, links);
+  await addCaptionWords(trx, { network: batch.network, counts: words });
   return inserted.length;
+}
+
+/** Who a stream's post counts as (store/post-author.ts): its owner on the network. */
+export function streamAuthor(post: StreamPost): string {
+  return authorOfPost({ submittedBy: null, owner: post.owner, postKey: post.postId });
 }

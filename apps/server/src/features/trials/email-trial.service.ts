@@ -10,6 +10,7 @@ import {
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
 import {
   accountStateOf,
+  deleteUser,
   findAccount,
   findUserByEmail,
   insertAccount,
@@ -17,12 +18,19 @@ import {
   updateAccount,
 } from '../accounts/accounts.service.js';
 import { checkCode, resendCode } from '../guess-limits/one-time-codes.service.js';
-import { mailboxOf } from '../identity/email-address.js';
+import { mailboxOf, normaliseEmail } from '../identity/email-address.js';
 import type { AuthRequest } from '../sessions/account-request.js';
 import { accountError, throwIfRefused, withoutCredentials } from '../sessions/auth-calls.js';
 import { signOutEverywhere } from '../sessions/sessions.service.js';
-import { DAY_MS, type TrialOutcome, type TrialRegisterInput, trialUsed } from './trial-outcome.js';
 import {
+  DAY_MS,
+  mailboxTrialUsed,
+  type TrialOutcome,
+  type TrialRegisterInput,
+  trialUsed,
+} from './trial-outcome.js';
+import {
+  claimTrialMailbox,
   deleteTrialRegistration,
   deleteTrialRegistrationsOfDevice,
   findTrialDevice,
@@ -41,15 +49,16 @@ export function findPromoCode(runtime: AccountsRuntime, code: string | undefined
 }
 
 /**
- * The email trial's first step: remember what was asked for and email a code. The answer is the
- * same whether or not the address is registered; that comes out only at verifyAccount.
+ * The email trial's first step: remember what was asked for and email a code to the address as
+ * typed (decision 032). The answer is the same whether or not the address is registered, or its
+ * mailbox had a trial; that comes out only at verifyAccount, once the code proves the address.
  */
 export async function registerEmailTrial(
   runtime: AccountsRuntime,
   input: TrialRegisterInput & { email: string },
   request: AuthRequest,
 ): Promise<TrialRegisterResponse> {
-  const email = mailboxOf(input.email);
+  const email = normaliseEmail(input.email);
   const deviceId = input.uuid.toLowerCase();
   const promo = findPromoCode(runtime, input.promocode);
   // An email trial makes an account: it spends the sign-up budgets (decision 025).
@@ -85,9 +94,11 @@ export async function registerEmailTrial(
 
 /**
  * The email trial's code step. A new address starts its trial (an anonymous trial on this device
- * moves into it); an address verified before gets the "already registered" answer with its own
- * device id and details, and no new trial. Either way the visitor is signed in: the code proved
- * they own the address.
+ * moves into it) if its mailbox had none: name+x@host and name+y@host are one mailbox, and of
+ * two, even concurrent, only one gets a trial (decision 032); the other is refused and keeps no
+ * account. An address verified before gets the "already registered" answer with its own device id
+ * and details, and no new trial. Either way the visitor is signed in: the code proved they own the
+ * address.
  */
 export async function verifyTrialAccount(
   runtime: AccountsRuntime,
@@ -100,7 +111,7 @@ export async function verifyTrialAccount(
   },
   request: AuthRequest,
 ): Promise<TrialOutcome<VerifyAccountResponse>> {
-  const email = mailboxOf(input.email);
+  const email = normaliseEmail(input.email);
   const before = await findUserByEmail(runtime.database, email);
   const wasRegistered = Boolean(before?.emailVerified && !before.isAnonymous);
   const result = await checkCode(runtime, 'trial', email, request, () =>
@@ -123,6 +134,11 @@ export async function verifyTrialAccount(
   let row = await findAccount(runtime.database, user.id);
 
   if (!wasRegistered || !row) {
+    const mailbox = mailboxOf(email);
+    if (!(await claimTrialMailbox(runtime.database, { mailbox, userId: user.id, now }))) {
+      await refuseTrial(runtime, { userId: user.id, email, before: before && { wasRegistered }, now });
+      throw mailboxTrialUsed();
+    }
     const promo = registration
       ? { promoCode: registration.promo_code, promoPeriod: registration.promo_period_days }
       : findPromoCode(runtime, undefined);
@@ -184,6 +200,21 @@ export async function verifyTrialAccount(
     },
     cookies: input.session === 'cookie' ? result.headers : null,
   };
+}
+
+/**
+ * A trial refused because its mailbox had one: the user the code just made goes (it has nothing
+ * yet), and a user from before that was not registered (a sign-up waiting for its code, which has
+ * no other session) is signed out of the one the code opened. The registration waiting goes too.
+ */
+async function refuseTrial(
+  runtime: AccountsRuntime,
+  refused: { userId: string; email: string; before: { wasRegistered: boolean } | undefined; now: number },
+) {
+  if (!refused.before) await deleteUser(runtime.database, refused.userId);
+  else if (!refused.before.wasRegistered)
+    await signOutEverywhere(runtime.database, refused.userId, refused.now);
+  await deleteTrialRegistration(runtime.database, refused.email);
 }
 
 /** The anonymous trial this visitor had becomes the email account: its data and its trial clock. */

@@ -24,3 +24,12 @@ export interface TrialOutcome<T> {
 export function trialUsed() {
   return accountError(409, AccountErrorCode.trialUsed, 'This device has already used its free trial.');
 }
+
+/** An email trial for a mailbox that had one (name+anything@host is name@host; decision 032). */
+export function mailboxTrialUsed() {
+  return accountError(
+    409,
+    AccountErrorCode.mailboxTrialUsed,
+    'This mailbox has already had its free trial: addresses that differ only after a + share one. Sign in with the address you used, or create an account with a password.',
+  );
+}

@@ -78,6 +78,36 @@ export async function deleteTrialRegistrationsOfDevice(database: Database, devic
   await database.db.deleteFrom('trial_registrations').where('device_id', '=', deviceId).execute();
 }
 
+/**
+ * Marks a mailbox as having had its email trial, for this user. Of two concurrent claims one row is
+ * written (the mailbox is the key); a claim of the mailbox's own user holds again.
+ */
+export async function claimTrialMailbox(
+  database: Database,
+  claim: { mailbox: string; userId: string; now: number },
+): Promise<boolean> {
+  await database.db
+    .insertInto('trial_mailboxes')
+    .values({ mailbox: claim.mailbox, user_id: claim.userId, created_at: claim.now })
+    .onConflict((conflict) => conflict.column('mailbox').doNothing())
+    .execute();
+  const row = await database.db
+    .selectFrom('trial_mailboxes')
+    .select('user_id')
+    .where('mailbox', '=', claim.mailbox)
+    .executeTakeFirst();
+  return row?.user_id === claim.userId;
+}
+
+/** The mailboxes whose trial a user had, for "download my data". */
+export async function findTrialMailboxesOf(database: Database, userId: string) {
+  return database.db
+    .selectFrom('trial_mailboxes')
+    .select(['mailbox', 'created_at'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** How long a registration waiting for its code is kept against other devices. */
 const PENDING_KEPT_MS = 24 * 3600 * 1000;
 

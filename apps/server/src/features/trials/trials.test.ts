@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { cookieHeader, createTestViewer, freshIp, latestCode, testClock } from '../../test/test-users.js';
+import {
+  cookieHeader,
+  createTestViewer,
+  emailsTo,
+  freshIp,
+  latestCode,
+  testClock,
+} from '../../test/test-users.js';
 import { insertQuarry } from '../quarries/quarries.repository.js';
 import { insertTopic } from '../topics/topics.repository.js';
 
@@ -31,6 +38,14 @@ describe.each(testDialects)('trials on %s', (dialect) => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'GET', url, headers });
   const me = async (headers: Record<string, string>) => (await get('/api/account/me', headers)).json();
+  const userIdOf = async (email: string) =>
+    (
+      await testApp.app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst()
+    )?.id ?? null;
 
   it.each([
     ['web', 3 * DAY],
@@ -110,18 +125,89 @@ describe.each(testDialects)('trials on %s', (dialect) => {
     expect(checkKnown.body).toBe(checkFresh.body);
   });
 
-  it('gives one email trial per mailbox: name+1@ and name+2@ are the same account', async () => {
-    const name = `plus${++n}-${Date.now()}`;
-    const start = async (email: string) => {
-      await post('/api/trial/trialRegister', { uuid: randomUUID(), email });
-      clock.advance(61_000);
-      const code = await latestCode(testApp.app, `${name}@example.com`);
-      return post('/api/trial/verifyAccount', { email, code });
-    };
-    const first = await start(`${name}+1@example.com`);
-    expect(first.json()).toMatchObject({ alreadyRegistered: false, email: `${name}@example.com` });
-    const second = await start(`${name.toUpperCase()}+2@Example.com`);
-    expect(second.json()).toMatchObject({ alreadyRegistered: true, UID: first.json().UID });
+  // Issue 36: the address stays as typed; its mailbox (name+anything@host is name@host) only limits abuse.
+  const startEmailTrial = async (email: string) => {
+    const register = await post('/api/trial/trialRegister', { uuid: randomUUID(), email });
+    expect(register.statusCode, register.body).toBe(200);
+    clock.advance(61_000);
+    return latestCode(testApp.app, email);
+  };
+  const verify = (email: string, code: string) => post('/api/trial/verifyAccount', { email, code });
+  const mailbox = () => `plus${++n}-${Date.now()}`;
+
+  it('makes the trial account for a+x@ as typed, and mails its code there, not to a@', async () => {
+    const name = mailbox();
+    const email = `${name}+x@example.com`;
+    const code = await startEmailTrial(`${name.toUpperCase()}+X@Example.com`);
+    expect(await emailsTo(testApp.app, `${name}@example.com`)).toEqual([]);
+    const verified = await verify(email, code);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ alreadyRegistered: false, inTrial: true, email });
+    const session = await me({ cookie: cookieHeader(verified.headers['set-cookie']) });
+    expect(session.user.email).toBe(email);
+  });
+
+  it('refuses a second email trial for the same mailbox: a+y@ after a+x@, once its code is proven', async () => {
+    const name = mailbox();
+    const first = await verify(`${name}+x@example.com`, await startEmailTrial(`${name}+x@example.com`));
+    expect(first.json()).toMatchObject({ alreadyRegistered: false, inTrial: true });
+    // The same answer as any address until the code proves whoever asks reads it (enumeration).
+    const code = await startEmailTrial(`${name}+y@example.com`);
+    const second = await verify(`${name}+y@example.com`, code);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().error.code).toBe('mailbox_trial_used');
+    expect(second.headers['set-cookie']).toBeUndefined();
+    expect(await userIdOf(`${name}+y@example.com`)).toBeNull();
+    const third = await verify(`${name}@example.com`, await startEmailTrial(`${name}@example.com`));
+    expect(third.json().error.code).toBe('mailbox_trial_used');
+    // The first address goes on: its trial, and the "already registered" way back in.
+    const again = await verify(`${name}+x@example.com`, await startEmailTrial(`${name}+x@example.com`));
+    expect(again.json()).toMatchObject({ alreadyRegistered: true, UID: first.json().UID });
+  });
+
+  it('gives one of two concurrent trials for one mailbox its trial and refuses the other', async () => {
+    const name = mailbox();
+    const emails = [`${name}+x@example.com`, `${name}+y@example.com`];
+    const codes = [await startEmailTrial(emails[0]!), await startEmailTrial(emails[1]!)];
+    const answers = await Promise.all(emails.map((email, i) => verify(email, codes[i]!)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const users = await Promise.all(emails.map(userIdOf));
+    expect(users.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('counts the code sends of a mailbox together: a+y@ a moment after a+x@ waits', async () => {
+    const name = mailbox();
+    await post('/api/trial/trialRegister', { uuid: randomUUID(), email: `${name}+x@example.com` });
+    const second = await post('/api/trial/trialRegister', {
+      uuid: randomUUID(),
+      email: `${name}+y@example.com`,
+    });
+    expect(second.statusCode).toBe(429);
+    expect(await emailsTo(testApp.app, `${name}+y@example.com`)).toEqual([]);
+  });
+
+  it('signs in a+x@ by emailed code, the code going to a+x@', async () => {
+    const name = mailbox();
+    const email = `${name}+x@example.com`;
+    const trial = await verify(email, await startEmailTrial(email));
+    clock.advance(61_000);
+    const asked = await post('/api/account/sign-in-code', { email });
+    expect(asked.statusCode).toBe(202);
+    const signIn = await post('/api/account/sign-in-with-code', {
+      email,
+      code: await latestCode(testApp.app, email),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json().user).toMatchObject({ id: trial.json().UID, email });
+  });
+
+  it('keeps an account stored at its mailbox (before issue 36) working, and its mailbox used', async () => {
+    const name = mailbox();
+    const legacy = await createTestViewer(testApp.app, 'emailTrial', { email: `${name}@example.com` });
+    const refused = await verify(`${name}+123@example.com`, await startEmailTrial(`${name}+123@example.com`));
+    expect(refused.json().error.code).toBe('mailbox_trial_used');
+    const back = await verify(`${name}@example.com`, await startEmailTrial(`${name}@example.com`));
+    expect(back.json()).toMatchObject({ alreadyRegistered: true, UID: legacy.userId });
   });
 
   it('takes a registered address down the "already registered" path after the code: its uuID, no new trial', async () => {

@@ -1,0 +1,4 @@
+export * from './author-sketch.js';
+export * from './rank-caption-tags.js';
+export * from './stop-words.js';
+export * from './words-of-caption.js';
