@@ -7,6 +7,7 @@ import { connectDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAppData } from './features/appdata/appdata.startup.js';
 import { registerBilling } from './features/billing/billing.startup.js';
+import { captionRoutes } from './features/caption/caption.routes.js';
 import { crowdRoutes } from './features/crowd/crowd.routes.js';
 import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { outboxRoutes } from './features/email/email.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(loaded: Config, options: BuildAppOptions = {}): P
   await app.register(searchRoutes, { prefix: '/api', context: hashtags });
   await app.register(crowdRoutes, { prefix: '/api', context: hashtags });
   await app.register(suggestRoutes, { prefix: '/api', context: hashtags });
+  await app.register(captionRoutes, { prefix: '/api', context: hashtags });
   await app.register(trendRoutes, { prefix: '/api', context: hashtags });
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });

@@ -14,6 +14,9 @@ export interface Tables {
   post_owners: PostOwnerTable;
   hashtag_daily_uses: HashtagDailyUsesTable;
   hashtag_daily_authors: HashtagDailyAuthorsTable;
+  /** Tags from the words of captions (migration 028, decision 030). */
+  caption_words: CaptionWordTable;
+  caption_word_tags: CaptionWordTagTable;
   hashtag_changes: HashtagChangeTable;
   // Accounts (migration 003, decision 007). Better Auth's tables keep its camelCase columns.
   users: AuthUserTable;
@@ -213,6 +216,26 @@ export interface HashtagDailyAuthorsTable {
   day: number;
   author: string;
   posts: number;
+}
+
+/** A word of the stored posts' text on a network: its posts and people (core's author sketch), last seen on `last_day`. */
+export interface CaptionWordTable {
+  network: string;
+  word: string;
+  posts: number;
+  /** 32-bit author sketch; PostgreSQL's bigint comes back as text. */
+  authors: ColumnType<number, number, number>;
+  last_day: number;
+}
+
+/** A word and a tag seen on one post: the posts and people that put them together. */
+export interface CaptionWordTagTable {
+  network: string;
+  word: string;
+  hashtag_id: number;
+  posts: number;
+  authors: ColumnType<number, number, number>;
+  last_day: number;
 }
 
 /** Keyed (hashtag_id, taken_at, post_id): a tag's most recent posts are one primary-key range. */

@@ -228,6 +228,13 @@ export const ACCESS_MATRIX: Row[] = [
     url: '/api/suggest/hashtags?tags=travel,beach',
     expect: EVERYONE,
   },
+  // Tags for a caption's words: the same rules (caption.test.ts tests the limit and the free 2)
+  {
+    method: 'POST',
+    route: '/api/suggest/caption',
+    body: () => ({ text: 'a day at the beach #travel' }),
+    expect: EVERYONE,
+  },
   // Trends and the networks holding data: open to every visitor, like counts (decision 018).
   { method: 'GET', route: '/api/trends/hashtags', url: '/api/trends/hashtags?tags=travel', expect: EVERYONE },
   { method: 'GET', route: '/api/trends/now', expect: EVERYONE },

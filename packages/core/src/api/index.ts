@@ -3,6 +3,7 @@ export * from './analytics.js';
 export * from './app-error-code.js';
 export * from './appdata.js';
 export * from './billing.js';
+export * from './caption-suggest.js';
 export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';
