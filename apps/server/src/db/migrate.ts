@@ -29,6 +29,7 @@ import { trendingAuthorsMigration } from './migrations/025-trending-authors.js';
 import { postIdsPerNetworkMigration } from './migrations/026-post-ids-per-network.js';
 import { tagSearchKeysMigration } from './migrations/027-tag-search-keys.js';
 import { captionWordsMigration } from './migrations/028-caption-words.js';
+import { trialMailboxesMigration } from './migrations/030-trial-mailboxes.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
 export function listMigrations(dialect: Database['dialect']): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '026-post-ids-per-network': postIdsPerNetworkMigration(dialect),
     '027-tag-search-keys': tagSearchKeysMigration(dialect),
     '028-caption-words': captionWordsMigration(dialect),
+    '030-trial-mailboxes': trialMailboxesMigration(dialect),
   };
 }
 
