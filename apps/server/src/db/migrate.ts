@@ -28,6 +28,7 @@ import { crowdReportersMigration } from './migrations/024-crowd-reporters.js';
 import { trendingAuthorsMigration } from './migrations/025-trending-authors.js';
 import { postIdsPerNetworkMigration } from './migrations/026-post-ids-per-network.js';
 import { tagSearchKeysMigration } from './migrations/027-tag-search-keys.js';
+import { ownPostsMigration } from './migrations/029-own-posts.js';
 import { captionWordsMigration } from './migrations/028-caption-words.js';
 import { trialMailboxesMigration } from './migrations/030-trial-mailboxes.js';
 
@@ -62,6 +63,7 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '025-trending-authors': trendingAuthorsMigration(dialect),
     '026-post-ids-per-network': postIdsPerNetworkMigration(dialect),
     '027-tag-search-keys': tagSearchKeysMigration(dialect),
+    '029-own-posts': ownPostsMigration(dialect),
     '028-caption-words': captionWordsMigration(dialect),
     '030-trial-mailboxes': trialMailboxesMigration(dialect),
   };

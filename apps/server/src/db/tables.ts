@@ -65,6 +65,11 @@ export interface Tables {
   // The Bluesky firehose (migration 015, decision 013).
   stream_posts_seen: StreamPostSeenTable;
   stream_cursors: StreamCursorTable;
+  // A user's own posts, private to them (migration 029, decision 031).
+  own_posts: OwnPostTable;
+  own_post_tags: OwnPostTagTable;
+  own_handles: OwnHandleTable;
+  own_post_settings: OwnPostSettingTable;
 }
 
 /** A post a stream counted lately (its network and id), so a replayed event is not counted again. */
@@ -694,5 +699,53 @@ export interface CrowdItemTable {
   item: string;
   served: string;
   trusted: string;
+  updated_at: number;
+}
+
+/** A user's own post (migration 029): from an archive they uploaded or a handle they connected. */
+export interface OwnPostTable {
+  user_id: string;
+  /** 'instagram', 'mastodon' or 'bluesky'. */
+  network: string;
+  /** The network's id for it: an at:// URI, a status URI, or one derived from Instagram's export. */
+  post_id: string;
+  /** Epoch seconds. */
+  posted_at: number;
+  /** 'archive' or 'handle'. */
+  source: string;
+  /** Engagement as the network last said (null from an archive). */
+  likes: number | null;
+  reposts: number | null;
+  replies: number | null;
+  quotes: number | null;
+  /** Epoch ms. */
+  imported_at: number;
+}
+
+/** One tag of a user's own post (migration 029). */
+export interface OwnPostTagTable {
+  user_id: string;
+  network: string;
+  post_id: string;
+  hashtag: string;
+}
+
+/** A handle a user connected (migration 029): one per network. */
+export interface OwnHandleTable {
+  user_id: string;
+  network: string;
+  handle: string;
+  /** Epoch ms. */
+  connected_at: number;
+  refreshed_at: number | null;
+  refresh_error: string | null;
+}
+
+/** Whether a user's own tags may feed list suggestions (migration 029). */
+export interface OwnPostSettingTable {
+  user_id: string;
+  /** 0 or 1. */
+  suggest_from_own_tags: number;
+  /** Epoch ms. */
   updated_at: number;
 }

@@ -252,6 +252,10 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/sources/status', expect: ADMIN_ONLY },
 
   // Collections (topics)
+  // Your own posts (issue 34): an account of your own, never a visitor or an anonymous trial
+  { method: 'POST', route: '/api/me/archive', body: () => [], expect: REGISTERED },
+  { method: 'GET', route: '/api/me/hashtags', expect: REGISTERED },
+  { method: 'DELETE', route: '/api/me/posts', expect: REGISTERED },
   { method: 'GET', route: '/api/topics', expect: COLLECTIONS },
   { method: 'POST', route: '/api/topics', body: topic, expect: COLLECTIONS },
   { method: 'GET', route: '/api/topics/:topicId', url: `/api/topics/${someId}`, expect: COLLECTIONS },

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './hashtags.js';
 export * from './health.js';
 export * from './my-account.js';
+export * from './own-posts.js';
 export * from './quarries.js';
 export * from './sources.js';
 export * from './suggest.js';
