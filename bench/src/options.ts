@@ -47,6 +47,7 @@ export const BENCH_PARTS = [
   'service',
   'inject',
   'load',
+  'screen',
   'overload',
   'ingest',
   'standin',

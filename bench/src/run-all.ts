@@ -12,6 +12,7 @@ import { type BenchOptions, readBenchOptions } from './options.js';
 import { dropPageCache, type FloodFigures, measureFloodAndOne, overloadLoads } from './overload.js';
 import { enterOwnSession, isPinned, type RunningServer, startServer } from './processes.js';
 import { drawSamples, type Samples } from './samples.js';
+import { drawScreenSamples, SCREEN_LOAD, screenMixPaths } from './screen-mix.js';
 import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
 import { formatTable, type LatencySummary } from './stats.js';
 
@@ -27,6 +28,8 @@ interface DialectResult {
   service: LatencySummary[];
   inject: LatencySummary[];
   mixed: LoadFigures | undefined;
+  /** Issue 33's search-screen mix (screen-mix.ts): ours, then the baseline's; the load average when it began. */
+  screen: (LoadFigures & { loadAverage: number })[];
   byKind: LoadFigures[];
   /** The same loads on the BENCH_BASELINE checkout's server, measured right after each of ours. */
   baseline: LoadFigures[];
@@ -115,8 +118,23 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
   }
 
   let mixed: LoadFigures | undefined;
+  const screen: DialectResult['screen'] = [];
   const byKind: LoadFigures[] = [];
   const baseline: LoadFigures[] = [];
+  if (options.parts.has('screen')) {
+    const screenSamples = await drawScreenSamples(store.database);
+    console.log(
+      `\nThe search screen's mix (issue 33): prefixes of ${screenSamples.typed.length.toLocaleString('en')} tags ` +
+        `(what ${screenSamples.prefixCounts.two} two-letter prefixes answer), related lists of ` +
+        `${screenSamples.opened.length.toLocaleString('en')} (${screenSamples.prefixCounts.one} one-letter prefixes); ` +
+        `${SCREEN_LOAD.seconds} s after ${SCREEN_LOAD.warmupSeconds} s, ${options.loadRounds} rounds ${note('screen')}:`,
+    );
+    const figures = await measureScreenMix(store.url, options, {
+      name: `${facts.dialect} screen mix`,
+      paths: screenMixPaths(screenSamples),
+    });
+    screen.push(...figures.map((each) => ({ ...each, loadAverage: load.screen! })));
+  }
   if (options.parts.has('load')) {
     console.log(`\nMixed read load over loopback HTTP (autocannon) ${note('mixed')}:`);
     const loads: [string, string[], number][] = [
@@ -211,6 +229,7 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     service,
     inject,
     mixed,
+    screen,
     byKind,
     baseline,
     overload,
@@ -225,7 +244,7 @@ async function measureOnServer(
   databaseUrl: string,
   baselineDir: string | undefined,
   options: BenchOptions,
-  load: { name: string; paths: string[]; rounds: number },
+  load: { name: string; paths: string[]; rounds: number; seconds?: number; warmupSeconds?: number },
 ): Promise<LoadFigures> {
   const server = await startApp(databaseUrl, baselineDir);
   try {
@@ -233,6 +252,44 @@ async function measureOnServer(
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Issue 33's measure: one round of 8 s after a 2 s warm-up on a fresh server, so first-time answers
+ * count as they do after a restart; `loadRounds` fresh servers, the median round reported. With a
+ * baseline checkout, its server runs right after each of ours.
+ */
+async function measureScreenMix(
+  databaseUrl: string,
+  options: BenchOptions,
+  load: { name: string; paths: string[] },
+): Promise<LoadFigures[]> {
+  const dirs = [undefined, ...(options.baselineDir ? [options.baselineDir] : [])];
+  const rounds = dirs.map((): LoadFigures['rounds'] => []);
+  for (let i = 0; i < options.loadRounds; i++) {
+    for (const [index, dir] of dirs.entries()) {
+      const figures = await measureOnServer(databaseUrl, dir, options, {
+        ...load,
+        name: `${load.name}${dir ? ' (baseline)' : ''}, server ${i + 1}`,
+        rounds: 1,
+        ...SCREEN_LOAD,
+      }).catch((error: unknown) => {
+        if (!dir) throw error;
+        console.log(`  the baseline failed: ${String(error)}`);
+        return undefined;
+      });
+      if (figures) rounds[index]!.push(figures.median);
+    }
+  }
+  return dirs.flatMap((dir, index) => {
+    const sorted = [...rounds[index]!].sort(
+      (a, b) => a.requestsPerServerCpuSecond - b.requestsPerServerCpuSecond,
+    );
+    const median = sorted[Math.floor(sorted.length / 2)];
+    return median
+      ? [{ name: `${load.name}${dir ? ' (baseline)' : ''}`, rounds: rounds[index]!, median }]
+      : [];
+  });
 }
 
 /** The bare Fastify + better-sqlite3 server, measured the same way on the same file. */
@@ -353,6 +410,18 @@ function pathsByKind(samples: Samples): [string, string[]][] {
   ];
 }
 
+/** Issue 33's measure: the screen mix per server CPU-second as a share of the stand-in's, with p99 and load. */
+function screenShare(screen: DialectResult['screen'][number], standIn: LoadFigures): (string | number)[] {
+  const { median } = screen;
+  const perCpu = median.requestsPerServerCpuSecond / standIn.median.requestsPerServerCpuSecond;
+  return [
+    screen.name,
+    'per server CPU-second / stand-in, p99 ms, load average',
+    `${median.requestsPerServerCpuSecond.toLocaleString('en')} / ${standIn.median.requestsPerServerCpuSecond.toLocaleString('en')} = ${(perCpu * 100).toFixed(1)}%, p99 ${median.p99}, load ${screen.loadAverage}`,
+    '>= 25%',
+  ];
+}
+
 async function databaseVersion(store: BenchStore): Promise<string> {
   if (store.database.sqlite)
     return `SQLite ${store.database.sqlite.prepare('select sqlite_version()').pluck().get()}`;
@@ -377,7 +446,12 @@ function printSummary(): void {
     const row = (name: string) => result.service.find((entry) => entry.name.startsWith(name));
     const ms = (entry: LatencySummary | undefined) =>
       entry ? `${entry.p50.toFixed(2)} / ${entry.p99.toFixed(2)} (CPU ${entry.cpu.toFixed(2)})` : '-';
-    for (const figures of [...(result.mixed ? [result.mixed] : []), ...result.byKind, ...result.baseline]) {
+    for (const figures of [
+      ...(result.mixed ? [result.mixed] : []),
+      ...result.screen,
+      ...result.byKind,
+      ...result.baseline,
+    ]) {
       const { median } = figures;
       lines.push([
         result.dialect,
@@ -386,6 +460,7 @@ function printSummary(): void {
         '',
       ]);
     }
+    for (const screen of standIn ? result.screen : []) lines.push(screenShare(screen, standIn!));
     const median = result.mixed?.median;
     const ingest = result.ingest.map((figures) => count(figures.postsPerSecond)).join(' / ');
     lines.push(
