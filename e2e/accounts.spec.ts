@@ -142,8 +142,9 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
-  it('starts an email trial: the email, a wrong code, then the emailed code', async () => {
-    const email = 'bea@example.com';
+  // Issue 36: a +address is the account's as typed, and its code goes there.
+  it('starts an email trial for a +address: the email, a wrong code, then the code emailed to that address', async () => {
+    const email = 'bea+trial@example.com';
     const { context, page } = await visitor();
     await page.goto('/upgrade');
     const signup = page.getByRole('dialog');
@@ -172,7 +173,25 @@ describe('accounts in a browser', () => {
       'Help',
       'Follow us',
     ]);
+    await page.goto('/account');
+    await page.getByText(email, { exact: true }).waitFor();
     await context.close();
+
+    // Another address of the same mailbox gets its code, then no second trial.
+    await advanceServerClock(server, 60_000);
+    const again = await visitor('phone');
+    await again.page.goto('/upgrade');
+    const second = again.page.getByRole('dialog');
+    await second.getByLabel('Email').fill('bea+again@example.com');
+    await second.getByRole('button', { name: 'Start free trial' }).click();
+    await second.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await second
+      .getByLabel('Verification code')
+      .fill((await readEmailCode(server, 'bea+again@example.com')).code);
+    await second.getByRole('button', { name: 'Verify and start' }).click();
+    await second.getByText('This email’s mailbox has already had its free trial', { exact: false }).waitFor();
+    await snap(again.page, 'accounts-trial-mailbox-used-phone');
+    await again.context.close();
   });
 
   it('keeps the collection of an anonymous trial that registers its email', async () => {
