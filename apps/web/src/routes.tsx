@@ -27,6 +27,10 @@ const InAppBrowserPage = lazyScreen(() =>
   import('./features/upgrade/in-app-browser-page').then((m) => m.InAppBrowserPage),
 );
 
+// Your own posts (issue 34) load on first visit.
+const OwnPostsPage = lazyScreen(() =>
+  import('./features/own-posts/own-posts-page').then((m) => m.OwnPostsPage),
+);
 // The admin screens bring the chart library: load them on first visit.
 const AdminPage = lazyScreen(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
 // Prospecting is for administrators only: its code loads on first visit too.
@@ -57,6 +61,7 @@ export function AppRoutes() {
           }
         />
         <Route path="collections" element={<CollectionsPage />} />
+        <Route path="my-posts" element={<OwnPostsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="help" element={<HelpPage />} />
         <Route path="login" element={<LoginPage />} />

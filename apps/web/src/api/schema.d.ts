@@ -4350,6 +4350,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/suggest/caption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tags for the words of a caption, best first, never a hashtag already in it; free visitors get the first 2 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CaptionSuggestBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The network the suggestions come from
+                             * @enum {string}
+                             */
+                            network: "instagram" | "bluesky" | "mastodon" | "sample";
+                            /** @description The words read from the text (no stop words, tags or links) */
+                            words: string[];
+                            /** @description The hashtags already in the text: never suggested back */
+                            given: string[];
+                            /** @description Best first */
+                            suggestions: components["schemas"]["CaptionSuggestion"][];
+                            /** @description Suggestions held back by the plan (free visitors see the first few) */
+                            hidden?: number;
+                        };
+                    };
+                };
+                /** @description The request does not match its schema, or a value is wrong */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Refused: the plan, the role, a daily limit or a request from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests from this client; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Something went wrong on our side */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trends/hashtags": {
         parameters: {
             query?: never;
@@ -6605,6 +6704,292 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/hashtags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's own hashtags: how many of their posts carry each, and when last */
+        get: {
+            parameters: {
+                query?: {
+                    network?: "instagram" | "mastodon" | "bluesky";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OwnHashtags"];
+                    };
+                };
+                /** @description The request does not match its schema, or a value is wrong */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description No session: sign in (or start a trial) first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Refused: the plan, the role, a daily limit or a request from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests from this client; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Something went wrong on our side */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes the signed-in user's imported posts (of one network, or all) */
+        delete: {
+            parameters: {
+                query?: {
+                    network?: "instagram" | "mastodon" | "bluesky";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OwnPostsDeleted"];
+                    };
+                };
+                /** @description The request does not match its schema, or a value is wrong */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description No session: sign in (or start a trial) first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Refused: the plan, the role, a daily limit or a request from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests from this client; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Something went wrong on our side */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports an archive the network exported (64 MB at most): Instagram's posts_1.json or its zip, Mastodon's outbox.json, a Bluesky repo CAR
+         * @description The body is the file itself: application/json (Instagram posts_1.json, Mastodon outbox.json), application/vnd.ipld.car (Bluesky com.atproto.sync.getRepo) or application/zip (the whole export). The same file twice changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ArchiveImport"];
+                    };
+                };
+                /** @description The request does not match its schema, or a value is wrong */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description No session: sign in (or start a trial) first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Refused: the plan, the role, a daily limit or a request from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests from this client; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Something went wrong on our side */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server is busy (load shedding) or a provider is unreachable; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8997,6 +9382,29 @@ export interface components {
                 android: string;
             };
         };
+        CaptionSuggestBodyInput: {
+            text: string;
+            /**
+             * @description The network whose posts suggest; without it, the first of DEFAULT_NETWORK that holds tags
+             * @enum {string}
+             */
+            network?: "instagram" | "bluesky" | "mastodon" | "sample";
+            /** @default 30 */
+            limit: number;
+        };
+        CaptionSuggestionInput: {
+            hashtag: string;
+            /** @description Total posts; -1 = unknown, -2 = needs a direct lookup */
+            count: number;
+            /** @description The caption measure (docs/decisions/030-caption-words.md) */
+            score: number;
+            /** @description About how many people used it with a word of the text (the most for any one word) */
+            authors: number;
+            /** @description The words of the text that suggest it */
+            words: string[];
+            /** @constant */
+            banned?: true;
+        };
         ErrorResponseInput: {
             error: {
                 /** @description Stable machine-readable code, e.g. "not_found" */
@@ -9232,6 +9640,32 @@ export interface components {
              * @enum {string}
              */
             session: "cookie" | "bearer";
+        };
+        ArchiveImportInput: {
+            /** @enum {string} */
+            network: "instagram" | "mastodon" | "bluesky";
+            posts: number;
+            hashtags: number;
+            new_posts: number;
+        };
+        OwnHashtagsInput: {
+            hashtags: {
+                hashtag: string;
+                /** @enum {string} */
+                network: "instagram" | "mastodon" | "bluesky";
+                posts: number;
+                last_used: string;
+                first_used: string;
+            }[];
+            networks: {
+                /** @enum {string} */
+                network: "instagram" | "mastodon" | "bluesky";
+                posts: number;
+                last_post: string;
+            }[];
+        };
+        OwnPostsDeletedInput: {
+            deleted: number;
         };
         AutomationTemplateInput: {
             /** @default Default template */
@@ -9853,6 +10287,29 @@ export interface components {
                 android: string;
             };
         };
+        CaptionSuggestBody: {
+            text: string;
+            /**
+             * @description The network whose posts suggest; without it, the first of DEFAULT_NETWORK that holds tags
+             * @enum {string}
+             */
+            network?: "instagram" | "bluesky" | "mastodon" | "sample";
+            /** @default 30 */
+            limit: number;
+        };
+        CaptionSuggestion: {
+            hashtag: string;
+            /** @description Total posts; -1 = unknown, -2 = needs a direct lookup */
+            count: number;
+            /** @description The caption measure (docs/decisions/030-caption-words.md) */
+            score: number;
+            /** @description About how many people used it with a word of the text (the most for any one word) */
+            authors: number;
+            /** @description The words of the text that suggest it */
+            words: string[];
+            /** @constant */
+            banned?: true;
+        };
         ErrorResponse: {
             error: {
                 /** @description Stable machine-readable code, e.g. "not_found" */
@@ -10092,6 +10549,32 @@ export interface components {
              * @enum {string}
              */
             session: "cookie" | "bearer";
+        };
+        ArchiveImport: {
+            /** @enum {string} */
+            network: "instagram" | "mastodon" | "bluesky";
+            posts: number;
+            hashtags: number;
+            new_posts: number;
+        };
+        OwnHashtags: {
+            hashtags: {
+                hashtag: string;
+                /** @enum {string} */
+                network: "instagram" | "mastodon" | "bluesky";
+                posts: number;
+                last_used: string;
+                first_used: string;
+            }[];
+            networks: {
+                /** @enum {string} */
+                network: "instagram" | "mastodon" | "bluesky";
+                posts: number;
+                last_post: string;
+            }[];
+        };
+        OwnPostsDeleted: {
+            deleted: number;
         };
         AutomationTemplate: {
             /** @default Default template */

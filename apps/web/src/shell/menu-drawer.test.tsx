@@ -51,20 +51,54 @@ describe('MenuDrawer', () => {
     ['free', ['Search', 'Get Pro', 'Login', 'Settings', 'Help', 'Follow us']],
     ['trial', ['Search', 'Collections', 'Upgrade', 'Login', 'Settings', 'Help', 'Follow us']],
     ['unRegTrial', ['Search', 'Collections', 'Upgrade', 'Login', 'Settings', 'Help', 'Follow us']],
-    // Signed in: Account (the account page, issue 32 §8) beside Logout.
+    // Signed in: Your posts (issue 34), and Account (the account page, issue 32 §8) beside Logout.
     [
       'emailTrial',
-      ['Search', 'Collections', 'Account', 'Logout', 'Upgrade', 'Settings', 'Help', 'Follow us'],
+      [
+        'Search',
+        'Collections',
+        'Your posts',
+        'Account',
+        'Logout',
+        'Upgrade',
+        'Settings',
+        'Help',
+        'Follow us',
+      ],
     ],
-    ['signedInFree', ['Search', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
-    ['beta', ['Search', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
+    [
+      'signedInFree',
+      ['Search', 'Your posts', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us'],
+    ],
+    ['beta', ['Search', 'Your posts', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us']],
     [
       'CBcustomer',
-      ['Search', 'Collections', 'Manage Account', 'Account', 'Logout', 'Settings', 'Help', 'Follow us'],
+      [
+        'Search',
+        'Collections',
+        'Your posts',
+        'Manage Account',
+        'Account',
+        'Logout',
+        'Settings',
+        'Help',
+        'Follow us',
+      ],
     ],
     [
       'admin',
-      ['Search', 'Collections', 'Account', 'Logout', 'Prospecting', 'Admin', 'Settings', 'Help', 'Follow us'],
+      [
+        'Search',
+        'Collections',
+        'Your posts',
+        'Account',
+        'Logout',
+        'Prospecting',
+        'Admin',
+        'Settings',
+        'Help',
+        'Follow us',
+      ],
     ],
     // A paying customer made admin keeps the billing portal (issue 32 §10).
     [
@@ -72,6 +106,7 @@ describe('MenuDrawer', () => {
       [
         'Search',
         'Collections',
+        'Your posts',
         'Manage Account',
         'Account',
         'Logout',
@@ -85,7 +120,17 @@ describe('MenuDrawer', () => {
     // A lapsed web subscription is free but still signed in: Logout (not Login), the portal, upgrade.
     [
       'lapsedCustomer',
-      ['Search', 'Manage Account', 'Account', 'Logout', 'Get Pro', 'Settings', 'Help', 'Follow us'],
+      [
+        'Search',
+        'Your posts',
+        'Manage Account',
+        'Account',
+        'Logout',
+        'Get Pro',
+        'Settings',
+        'Help',
+        'Follow us',
+      ],
     ],
   ];
   it.each(byGroup)('shows a %s visitor the entries of their capabilities', (group, expected) => {

@@ -9,6 +9,7 @@ import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Place from '@mui/icons-material/Place';
+import PostAdd from '@mui/icons-material/PostAdd';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import Star from '@mui/icons-material/Star';
@@ -65,6 +66,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: text('menu.collections'),
     to: path('/collections'),
     isVisible: ({ caps }) => caps.canUseCollections,
+  },
+  {
+    // Your own posts (issue 34): an archive you bring, the tags you use; an account of your own.
+    key: 'ownPosts',
+    icon: PostAdd,
+    label: text('menu.ownPosts'),
+    to: path('/my-posts'),
+    isVisible: ({ session }) => session.isLoaded && session.account.isSignedIn,
   },
   {
     key: 'manageAccount',

@@ -31,6 +31,11 @@ const USER_COLUMNS: Record<string, 'deleted' | 'unlinked' | 'kept'> = {
   // The address goes with the account, so its mailbox may have a trial again (decision 032).
   'trial_mailboxes.user_id': 'deleted',
   'user_settings.user_id': 'deleted',
+  // Your own posts (decision 031): the user's alone, so they go with the account.
+  'own_posts.user_id': 'deleted',
+  'own_post_tags.user_id': 'deleted',
+  'own_handles.user_id': 'deleted',
+  'own_post_settings.user_id': 'deleted',
   'topics.owner_id': 'deleted',
   'topics.creator_id': 'deleted',
   'quarries.owner_id': 'deleted',

@@ -6,7 +6,7 @@ import { type To, UNSAFE_NavigationContext } from 'react-router';
  * /logout and /collections, the screens one goes to and comes back from, the guide and the related
  * tags' "Change" link among them. The list stays on the device there as across a reload (issue 32 §6).
  */
-const UNGUARDED = ['/logout', '/collections', '/settings', '/help', '/upgrade', '/specialoffer'];
+const UNGUARDED = ['/logout', '/collections', '/my-posts', '/settings', '/help', '/upgrade', '/specialoffer'];
 
 /** Whether leaving the search screen for `pathname` should ask to save first. */
 export function isGuardedDestination(pathname: string): boolean {
