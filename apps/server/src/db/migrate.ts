@@ -28,8 +28,8 @@ import { crowdReportersMigration } from './migrations/024-crowd-reporters.js';
 import { trendingAuthorsMigration } from './migrations/025-trending-authors.js';
 import { postIdsPerNetworkMigration } from './migrations/026-post-ids-per-network.js';
 import { tagSearchKeysMigration } from './migrations/027-tag-search-keys.js';
-import { ownPostsMigration } from './migrations/029-own-posts.js';
 import { captionWordsMigration } from './migrations/028-caption-words.js';
+import { ownPostsMigration } from './migrations/029-own-posts.js';
 import { trialMailboxesMigration } from './migrations/030-trial-mailboxes.js';
 
 /** One ordered list of migrations; each runs on both dialects. */
@@ -63,8 +63,8 @@ export function listMigrations(dialect: Database['dialect']): Record<string, Mig
     '025-trending-authors': trendingAuthorsMigration(dialect),
     '026-post-ids-per-network': postIdsPerNetworkMigration(dialect),
     '027-tag-search-keys': tagSearchKeysMigration(dialect),
-    '029-own-posts': ownPostsMigration(dialect),
     '028-caption-words': captionWordsMigration(dialect),
+    '029-own-posts': ownPostsMigration(dialect),
     '030-trial-mailboxes': trialMailboxesMigration(dialect),
   };
 }
