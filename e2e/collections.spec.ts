@@ -48,7 +48,11 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     return Object.values((await response.json()) as TopicsById);
   }
 
-  it('builds a list, saves it with a title, marks changes, updates, reopens it and deletes it', async () => {
+  // The whole life of a collection in one flow, about 40 steps: 20-25 s at load 8, and it reached
+  // the project's 90 s at load 14, so it has twice that.
+  it('builds a list, saves it with a title, marks changes, updates, reopens it and deletes it', {
+    timeout: 180_000,
+  }, async () => {
     const { context, page } = await trialVisitor();
     const title = page.getByTestId('topic-title');
     const saveButton = page.getByRole('button', { name: 'Save', exact: true });
