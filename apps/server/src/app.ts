@@ -14,6 +14,7 @@ import { outboxRoutes } from './features/email/email.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
 import { myAccountRoutes } from './features/identity/my-account.routes.js';
+import { ownEngagementRoutes } from './features/own-engagement/own-engagement.routes.js';
 import { ownPostsRoutes } from './features/own-posts/own-posts.routes.js';
 import { quarriesRoutes } from './features/quarries/quarries.routes.js';
 import { createHashtagContext } from './features/related/related.context.js';
@@ -113,6 +114,7 @@ export async function buildApp(loaded: Config, options: BuildAppOptions = {}): P
   await app.register(topicRoutes, { prefix: '/api' });
   await app.register(quarriesRoutes, { prefix: '/api' });
   await app.register(ownPostsRoutes, { prefix: '/api/me' });
+  await app.register(ownEngagementRoutes, { prefix: '/api/me' });
   await registerBilling(app);
   await registerAppData(app);
   await registerWebApp(app, config);

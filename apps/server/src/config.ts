@@ -165,6 +165,14 @@ const EnvSchema = z.object({
       }
       return urls;
     }),
+  // Your own posts (issue 34 §2, decision 031): the public AppView a connected Bluesky handle's posts
+  // and counts are read from (no login), and whether Mastodon addresses may name local hosts over
+  // http (development and tests only: the server fetches the instance a user names).
+  BLUESKY_APPVIEW_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://public.api.bsky.app' })
+    .default('https://public.api.bsky.app')
+    .transform((url) => url.replace(/\/+$/, '')),
+  MASTODON_ALLOW_LOCAL_INSTANCES: booleanText.default(false),
   BLUESKY_RETENTION_DAYS: z.coerce
     .number()
     .int('must be a whole number of days')

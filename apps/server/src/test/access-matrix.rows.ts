@@ -256,6 +256,28 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/api/me/archive', body: () => [], expect: REGISTERED },
   { method: 'GET', route: '/api/me/hashtags', expect: REGISTERED },
   { method: 'DELETE', route: '/api/me/posts', expect: REGISTERED },
+  { method: 'GET', route: '/api/me/handles', expect: REGISTERED },
+  // An address that is none is refused before any network is asked (the matrix never leaves the machine).
+  {
+    method: 'POST',
+    route: '/api/me/handles',
+    body: () => ({ network: 'mastodon', handle: 'not-an-address' }),
+    expect: REGISTERED,
+  },
+  {
+    method: 'POST',
+    route: '/api/me/handles/:network/refresh',
+    url: '/api/me/handles/bluesky/refresh',
+    expect: REGISTERED,
+  },
+  { method: 'DELETE', route: '/api/me/handles/:network', url: '/api/me/handles/bluesky', expect: REGISTERED },
+  {
+    method: 'PUT',
+    route: '/api/me/settings',
+    body: () => ({ suggest_from_own_tags: false }),
+    expect: REGISTERED,
+  },
+  { method: 'GET', route: '/api/me/engagement', expect: REGISTERED },
   { method: 'GET', route: '/api/topics', expect: COLLECTIONS },
   { method: 'POST', route: '/api/topics', body: topic, expect: COLLECTIONS },
   { method: 'GET', route: '/api/topics/:topicId', url: `/api/topics/${someId}`, expect: COLLECTIONS },

@@ -74,3 +74,89 @@ export type OwnHashtags = z.infer<typeof OwnHashtagsSchema>;
 
 export const OwnPostsDeletedSchema = z.object({ deleted: z.number().int() }).meta({ id: 'OwnPostsDeleted' });
 export type OwnPostsDeleted = z.infer<typeof OwnPostsDeletedSchema>;
+
+// ---- Section 2: handles you connect, and which of your tags work ----
+
+/** The networks whose public posts and engagement Tagscout reads by handle (Instagram's need Meta's business APIs). */
+export const HANDLE_NETWORKS = [Network.bluesky, Network.mastodon] as const;
+export const HandleNetworkSchema = z.enum(HANDLE_NETWORKS, {
+  error: `must be one of ${HANDLE_NETWORKS.join(', ')}`,
+});
+export type HandleNetwork = z.infer<typeof HandleNetworkSchema>;
+
+/** POST /api/me/handles: a Bluesky handle (ana.bsky.social) or a Mastodon address (@ana@mastodon.social). */
+export const ConnectHandleBodySchema = z
+  .strictObject({
+    network: HandleNetworkSchema,
+    handle: z.string().trim().min(3, 'must be a handle').max(300, 'must be at most 300 characters'),
+  })
+  .meta({ id: 'ConnectHandle' });
+export type ConnectHandleBody = z.infer<typeof ConnectHandleBodySchema>;
+
+export const HandleNetworkParamsSchema = z.strictObject({ network: HandleNetworkSchema });
+
+export const OwnHandleSchema = z.object({
+  network: HandleNetworkSchema,
+  handle: z.string(),
+  connected_at: z.string(),
+  /** ISO 8601: when its posts were last read; null before the first time. */
+  refreshed_at: z.string().nullable(),
+  /** What went wrong the last time, in a sentence; null when it went well. */
+  refresh_error: z.string().nullable(),
+  /** Posts read with their engagement. */
+  posts: z.number().int(),
+});
+export type OwnHandle = z.infer<typeof OwnHandleSchema>;
+
+export const OwnHandlesSchema = z
+  .object({
+    handles: z.array(OwnHandleSchema),
+    /** Whether "Your tags that work" feed the list suggestions (off until the user turns it on). */
+    suggest_from_own_tags: z.boolean(),
+  })
+  .meta({ id: 'OwnHandles' });
+export type OwnHandles = z.infer<typeof OwnHandlesSchema>;
+
+export const OwnPostSettingsBodySchema = z
+  .strictObject({ suggest_from_own_tags: z.boolean({ error: 'must be true or false' }) })
+  .meta({ id: 'OwnPostSettings' });
+export type OwnPostSettingsBody = z.infer<typeof OwnPostSettingsBodySchema>;
+
+export const OwnEngagementQuerySchema = z.strictObject({
+  network: HandleNetworkSchema.optional(),
+  /** A tag whose weeks the timeline shows beside all posts'. */
+  hashtag: z.string().trim().min(1).max(300).optional(),
+});
+export type OwnEngagementQuery = z.infer<typeof OwnEngagementQuerySchema>;
+
+export const TagEngagementSchema = z.object({
+  hashtag: z.string(),
+  network: HandleNetworkSchema,
+  posts: z.number().int(),
+  /** Median likes + reposts + replies + quotes of the posts with the tag; null with too few posts. */
+  median_with: z.number().nullable(),
+  /** The same for the user's other posts on that network; null with too few posts. */
+  median_without: z.number().nullable(),
+  lift: z.number().nullable(),
+  too_few: z.boolean(),
+});
+export type TagEngagement = z.infer<typeof TagEngagementSchema>;
+
+export const EngagementWeekSchema = z.object({
+  week: z.string(),
+  posts: z.number().int(),
+  median: z.number(),
+});
+
+export const OwnEngagementSchema = z
+  .object({
+    /** Posts with fewer than this on either side say "too few posts to tell". */
+    min_posts: z.number().int(),
+    tags: z.array(TagEngagementSchema),
+    /** Weekly medians of all the user's posts read by handle, oldest first. */
+    timeline: z.array(EngagementWeekSchema),
+    /** The same for the posts with `hashtag`, when asked. */
+    hashtag_timeline: z.array(EngagementWeekSchema).nullable(),
+  })
+  .meta({ id: 'OwnEngagement' });
+export type OwnEngagement = z.infer<typeof OwnEngagementSchema>;

@@ -39,7 +39,8 @@ export async function readBlueskyRepo(car: Uint8Array): Promise<ArchivePost[]> {
   return posts;
 }
 
-function facetTags(facets: unknown): string[] {
+/** The tags of a post record's tag facets (app.bsky.richtext.facet#tag). */
+export function facetTags(facets: unknown): string[] {
   if (!Array.isArray(facets)) return [];
   return facets.flatMap((facet) => {
     const features = (facet as { features?: unknown })?.features;
@@ -52,6 +53,7 @@ function facetTags(facets: unknown): string[] {
   });
 }
 
-function stringsOf(value: unknown): string[] {
+/** The strings of a record field that should be a list of them (a post's `tags`). */
+export function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }

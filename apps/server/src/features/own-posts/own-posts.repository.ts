@@ -1,6 +1,14 @@
 import type { Database } from '../../db/connect.js';
 import type { ArchivePost } from './archive-post.js';
 
+/** A post read by handle, with its engagement as the network says it now. */
+export interface EngagedArchivePost extends ArchivePost {
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+}
+
 /** Rows per insert: far below both dialects' limits on bound values. */
 const CHUNK = 400;
 /** The most tags one answer lists (a user with more sees their most used). */
@@ -192,6 +200,102 @@ export async function deleteOwnPostsOfUser(
 /** Everything the user keeps here (account deletion, inside its transaction). */
 export async function deleteOwnDataOfUser(database: Database, userId: string): Promise<void> {
   await deleteOwnPostsOfUser(database, { userId });
-  await database.db.deleteFrom('own_handles').where('user_id', '=', userId).execute();
-  await database.db.deleteFrom('own_post_settings').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Keeps posts read by handle: new ones with their tags, known ones (from an archive or an earlier
+ * read) get the engagement the network says now. One transaction.
+ */
+export async function upsertEngagedPosts(
+  database: Database,
+  input: { userId: string; network: string; posts: readonly EngagedArchivePost[]; now: number },
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    for (let start = 0; start < input.posts.length; start += CHUNK) {
+      const chunk = input.posts.slice(start, start + CHUNK);
+      await trx
+        .insertInto('own_posts')
+        .values(
+          chunk.map((post) => ({
+            user_id: input.userId,
+            network: input.network,
+            post_id: post.postId,
+            posted_at: post.postedAt,
+            source: 'handle',
+            likes: post.likes,
+            reposts: post.reposts,
+            replies: post.replies,
+            quotes: post.quotes,
+            imported_at: input.now,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'network', 'post_id']).doUpdateSet((eb) => ({
+            likes: eb.ref('excluded.likes'),
+            reposts: eb.ref('excluded.reposts'),
+            replies: eb.ref('excluded.replies'),
+            quotes: eb.ref('excluded.quotes'),
+          })),
+        )
+        .execute();
+    }
+    const tags = input.posts.flatMap((post) =>
+      post.hashtags.map((hashtag) => ({
+        user_id: input.userId,
+        network: input.network,
+        post_id: post.postId,
+        hashtag,
+      })),
+    );
+    for (let start = 0; start < tags.length; start += CHUNK) {
+      await trx
+        .insertInto('own_post_tags')
+        .values(tags.slice(start, start + CHUNK))
+        .onConflict((conflict) => conflict.columns(['user_id', 'network', 'post_id', 'hashtag']).doNothing())
+        .execute();
+    }
+  });
+}
+
+export interface EngagedPostRow {
+  network: string;
+  post_id: string;
+  posted_at: number;
+  engagement: number;
+  hashtags: string[];
+}
+
+/** The user's posts whose engagement was read (by handle), with their tags. */
+export async function findEngagedPosts(
+  database: Database,
+  input: { userId: string; network?: string },
+): Promise<EngagedPostRow[]> {
+  let posts = database.db
+    .selectFrom('own_posts')
+    .select(['network', 'post_id', 'posted_at', 'likes', 'reposts', 'replies', 'quotes'])
+    .where('user_id', '=', input.userId)
+    .where('likes', 'is not', null);
+  if (input.network) posts = posts.where('network', '=', input.network);
+  let tags = database.db
+    .selectFrom('own_post_tags')
+    .select(['network', 'post_id', 'hashtag'])
+    .where('user_id', '=', input.userId);
+  if (input.network) tags = tags.where('network', '=', input.network);
+  const [postRows, tagRows] = await Promise.all([posts.execute(), tags.execute()]);
+  const byPost = new Map<string, string[]>();
+  for (const tag of tagRows) {
+    const key = `${tag.network}\n${tag.post_id}`;
+    byPost.set(key, [...(byPost.get(key) ?? []), tag.hashtag]);
+  }
+  return postRows.map((post) => ({
+    network: post.network,
+    post_id: post.post_id,
+    posted_at: Number(post.posted_at),
+    engagement:
+      Number(post.likes ?? 0) +
+      Number(post.reposts ?? 0) +
+      Number(post.replies ?? 0) +
+      Number(post.quotes ?? 0),
+    hashtags: byPost.get(`${post.network}\n${post.post_id}`) ?? [],
+  }));
 }

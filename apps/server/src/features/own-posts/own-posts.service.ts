@@ -12,9 +12,13 @@ import {
   countOwnPostsByNetwork,
   deleteOwnDataOfUser,
   deleteOwnPostsOfUser,
+  type EngagedArchivePost,
+  type EngagedPostRow,
+  findEngagedPosts,
   findOwnPostsOfUser,
   findOwnTags,
   insertOwnPosts,
+  upsertEngagedPosts,
 } from './own-posts.repository.js';
 import { readArchive } from './read-archive.js';
 
@@ -85,13 +89,31 @@ export async function deleteOwnPosts(
   return { deleted: await deleteOwnPostsOfUser(context.database, { userId, network: query.network }) };
 }
 
+export type { EngagedArchivePost, EngagedPostRow };
+
+/** For the handles a user connects (own-engagement): their posts with engagement, kept with the archive's. */
+export async function keepEngagedPosts(
+  context: OwnPostsContext,
+  input: { userId: string; network: string; posts: readonly EngagedArchivePost[] },
+): Promise<void> {
+  await upsertEngagedPosts(context.database, { ...input, now: context.now() });
+}
+
+/** The user's posts with engagement (read by handle), for which of their tags work. */
+export function listEngagedPosts(
+  database: Database,
+  input: { userId: string; network?: string },
+): Promise<EngagedPostRow[]> {
+  return findEngagedPosts(database, input);
+}
+
 /** For "download my data": every post kept, with its tags. */
 export async function exportOwnPosts(database: Database, userId: string) {
   const posts = await findOwnPostsOfUser(database, userId);
   return { posts: posts.map((post) => ({ ...post, posted_at: isoOf(post.posted_at) })) };
 }
 
-/** For deleting an account: its posts, tags, handles and setting go. */
+/** For deleting an account: its posts and their tags go. */
 export async function eraseOwnPosts(database: Database, userId: string): Promise<void> {
   await deleteOwnDataOfUser(database, userId);
 }
