@@ -48,6 +48,7 @@ export const BENCH_PARTS = [
   'inject',
   'load',
   'screen',
+  'suggest',
   'overload',
   'ingest',
   'standin',

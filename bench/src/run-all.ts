@@ -15,6 +15,7 @@ import { drawSamples, type Samples } from './samples.js';
 import { drawScreenSamples, SCREEN_LOAD, screenMixPaths } from './screen-mix.js';
 import { measureInjectLatency, measureServiceLatency } from './service-latency.js';
 import { formatTable, type LatencySummary } from './stats.js';
+import { drawSuggestLists, measureSuggestInProcess, suggestPaths } from './suggest-latency.js';
 
 /** A load past the server's capacity, and how much the server logged during it (warm-up included). */
 interface OverloadFigures extends LoadFigures {
@@ -30,6 +31,8 @@ interface DialectResult {
   mixed: LoadFigures | undefined;
   /** Issue 33's search-screen mix (screen-mix.ts): ours, then the baseline's; the load average when it began. */
   screen: (LoadFigures & { loadAverage: number })[];
+  /** Suggestions for lists of 1 to 30 tags (issue 33): in-process, then over HTTP (ours, the baseline's). */
+  suggest: { inProcess: LatencySummary[]; http: LoadFigures[] };
   byKind: LoadFigures[];
   /** The same loads on the BENCH_BASELINE checkout's server, measured right after each of ours. */
   baseline: LoadFigures[];
@@ -135,6 +138,33 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     });
     screen.push(...figures.map((each) => ({ ...each, loadAverage: load.screen! })));
   }
+  const suggest: DialectResult['suggest'] = { inProcess: [], http: [] };
+  if (options.parts.has('suggest')) {
+    const lists = await drawSuggestLists(store.database, await drawScreenSamples(store.database));
+    const tags = new Set(lists.flat()).size;
+    console.log(
+      `\nSuggestions for ${lists.length} lists of 1 to 30 tags (${tags.toLocaleString('en')} tags in all), in-process ${note('suggest')}:`,
+    );
+    suggest.inProcess = await measureSuggestInProcess(store.database, lists);
+    printLatency(suggest.inProcess);
+    console.log(
+      `\nThe same over HTTP, ${options.connections} connections, 8 s after 10 s ${note('suggest-http')}:`,
+    );
+    for (const dir of [undefined, ...(options.baselineDir ? [options.baselineDir] : [])]) {
+      const figures = await measureOnServer(store.url, dir, options, {
+        name: `${facts.dialect} suggestions${dir ? ' (baseline)' : ''}`,
+        paths: suggestPaths(lists),
+        rounds: 1,
+        seconds: 8,
+        warmupSeconds: 10,
+      }).catch((error: unknown) => {
+        if (!dir) throw error;
+        console.log(`  the baseline failed: ${String(error)}`);
+        return undefined;
+      });
+      if (figures) suggest.http.push(figures);
+    }
+  }
   if (options.parts.has('load')) {
     console.log(`\nMixed read load over loopback HTTP (autocannon) ${note('mixed')}:`);
     const loads: [string, string[], number][] = [
@@ -230,6 +260,7 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     inject,
     mixed,
     screen,
+    suggest,
     byKind,
     baseline,
     overload,
@@ -449,6 +480,7 @@ function printSummary(): void {
     for (const figures of [
       ...(result.mixed ? [result.mixed] : []),
       ...result.screen,
+      ...result.suggest.http,
       ...result.byKind,
       ...result.baseline,
     ]) {

@@ -12,3 +12,4 @@ export {
   storeIngest,
 } from '../features/store/store.repository.js';
 export { type IncomingPost, preparePosts, toPlace, toProfile } from '../features/store/store.service.js';
+export { suggestForList } from '../features/suggest/suggest.service.js';

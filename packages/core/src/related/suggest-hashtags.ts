@@ -112,31 +112,34 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
   const tuning = { ...SUGGESTION_DEFAULTS, ...input.tuning };
   const given = new Set(input.sources.map((source) => source.hashtag));
   const min = minSubcountOf('hashtag');
-  const merged = new Map<string, Suggestion>();
-  const entryOf = (hashtag: string) => {
-    let entry = merged.get(hashtag);
-    if (!entry) {
-      entry = { hashtag, score: 0, subcount: 0, lists: 0, count: input.countOf(hashtag), authors: 0 };
-      merged.set(hashtag, entry);
-    }
-    return entry;
-  };
   const probability = (hashtag: string) =>
     Math.min(1, (knownCount(input.countOf(hashtag)) + 1) / tuning.universe);
 
+  // Summed first, so only tags in enough posts to be suggested get an entry and a score (a popular
+  // tag's window holds thousands of tags seen once).
+  const subcountSums = new Map<string, number>();
+  const listCounts = new Map<string, number>();
   for (const source of input.sources) {
+    for (const [hashtag, subcount] of digestOf(source).subcounts) {
+      if (given.has(hashtag)) continue;
+      subcountSums.set(hashtag, (subcountSums.get(hashtag) ?? 0) + subcount);
+      if (subcount >= min) listCounts.set(hashtag, (listCounts.get(hashtag) ?? 0) + 1);
+    }
+  }
+  const merged = new Map<string, Suggestion>();
+  for (const [hashtag, subcount] of subcountSums) {
+    if (subcount < min) continue;
+    const lists = listCounts.get(hashtag) ?? 0;
+    merged.set(hashtag, { hashtag, score: 0, subcount, lists, count: undefined, authors: 0 });
+  }
+
+  for (const source of input.sources) {
+    if (measure === SuggestionMeasure.postOverlap) break;
     const { subcounts } = digestOf(source);
     const related = [...subcounts]
       .filter(([hashtag, subcount]) => subcount >= min && !given.has(hashtag))
       .sort(([a, x], [b, y]) => y - x || compareNames(a, b))
       .slice(0, LIMITS.relatedTagsKept);
-    for (const [hashtag, subcount] of subcounts) {
-      if (given.has(hashtag)) continue;
-      const entry = entryOf(hashtag);
-      entry.subcount += subcount;
-      if (subcount >= min) entry.lists++;
-    }
-    if (measure === SuggestionMeasure.postOverlap) continue;
     const window = Math.max(1, source.posts.length);
     const givenProbability = probability(source.hashtag);
     related.forEach(([hashtag, subcount], index) => {
@@ -147,29 +150,30 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
         givenProbability,
         probability: probability(hashtag),
       });
-      if (score !== undefined) entryOf(hashtag).score += score;
+      if (score !== undefined) merged.get(hashtag)!.score += score;
     });
   }
-  if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(input.sources, given, tuning, entryOf);
-  for (const [hashtag, authors] of countAuthorsOverWindows(input.sources, given)) {
-    const entry = merged.get(hashtag);
-    if (entry) entry.authors = authors;
-  }
-  for (const entry of merged.values()) {
+  if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(input.sources, given, tuning, merged);
+  // Only tags in enough posts can be suggested; their authors are counted in rank order until
+  // `limit` have enough of them (a window of a popular tag holds thousands of tags, each post an author).
+  const candidates = [...merged.values()].filter((entry) => entry.score > 0);
+  for (const entry of candidates) {
+    entry.count = input.countOf(entry.hashtag);
     if (measure === SuggestionMeasure.postOverlap)
       entry.score /= probability(entry.hashtag) ** tuning.damping;
   }
-  const ranked = [...merged.values()]
-    .filter((entry) => entry.subcount >= min && entry.authors >= tuning.minAuthors && entry.score > 0)
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        b.lists - a.lists ||
-        b.subcount - a.subcount ||
-        compareNames(a.hashtag, b.hashtag),
-    );
-  const limit = input.limit === undefined ? ranked.length : Math.max(0, Math.floor(input.limit));
-  return ranked.slice(0, limit);
+  candidates.sort(
+    (a, b) =>
+      b.score - a.score || b.lists - a.lists || b.subcount - a.subcount || compareNames(a.hashtag, b.hashtag),
+  );
+  const limit = input.limit === undefined ? candidates.length : Math.max(0, Math.floor(input.limit));
+  const ranked: Suggestion[] = [];
+  for (const entry of candidates) {
+    if (ranked.length >= limit) break;
+    entry.authors = countAuthorsOverWindows(input.sources, entry.hashtag);
+    if (entry.authors >= tuning.minAuthors) ranked.push(entry);
+  }
+  return ranked;
 }
 
 /**
@@ -180,7 +184,7 @@ function scoreByPostOverlap(
   sources: readonly SuggestionSource[],
   given: ReadonlySet<string>,
   tuning: SuggestionTuning,
-  entryOf: (hashtag: string) => Suggestion,
+  candidates: ReadonlyMap<string, Suggestion>,
 ): void {
   const seen = new Set<string>();
   for (const source of sources) {
@@ -189,34 +193,44 @@ function scoreByPostOverlap(
       seen.add(key);
       const overlap = tags.filter((tag) => given.has(tag)).length;
       const weight = overlap ** tuning.overlapPower;
-      for (const tag of tags) if (!given.has(tag)) entryOf(tag).score += weight;
+      for (const tag of tags) {
+        const entry = candidates.get(tag);
+        if (entry) entry.score += weight;
+      }
     }
   }
 }
 
-/** Distinct authors per candidate over every window; an unauthored post is known by its tag set. */
-function countAuthorsOverWindows(
-  sources: readonly SuggestionSource[],
-  given: ReadonlySet<string>,
-): Map<string, number> {
-  const byTag = new Map<string, Set<string>>();
+/** A candidate's distinct authors over every window; an unauthored post is known by its tag set. */
+function countAuthorsOverWindows(sources: readonly SuggestionSource[], hashtag: string): number {
+  let first: Authors | undefined;
+  let union: Set<string> | undefined;
   for (const source of sources) {
-    digestOf(source).posts.forEach(({ key, tags }, index) => {
-      const author = source.authors?.[index] ?? `#${key}`;
-      for (const tag of tags) {
-        if (given.has(tag)) continue;
-        const seen = byTag.get(tag) ?? new Set<string>();
-        byTag.set(tag, seen);
-        seen.add(author);
-      }
-    });
+    const authors = digestOf(source).authors.get(hashtag);
+    if (authors === undefined) continue;
+    if (first === undefined) {
+      first = authors;
+      continue;
+    }
+    union ??= new Set(authorsOf(first));
+    for (const author of authorsOf(authors)) union.add(author);
   }
-  return new Map([...byTag].map(([tag, seen]) => [tag, seen.size]));
+  if (union) return union.size;
+  return first === undefined ? 0 : typeof first === 'string' ? 1 : first.size;
+}
+
+/** One author, or several distinct ones. */
+type Authors = string | Set<string>;
+
+function authorsOf(authors: Authors): Iterable<string> {
+  return typeof authors === 'string' ? [authors] : authors;
 }
 
 interface Digest {
   subcounts: Map<string, number>;
   posts: { key: string; tags: string[] }[];
+  /** Each tag's distinct authors in this window. */
+  authors: Map<string, Authors>;
 }
 
 // What a source's posts give every call, kept while the caller keeps the source (the bench asks
@@ -226,12 +240,14 @@ const digests = new WeakMap<SuggestionSource, Digest>();
 function digestOf(source: SuggestionSource): Digest {
   let digest = digests.get(source);
   if (!digest) {
+    const posts = source.posts.map((post) => {
+      const tags = [...new Set(post)].sort();
+      return { key: tags.join(' '), tags };
+    });
     digest = {
       subcounts: countSubcounts(source.posts, source.hashtag),
-      posts: source.posts.map((post) => {
-        const tags = [...new Set(post)].sort();
-        return { key: tags.join(' '), tags };
-      }),
+      posts,
+      authors: authorsByTag(source, posts),
     };
     digests.set(source, digest);
   }
@@ -288,4 +304,19 @@ function promotion(k: SuggestionTuning, pair: PairFacts): number {
 // Code-unit order, so the result does not depend on the runtime's locale.
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function authorsByTag(source: SuggestionSource, posts: Digest['posts']): Map<string, Authors> {
+  const byTag = new Map<string, Authors>();
+  posts.forEach(({ key, tags }, index) => {
+    const author = source.authors?.[index] ?? `#${key}`;
+    for (const tag of tags) {
+      const before = byTag.get(tag);
+      if (before === undefined) byTag.set(tag, author);
+      else if (typeof before === 'string') {
+        if (before !== author) byTag.set(tag, new Set([before, author]));
+      } else before.add(author);
+    }
+  });
+  return byTag;
 }

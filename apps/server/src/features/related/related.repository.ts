@@ -3,9 +3,10 @@ import { type AuthoredPost, createAuthorCap } from '@tagscout/core/related';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
-import { HASHTAG_ROW_COLUMNS, type HashtagRow } from '../search/hashtag-row.js';
+import type { HashtagRow } from '../search/hashtag-row.js';
 import { authorOfPost, type CrowdAuthor } from '../store/post-author.js';
 import { queryHot } from './related-postgres.repository.js';
+import { relatedStatements } from './related-sqlite.repository.js';
 
 /** An item whose related tags are asked for: a tag of a network, a place or a profile. */
 export type ItemKey =
@@ -55,8 +56,9 @@ const MOST_WINDOWS_READ = 20;
  * link table's key ((hashtag_id | place_id | owner), taken_at, post_id) and carry their tag ids; then
  * the tags. Each author keeps at most `perAuthor` posts (decision 025): further pages are read, up
  * to 20 windows' worth, until the window is full. Tags seen only in crowd posts and reports
- * (`pending`) are left out. On PostgreSQL a tag's posts and every window's tags are read by named
- * prepared statements (related-postgres.repository.ts); the other reads are built with Kysely.
+ * (`pending`) are left out. A tag's posts and every window's tags are read by prepared statements
+ * (related-sqlite.repository.ts, related-postgres.repository.ts); a place's and a profile's posts are
+ * read with Kysely.
  */
 export async function findRecentPosts(
   database: Database,
@@ -70,16 +72,13 @@ export async function findRecentPosts(
   },
 ): Promise<RecentPosts> {
   const { item, window } = options;
-  const readPage = (before: PageCursor, limit: number) =>
-    database.pool && item.kind === 'hashtag'
-      ? queryHot<RecentPostRow>(database, 'recentOfHashtag', [
-          item.network,
-          item.name,
-          before.takenAt,
-          before.postId,
-          limit,
-        ])
-      : readNewestPosts(database.db, item, before, limit);
+  const readPage = async (before: PageCursor, limit: number) => {
+    if (item.kind !== 'hashtag') return readNewestPosts(database.db, item, before, limit);
+    const values = [item.network, item.name, before.takenAt, before.postId, limit];
+    if (database.sqlite)
+      return relatedStatements(database.sqlite).recentOfHashtag.all(...values) as RecentPostRow[];
+    return queryHot<RecentPostRow>(database, 'recentOfHashtag', values);
+  };
   const keep = createAuthorCap(options.perAuthor ?? window);
   const kept: AuthoredPost<string>[] = [];
   let before: PageCursor = NEWEST;
@@ -155,14 +154,8 @@ async function findHashtagsByIds(
   ids: number[],
 ): Promise<({ id: number } & HashtagRow)[]> {
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
-  if (database.pool) return queryHot(database, 'byIds', [ids]);
-  // On SQLite: json_each is SQLite's.
-  return database.db
-    .selectFrom('hashtags')
-    .select(['id', ...HASHTAG_ROW_COLUMNS])
-    .where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`)
-    .where('count_state', '<>', 'pending')
-    .execute();
+  if (!database.sqlite) return queryHot(database, 'byIds', [ids]);
+  return relatedStatements(database.sqlite).byIds.all(JSON.stringify(ids)) as ({ id: number } & HashtagRow)[];
 }
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */

@@ -2,7 +2,7 @@ import type { SuggestResponse } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
 import { suggestHashtags } from '@tagscout/core/related';
-import { findHashtagWindows, type HashtagContext } from '../related/related.service.js';
+import { findHashtagWindows, type HashtagContext, type HashtagWindow } from '../related/related.service.js';
 
 /**
  * Tags to add to a list being built, best first (core's suggestHashtags over the recent posts of the
@@ -17,8 +17,7 @@ export async function suggestForList(
   // The list's names in the network's own form (Mastodon folds accents: café is cafe there).
   const names = request.tags.map((name) => normalizeHashtag(name, network) ?? name);
   const windows = await findHashtagWindows(context, { network, names });
-  const known = new Map<string, { count: number; banned: boolean }>();
-  for (const window of windows) for (const [name, tag] of window.tags) known.set(name, tag);
+  const known = knownTags(windows);
   const ranked = suggestHashtags({
     sources: windows,
     countOf: (name) => {
@@ -44,5 +43,21 @@ export async function suggestForList(
     network,
     suggestions: suggestions.slice(0, request.visible),
     hidden: suggestions.length - request.visible,
+  };
+}
+
+/**
+ * A tag's count and banned flag as the last window holding it read them: looked up only for the tags
+ * suggested (merging every window's thousands of tags cost more than the suggestions, issue 33).
+ */
+function knownTags(windows: readonly HashtagWindow[]) {
+  return {
+    get(name: string) {
+      for (let index = windows.length - 1; index >= 0; index--) {
+        const tag = windows[index]!.tags.get(name);
+        if (tag) return tag;
+      }
+      return undefined;
+    },
   };
 }
