@@ -52,7 +52,7 @@ export default defineConfig({
         ...sourceFirst,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.mjs'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.mjs', 'bench/src/**/*.test.ts'],
           exclude: ['packages/corpus/**'],
           environment: 'node',
         },

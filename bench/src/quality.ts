@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHashtagContext, findHashtagInfo } from '@tagscout/server/hashtags';
 import { readBenchOptions } from './options.js';
+import { CAPTION_VARIANTS, captionTable, evaluateCaptions, unprunedSize } from './quality/captions.js';
 import { DATASETS, type Dataset, loadDataset } from './quality/datasets.js';
 import {
   Combination,
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       testShare: TEST_SHARE,
       seed: SEED,
     });
+    if (process.env.QUALITY_ONLY === 'captions' && !dataset.train.some((post) => post.caption)) continue;
     const store = await buildTrainStore({ name: spec.name, train: dataset.train });
     try {
       console.log(
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
           `largest in-store count ${store.maxCount.toLocaleString('en')}), ` +
           `${dataset.test.length.toLocaleString('en')} test posts`,
       );
+      if (dataset.train.some((post) => post.caption)) await evaluateCaptionSuggestions(store, dataset);
+      if (process.env.QUALITY_ONLY === 'captions') continue;
       await checkAgainstProduct(store, dataset);
       await evaluateListSuggestions(store, dataset);
       if (process.env.QUALITY_ONLY === 'suggestions') continue;
@@ -123,6 +127,55 @@ async function evaluateListSuggestions(store: TrainStore, dataset: Dataset): Pro
     );
     console.log(`\n${suggestionTable(scores).join('\n')}`);
   }
+}
+
+/**
+ * Tags from a tweet's words alone (issue 35, decision 030): the word table was built by the importer
+ * from the train tweets' text only, so no evaluated tweet feeds it.
+ */
+async function evaluateCaptionSuggestions(store: TrainStore, dataset: Dataset): Promise<void> {
+  // The train store never changes: tags' windows are cached as the product caches them.
+  const context = createHashtagContext(store.database, {
+    RELATED_POST_WINDOW: WINDOW,
+    RELATED_CACHE_SECONDS: 86_400,
+    RELATED_CACHE_ENTRIES: 100_000,
+    DEFAULT_NETWORK: ['instagram'],
+    now: Date.now,
+  });
+  const db = store.database.db;
+  const rows = async (table: 'caption_words' | 'caption_word_tags') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const kept = { words: await rows('caption_words'), pairs: await rows('caption_word_tags') };
+  const unpruned = unprunedSize(dataset.train);
+  const per100k = (n: number) => Math.round((n * 100_000) / dataset.train.length).toLocaleString('en');
+  console.log(
+    `\n### ${dataset.name}, tags from the words of a caption: word table of ${dataset.train.length.toLocaleString('en')} train posts: ` +
+      `${kept.words.toLocaleString('en')} words and ${kept.pairs.toLocaleString('en')} word-tag pairs kept ` +
+      `(${per100k(kept.words)} and ${per100k(kept.pairs)} per 100k posts) of ${unpruned.words.toLocaleString('en')} and ` +
+      `${unpruned.pairs.toLocaleString('en')} before pruning single-person rows (${per100k(unpruned.words)} and ${per100k(unpruned.pairs)} per 100k posts)`,
+  );
+  const started = performance.now();
+  const scores = await evaluateCaptions({
+    test: dataset.test,
+    train: dataset.train,
+    database: store.database,
+    context,
+    variants: CAPTION_VARIANTS,
+  });
+  context.postTracker.stop();
+  const asked = scores[0]!.posts;
+  const withWords = dataset.test.filter((post) => post.caption && post.tags.length > 0).length;
+  console.log(
+    `\n${asked.toLocaleString('en')} test tweets with tags (${withWords.toLocaleString('en')} with text), asked with their words alone ` +
+      `(${((performance.now() - started) / asked).toFixed(2)} ms a tweet for all rankings):\n\n${captionTable(scores).join('\n')}`,
+  );
 }
 
 /** The lists measured must be the product's: compare the spec list with the service's answer. */

@@ -9,6 +9,8 @@ export interface LabelledPost {
   tags: string[];
   /** HARRISON only: the tag its authors searched to collect the post (the first part of post_id). */
   seedTag?: string;
+  /** The tweet's text, tags and mentions inline (av-twitter only): tags from its words (captions.ts). */
+  caption?: string;
 }
 
 export interface Dataset {
@@ -39,11 +41,12 @@ export function loadDataset(options: {
   const posts: LabelledPost[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    const raw = JSON.parse(line) as { post_id: string; hashtags: string[] };
+    const raw = JSON.parse(line) as { post_id: string; hashtags: string[]; caption?: string };
     const tags = hashtagsOfPost({ hashtags: raw.hashtags });
     if (tags === null) continue;
     const post: LabelledPost = { postId: raw.post_id, tags };
     if (options.hasSeedTags) post.seedTag = raw.post_id.split('/')[0];
+    if (typeof raw.caption === 'string') post.caption = raw.caption;
     posts.push(post);
   }
   const random = createRandom(options.seed);

@@ -28,7 +28,12 @@ export async function buildTrainStore(options: {
   // No timestamps in the sets: the importer stamps every post with the import time.
   writeFileSync(
     file,
-    `${options.train.map((post) => JSON.stringify({ post_id: safeId(post.postId), hashtags: post.tags })).join('\n')}\n`,
+    `${options.train
+      .map((post) =>
+        // Train captions feed the word table (the store's one write path, decision 030); test posts never do.
+        JSON.stringify({ post_id: safeId(post.postId), hashtags: post.tags, caption: post.caption }),
+      )
+      .join('\n')}\n`,
   );
   const database = connectDatabase(join(folder, 'store.db'));
   await migrateToLatest(database);

@@ -1,4 +1,7 @@
 // @tagscout/server/hashtags: the hashtag store's reads and writes that bench/ measures directly.
+
+export { findCaptionWordStats } from '../features/caption/caption.repository.js';
+export { suggestForCaption } from '../features/caption/caption.service.js';
 export { createHashtagContext } from '../features/related/related.context.js';
 export { findRecentPosts } from '../features/related/related.repository.js';
 export type { HashtagContext } from '../features/related/related.service.js';

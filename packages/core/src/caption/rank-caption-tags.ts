@@ -13,24 +13,33 @@ export interface CaptionWordStats {
 export type CaptionMeasure = 'vote' | 'people';
 
 export interface CaptionTuning {
-  /** Posts one author may weigh in a word-tag pair (as RELATED_POSTS_PER_AUTHOR in a related window). */
+  /** Posts one author may weigh in a word or a word-tag pair (as RELATED_POSTS_PER_AUTHOR in a related window). */
   postsPerAuthor: number;
-  /** People a word-tag pair needs before it votes (as a suggestion's). */
+  /** People a word-tag pair needs before it votes (as a suggestion's, LIMITS.suggestionMinAuthors). */
   minAuthors: number;
   /** Posts added to each word's total: a rare word's few posts vote less surely. */
   smoothing: number;
-  /** A word's vote times (1 / log2(2 + its people))^power: common words say less about the caption. */
-  specificity: number;
-  /** A tag's score over (its count + 1)^damping: the biggest tags go with every word. */
-  damping: number;
+  /**
+   * Weight of the tags' popularity among all captions (`popular`), per word of the caption: a
+   * caption's few known words leave room for the tags most posts carry.
+   */
+  prior: number;
+  /** What a tag the text names ("father's day": #fathersday) adds, as a share of the best score. */
+  names: number;
+  /** Weight of the list suggestions of the best `expandFrom` tags (the service's second step), against the best score. */
+  expand: number;
+  expandFrom: number;
 }
 
+/** The product's constants, chosen on av-twitter (bench/README.md, decision 030). */
 export const CAPTION_TUNING: CaptionTuning = {
   postsPerAuthor: 3,
   minAuthors: 2,
   smoothing: 5,
-  specificity: 1,
-  damping: 0,
+  prior: 0.2,
+  names: 0.3,
+  expand: 0.3,
+  expandFrom: 5,
 };
 
 export interface CaptionSuggestion {
@@ -44,13 +53,15 @@ export interface CaptionSuggestion {
 
 /**
  * Tags for the words of a caption, best first, never one of `exclude`. Each word votes for its tags
- * with the share of its posts that carry them; 'people' weighs each author at most
- * `postsPerAuthor` posts, needs `minAuthors` people behind a pair, and tunes the vote (decision 030).
+ * with the share of its posts that carry them; 'people' weighs each author at most `postsPerAuthor`
+ * posts and needs `minAuthors` people behind a pair (decision 030). The tags' popularity among all
+ * captions (`popular`, the table's ANY_WORD row) and the tags the text names (`named`) add to it.
  */
 export function rankCaptionTags(options: {
   words: readonly CaptionWordStats[];
+  popular?: CaptionWordStats;
+  named?: readonly string[];
   exclude?: ReadonlySet<string>;
-  countOf?: (hashtag: string) => number | undefined;
   measure?: CaptionMeasure;
   tuning?: Partial<CaptionTuning>;
   limit?: number;
@@ -58,38 +69,52 @@ export function rankCaptionTags(options: {
   const measure = options.measure ?? 'people';
   const tuning = { ...CAPTION_TUNING, ...options.tuning };
   const byTag = new Map<string, CaptionSuggestion>();
-  for (const word of options.words) {
-    const wordPeople = authorsOfSketch(word.authors);
-    const wordPosts = measure === 'vote' ? word.posts : cappedPosts(word.posts, wordPeople, tuning);
-    if (wordPosts <= 0) continue;
-    const weight =
-      measure === 'vote'
-        ? 1
-        : (1 / Math.log2(2 + wordPeople)) ** tuning.specificity / (wordPosts + tuning.smoothing);
+  const add = (hashtag: string, vote: number, posts: number, people: number) => {
+    if (options.exclude?.has(hashtag)) return;
+    const entry = byTag.get(hashtag);
+    if (!entry) byTag.set(hashtag, { hashtag, score: vote, posts, authors: Math.round(people) });
+    else {
+      entry.score += vote;
+      entry.posts += posts;
+      entry.authors = Math.max(entry.authors, Math.round(people));
+    }
+  };
+  const votesOf = (word: CaptionWordStats, weight: number) => {
+    const total = weighed(word, measure, tuning) + (measure === 'vote' ? 0 : tuning.smoothing);
+    if (total <= 0) return;
     for (const tag of word.tags) {
-      if (options.exclude?.has(tag.hashtag)) continue;
       const people = authorsOfSketch(tag.authors);
       if (measure === 'people' && Math.round(people) < tuning.minAuthors) continue;
-      const posts = measure === 'vote' ? tag.posts : cappedPosts(tag.posts, people, tuning);
-      const vote = measure === 'vote' ? posts / wordPosts : posts * weight;
-      const entry = byTag.get(tag.hashtag);
-      if (entry) {
-        entry.score += vote;
-        entry.posts += posts;
-        entry.authors = Math.max(entry.authors, Math.round(people));
-      } else
-        byTag.set(tag.hashtag, { hashtag: tag.hashtag, score: vote, posts, authors: Math.round(people) });
+      const posts = weighed(tag, measure, tuning);
+      add(tag.hashtag, (weight * posts) / total, posts, people);
+    }
+  };
+  for (const word of options.words) votesOf(word, 1);
+  if (options.popular && tuning.prior > 0) {
+    // Only the popularity, not the posts: a popular tag no word of the caption goes with says so.
+    const before = new Map([...byTag].map(([name, entry]) => [name, { ...entry }]));
+    votesOf(options.popular, tuning.prior * Math.max(1, options.words.length));
+    for (const [name, entry] of byTag) {
+      const old = before.get(name);
+      entry.posts = old?.posts ?? 0;
+      entry.authors = old?.authors ?? 0;
     }
   }
-  const ranked = [...byTag.values()];
-  if (measure === 'people' && tuning.damping > 0) {
-    for (const entry of ranked)
-      entry.score /= ((options.countOf?.(entry.hashtag) ?? 0) + 1) ** tuning.damping;
+  if (options.named?.length && tuning.names > 0) {
+    const bonus = tuning.names * Math.max(0, ...[...byTag.values()].map((entry) => entry.score));
+    for (const name of options.named) add(name, bonus > 0 ? bonus : tuning.names, 0, 0);
   }
+  const ranked = [...byTag.values()];
   ranked.sort((a, b) => b.score - a.score || b.posts - a.posts || (a.hashtag < b.hashtag ? -1 : 1));
   return options.limit === undefined ? ranked : ranked.slice(0, options.limit);
 }
 
-function cappedPosts(posts: number, people: number, tuning: CaptionTuning): number {
-  return Math.min(posts, Math.max(1, Math.round(people)) * tuning.postsPerAuthor);
+/** A word's or a pair's posts: all of them for the plain vote, at most `postsPerAuthor` a person for 'people'. */
+function weighed(
+  row: { posts: number; authors: number },
+  measure: CaptionMeasure,
+  tuning: CaptionTuning,
+): number {
+  if (measure === 'vote') return row.posts;
+  return Math.min(row.posts, Math.max(1, Math.round(authorsOfSketch(row.authors))) * tuning.postsPerAuthor);
 }

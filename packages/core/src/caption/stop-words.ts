@@ -1,3 +1,4 @@
+/// <reference path="./stopword.d.ts" />
 import stopword from 'stopword';
 
 /**

@@ -1,6 +1,18 @@
 import twitter from 'twitter-text';
 import { stopWordsFor } from './stop-words.js';
 
+/**
+ * Days a word row that one person stands behind stays unpruned on a live network (decision 030):
+ * a second person must use the word (or the word with the tag) within them for it to count.
+ */
+export const CAPTION_SINGLES_KEEP_DAYS = 7;
+
+/**
+ * The word table's row for every post with words (no word is empty): its tags are the tags of all
+ * such posts, their popularity among captions (decision 030).
+ */
+export const ANY_WORD = '';
+
 /** Words a caption gives at most: a long text's later words add cost to every write and little to a vote. */
 export const CAPTION_WORDS_MAX = 40;
 
@@ -41,7 +53,7 @@ function isContentWord(word: string, stopWords: ReadonlySet<string>): boolean {
 }
 
 /** The caption's text between its entities (#tags, @mentions, $cashtags, links), so none of them is read as words. */
-function textWithoutEntities(text: string): string[] {
+export function textWithoutEntities(text: string): string[] {
   const entities = twitter.extractEntitiesWithIndices(text);
   const pieces: string[] = [];
   let from = 0;

@@ -1,4 +1,4 @@
-import type { CaptionWordStats } from '@tagscout/core/caption';
+import { ANY_WORD, type CaptionWordStats } from '@tagscout/core/caption';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { CountState } from '../../db/tables.js';
@@ -13,14 +13,15 @@ export interface CaptionTag {
 /**
  * The word table's rows for these words on a network (decision 030): each word's posts and people,
  * and its `perWord` tags with the most posts (tags still pending a trusted count are left out, as
- * everywhere suggestions are made), with each tag's count and banned flag.
+ * everywhere suggestions are made), with each tag's count and banned flag; `popular`, the row of
+ * every caption (ANY_WORD), with its `perWord` most used tags.
  */
 export async function findCaptionWordStats(
   database: Database,
   options: { network: string; words: readonly string[]; perWord: number },
-): Promise<{ words: CaptionWordStats[]; tags: Map<string, CaptionTag> }> {
-  const { network, words, perWord } = options;
-  if (words.length === 0) return { words: [], tags: new Map() };
+): Promise<{ words: CaptionWordStats[]; popular?: CaptionWordStats; tags: Map<string, CaptionTag> }> {
+  const { network, perWord } = options;
+  const words = [ANY_WORD, ...options.words.filter((word) => word !== ANY_WORD)];
   const wordRows = await database.db
     .selectFrom('caption_words')
     .select(['word', 'posts', 'authors'])
@@ -71,13 +72,48 @@ export async function findCaptionWordStats(
       banned: Number(row.banned) === 1,
     });
   }
+  const stats = wordRows.map((row) => ({
+    word: row.word,
+    posts: Number(row.posts),
+    authors: Number(row.authors),
+    tags: tagsOf.get(row.word) ?? [],
+  }));
   return {
-    words: wordRows.map((row) => ({
-      word: row.word,
-      posts: Number(row.posts),
-      authors: Number(row.authors),
-      tags: tagsOf.get(row.word) ?? [],
-    })),
+    words: stats.filter((row) => row.word !== ANY_WORD),
+    popular: stats.find((row) => row.word === ANY_WORD),
     tags,
   };
+}
+
+/**
+ * Of these names, the network's tags that captions carried, with their posts and people among all
+ * captions (the ANY_WORD row), count and banned flag; pending tags are left out.
+ */
+export async function findCaptionTagsNamed(
+  database: Database,
+  options: { network: string; names: readonly string[] },
+): Promise<{ hashtag: string; posts: number; authors: number; tag: CaptionTag }[]> {
+  if (options.names.length === 0) return [];
+  const rows = await database.db
+    .selectFrom('hashtags as h')
+    .innerJoin('caption_word_tags as p', (join) =>
+      join
+        .onRef('p.hashtag_id', '=', 'h.id')
+        .on('p.network', '=', options.network)
+        .on('p.word', '=', ANY_WORD),
+    )
+    .select(['h.name', 'h.post_count', 'h.count_state', 'h.banned', 'p.posts', 'p.authors'])
+    .where('h.network', '=', options.network)
+    .where('h.name', 'in', options.names)
+    .where('h.count_state', '<>', 'pending')
+    .execute();
+  return rows.map((row) => ({
+    hashtag: row.name,
+    posts: Number(row.posts),
+    authors: Number(row.authors),
+    tag: {
+      count: countOf({ post_count: Number(row.post_count), count_state: row.count_state as CountState }),
+      banned: Number(row.banned) === 1,
+    },
+  }));
 }

@@ -30,4 +30,6 @@ export interface MaintenanceState {
   /** The day daily uses were last pruned. */
   prunedUsesDay: number | undefined;
   pruneUsesAfterId: number | undefined;
+  /** The day single-person word rows were last pruned (decision 030). */
+  prunedWordsDay?: number;
 }

@@ -1,3 +1,4 @@
+import { CAPTION_SINGLES_KEEP_DAYS } from '@tagscout/core/caption';
 import { dayOfEpochMs, Network } from '@tagscout/core/networks';
 import { TRENDING_DAYS } from '@tagscout/core/trends';
 import type { JetstreamBatch } from '@tagscout/sources/bluesky';
@@ -6,6 +7,7 @@ import {
   pruneDailyUses,
   pruneSeenPosts,
   pruneStreamPosts,
+  pruneStreamWords,
   readStreamCursor,
   refreshWindowCounts,
   type StreamBatch,
@@ -123,6 +125,13 @@ export async function maintainFirehose(context: FirehoseContext): Promise<void> 
       if (state.pruneUsesAfterId === undefined) state.prunedUsesDay = today;
       return state.pruneUsesAfterId !== undefined;
     });
+  }
+  if (state.prunedWordsDay !== today) {
+    await pruneStreamWords(database, {
+      network: Network.bluesky,
+      lastDayBefore: today - CAPTION_SINGLES_KEEP_DAYS + 1,
+    });
+    state.prunedWordsDay = today;
   }
 }
 

@@ -1,4 +1,4 @@
-import { authorBit, withAuthorBit, wordsOfCaption } from '@tagscout/core/caption';
+import { ANY_WORD, authorBit, withAuthorBit, wordsOfCaption } from '@tagscout/core/caption';
 import { dayOfEpochSeconds } from '@tagscout/core/networks';
 
 /** Tags of one post a word is paired with at most: a post of 30 tags would write 30 rows a word. */
@@ -37,7 +37,8 @@ export class CaptionWordCounts {
     const bit = authorBit(post.author);
     const day = dayOfEpochSeconds(post.takenAt);
     const tagIds = [...new Set(post.tagIds)].slice(0, CAPTION_TAGS_PER_POST);
-    for (const word of words) {
+    // ANY_WORD: every post with words, and each tag's posts and people among them (the tags' popularity).
+    for (const word of [ANY_WORD, ...words]) {
       tally(this.words, word, bit, day);
       let tags = this.pairs.get(word);
       if (!tags) {

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import { readJsonLines } from './read-json-lines.js';
-import { linkPendingPosts, type StoreOptions, storeIngest } from './store.repository.js';
+import {
+  linkPendingPosts,
+  pruneImportedCaptionWords,
+  type StoreOptions,
+  storeIngest,
+} from './store.repository.js';
 import { type IncomingPost, preparePosts } from './store.service.js';
 
 export const IMPORT_SOURCE = 'import';
@@ -136,6 +141,7 @@ export async function importPostsFile(
   }
   if (batch.length > 0) await flush();
   await linkPendingPosts(database);
+  await pruneImportedCaptionWords(database, options.network ?? Network.instagram);
 
   const seconds = (performance.now() - started) / 1000;
   return { ...report, seconds, postsPerSecond: seconds > 0 ? Math.round(report.imported / seconds) : 0 };

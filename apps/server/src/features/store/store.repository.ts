@@ -25,6 +25,7 @@ import {
   findOrCreateTags,
   insertLinks,
   insertPosts,
+  pruneCaptionWords,
   updatePost,
 } from './post-writes.repository.js';
 import { itemUpserts, trustPendingTags } from './served-items.repository.js';
@@ -208,6 +209,14 @@ async function storePostsKysely(
 export async function linkPendingPosts(database: Database): Promise<number> {
   if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite);
   return linkPendingPostsPostgres(database.db);
+}
+
+/**
+ * After an import: the network's word rows that one person stands behind go (decision 030), whatever
+ * their day, as a snapshot's posts will not be joined by others'. Answers how many rows went.
+ */
+export async function pruneImportedCaptionWords(database: Database, network: string): Promise<number> {
+  return pruneCaptionWords(database.db, { network, lastDayBefore: 2 ** 31 - 1 });
 }
 
 export async function hasAnyPost(database: Database): Promise<boolean> {

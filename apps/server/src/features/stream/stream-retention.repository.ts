@@ -5,7 +5,7 @@ import {
   removeDailyUsesBefore,
   removePostsTakenBefore,
 } from '../store/post-removal.repository.js';
-import { refreshTagCounts } from '../store/post-writes.repository.js';
+import { pruneCaptionWords, refreshTagCounts } from '../store/post-writes.repository.js';
 
 /** Removes up to `limit` of the network's stored posts taken before `before` (epoch s), oldest first. */
 export async function pruneStreamPosts(
@@ -13,6 +13,14 @@ export async function pruneStreamPosts(
   options: { network: Network; before: number; limit: number },
 ): Promise<number> {
   return database.db.transaction().execute((trx) => removePostsTakenBefore(trx, options));
+}
+
+/** Drops the network's word rows one person stands behind, not renewed since `lastDayBefore` (decision 030). */
+export async function pruneStreamWords(
+  database: Database,
+  options: { network: Network; lastDayBefore: number },
+): Promise<number> {
+  return pruneCaptionWords(database.db, options);
 }
 
 /**

@@ -7,6 +7,7 @@ export {
   pruneDailyUses,
   pruneSeenPosts,
   pruneStreamPosts,
+  pruneStreamWords,
   refreshWindowCounts,
 } from './stream-retention.repository.js';
 
