@@ -26,6 +26,7 @@ import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
 import { Dash, WeekChange } from '../networks/trend-cell';
 import { fetchCounts } from '../search/search-api';
+import { CaptionSuggestions } from './caption-suggestions';
 import { tagsOfPastedText } from './suggest-api';
 
 type Check =
@@ -34,7 +35,10 @@ type Check =
   | { state: 'done'; names: string[]; counts: Map<string, HashtagCount> }
   | { state: 'failed'; names: string[]; message: string };
 
-/** "Check my tags": paste a caption or a list, see each tag's count and banned flag, add them all. */
+/**
+ * "Check my tags": paste a caption or a list, see each tag's count and banned flag, add them all;
+ * and tags for the words of what was pasted, one click each (issue 35).
+ */
 export function CheckTagsButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -56,10 +60,12 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [added, setAdded] = useState(false);
+  const [checkedText, setCheckedText] = useState('');
 
   const runCheck = async () => {
     const names = tagsOfPastedText(text);
     setAdded(false);
+    setCheckedText(text.trim());
     if (names.length === 0) {
       setCheck({ state: 'done', names, counts: new Map() });
       return;
@@ -186,6 +192,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
               </Table>
             </>
           )}
+          {checkedText !== '' && <CaptionSuggestions text={checkedText} />}
           {added && (
             <Alert severity="success" role="status">
               {t('checkTags.added', { count: names.length })}
