@@ -1,3 +1,4 @@
+import { drawCaption } from './captions.js';
 import type { PlaceSeed } from './places.js';
 import { NO_TOPIC, type PostPlan } from './plan.js';
 import { POST_SHAPE } from './post-shape.js';
@@ -5,7 +6,7 @@ import type { ProfileSeed } from './profiles.js';
 import { createRng, mix32, type Rng, shuffleInPlace } from './rng.js';
 import { createWeightedPicker, pickLogUniform, type WeightedPicker } from './sampling.js';
 import { topicDayPickers } from './topic-seasons.js';
-import { LANGS } from './topics.js';
+import { LANGS, TOPICS } from './topics.js';
 import type { PlaceTagIds, TopicPool, Vocabulary } from './vocabulary.js';
 
 export interface CorpusPost {
@@ -16,6 +17,8 @@ export interface CorpusPost {
   timestamp: number;
   place_id?: string;
   hashtags: string[];
+  /** A few words of its topics and place (captions.ts): the sample store's word table. */
+  caption?: string;
 }
 
 export interface PostContext {
@@ -47,6 +50,7 @@ const EN = LANGS.indexOf('en');
 export function* generatePosts(context: PostContext): Generator<CorpusPost> {
   const { plan, vocabulary, profiles, places } = context;
   const rng = createRng(context.seed, 4);
+  const captionRng = createRng(context.seed, 9);
   const idSalt = mix32(context.seed ^ 0x27d4eb2f);
   const start = Math.floor(context.now / 1000) - context.days * 86_400;
   const dayPickers = topicDayPickers(
@@ -126,6 +130,11 @@ export function* generatePosts(context: PostContext): Generator<CorpusPost> {
       hashtags: ids.map((id) => vocabulary.tags[id]!),
     };
     if (place) post.place_id = place.place_id;
+    post.caption = drawCaption(captionRng, {
+      topic: TOPICS[primary]!,
+      other: secondary === NO_TOPIC ? undefined : TOPICS[secondary],
+      place,
+    });
     yield post;
   }
 }

@@ -1,4 +1,5 @@
 import { generateCorpus } from '@tagscout/corpus';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -35,6 +36,29 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
       expect(tag.authors).toBeGreaterThanOrEqual(2);
       expect(tag.authors).toBeLessThanOrEqual(tag.subcount);
     }
+  });
+
+  it("answers tags for a caption's words from the seeded captions, the table pruned of one-person rows", async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/suggest/caption',
+      payload: { text: 'A trip to remember: wanderlust and adventure' },
+      headers: { 'x-device-id': '7d7c6f8e-3f0c-4a36-9a52-0c8c0a6f2b11' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.network).toBe('sample');
+    expect(body.words).toEqual(['trip', 'remember', 'wanderlust', 'adventure']);
+    // A visitor sees the first 2: travel's tags, for travel's words.
+    expect(body.suggestions).toHaveLength(2);
+    expect(body.suggestions[0].words.length).toBeGreaterThan(0);
+    const { db } = testApp.testDatabase.database;
+    const single = await db
+      .selectFrom('caption_word_tags')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`(authors & (authors - 1)) = 0`)
+      .executeTakeFirstOrThrow();
+    expect(Number(single.n)).toBe(0);
   });
 
   it('answers autocomplete, places and users from the seeded store', async () => {

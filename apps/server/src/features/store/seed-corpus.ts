@@ -6,6 +6,7 @@ import {
   hasAnyPost,
   type IngestBatch,
   linkPendingPosts,
+  pruneImportedCaptionWords,
   type StoreOptions,
   storeIngest,
 } from './store.repository.js';
@@ -102,6 +103,7 @@ export async function seedSampleCorpus(
   }
   if (batch.length > 0) await flush();
   await linkPendingPosts(database);
+  await pruneImportedCaptionWords(database, Network.sample);
 
   const report: SeedReport = {
     posts,
