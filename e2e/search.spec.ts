@@ -126,45 +126,6 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
-  it("follows the server's related-search count, not one of its own", async () => {
-    // Yesterday's count left in the browser (at the limit) while the server's day has turned: it expands.
-    const stale = await newPage(browser, { baseURL: server.url });
-    await stale.context.addInitScript((id) => {
-      localStorage.setItem('uuID', id);
-      localStorage.setItem(
-        'relatedUsage',
-        JSON.stringify({ state: { searches: 3, expansionsAtLimit: 1 }, version: 0 }),
-      );
-    }, randomUUID());
-    await stale.page.goto('/try');
-    await search(stale.page, 'travel');
-    await expand(stale.page, 'travel');
-    await stale.page.getByTestId('related-row').first().waitFor();
-    await stale.context.close();
-
-    // The device spent its searches elsewhere (another tab, the app): the first click says so.
-    const deviceId = randomUUID();
-    for (let spent = 0; spent < 4; spent++) {
-      const response = await fetch(`${server.url}/api/info/hashtag/travel?recommended=1`, {
-        headers: { 'x-device-id': deviceId },
-      });
-      expect(response.status).toBe(200);
-    }
-    const spent = await newPage(browser, { baseURL: server.url, viewport: 'phone' });
-    await spent.context.addInitScript((id) => localStorage.setItem('uuID', id), deviceId);
-    await spent.page.goto('/try');
-    await search(spent.page, 'travel');
-    await spent.page
-      .getByText("You have used today's 4 related searches: more tomorrow, or without limit with Pro")
-      .waitFor();
-    await expand(spent.page, 'travel');
-    const dialog = spent.page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByRole('heading').textContent()).toBe('Related tag limit reached');
-    await saveScreenshot(spent.page, 'related-limit-phone');
-    await spent.context.close();
-  });
-
   it('searches a place and shows the tags posted there', async () => {
     const { context, page } = await openTry();
     await page.getByRole('tab', { name: 'Places' }).click();

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
-import { testSession } from '../../shell/test-sessions';
+import { testMe, testSession } from '../../shell/test-sessions';
 import { theme } from '../../theme';
+import { useSessionBootstrap } from '../account/session-sync';
 import { testAppData } from '../appdata/test-app-data';
 import { useExportList } from '../export/export-store';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
@@ -47,40 +48,61 @@ function renderSearch(query: string) {
   renderWithProviders(<FindPane />);
 }
 
+/** Who the visitor is comes from GET /api/account/me, as in the app's frame. */
+function SessionFromServer() {
+  useSessionBootstrap();
+  return null;
+}
+
+function renderSearchWithSession(query: string) {
+  useSearch.getState().setText(query);
+  useSearch.getState().search(query);
+  renderWithProviders(
+    <>
+      <SessionFromServer />
+      <FindPane />
+    </>,
+  );
+}
+
 /** The element holding exactly this text; throws when there is none. */
 const line = (text: string) => screen.getByText(text);
 /** The line saying what a suggestion costs: the old one and the new one both say "uses one". */
 const costLine = () => screen.getByText(/uses one|usa uma/i);
 
-describe('free limits, said before they bite', () => {
-  beforeEach(() => {
-    serveFakeApi({
-      'GET /api/appdata': { body: testAppData() },
-      'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
-      'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
-      'GET /api/trends/hashtags': {
-        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+/** The fake server of these tests; `me` is what GET /api/account/me answers, when it is asked. */
+function serveApi(me?: () => ReturnType<typeof testMe>) {
+  serveFakeApi({
+    ...(me ? { 'GET /api/account/me': () => ({ body: me() }) } : {}),
+    'GET /api/appdata': { body: testAppData() },
+    'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+    'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
+    'GET /api/trends/hashtags': {
+      body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+    },
+    'GET /api/autocomplete/hashtag/{query}': {
+      body: { network: 'sample', hashtags: [{ hashtag: 'coffee', count: 5_000_000 }] },
+    },
+    'GET /api/info/hashtag/{names}': {
+      body: {
+        network: 'sample',
+        data: [
+          { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
+        ],
       },
-      'GET /api/autocomplete/hashtag/{query}': {
-        body: { network: 'sample', hashtags: [{ hashtag: 'coffee', count: 5_000_000 }] },
+    },
+    'GET /api/suggest/hashtags': {
+      body: {
+        network: 'sample',
+        suggestions: [{ hashtag: 'latte', count: 90_000, score: 1, subcount: 9, lists: 1, authors: 5 }],
+        hidden: 3,
       },
-      'GET /api/info/hashtag/{names}': {
-        body: {
-          network: 'sample',
-          data: [
-            { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
-          ],
-        },
-      },
-      'GET /api/suggest/hashtags': {
-        body: {
-          network: 'sample',
-          suggestions: [{ hashtag: 'latte', count: 90_000, score: 1, subcount: 9, lists: 1, authors: 5 }],
-          hidden: 3,
-        },
-      },
-    });
+    },
   });
+}
+
+describe('free limits, said before they bite', () => {
+  beforeEach(() => serveApi());
   afterEach(async () => {
     cleanup();
     useSearch.getState().reset();
@@ -109,6 +131,32 @@ describe('free limits, said before they bite', () => {
     expect(
       line("You have used today's 4 related searches: more tomorrow, or without limit with Pro"),
     ).toBeTruthy();
+  });
+
+  // The browser keeps no count of its own: the session holds the server's, and at 0 left a click asks
+  // the server again, whose day may have turned.
+  it('expands when the server has searches left again, though its last answer said none', async () => {
+    const counts = [0, 4];
+    serveApi(() => ({ ...testMe('free'), relatedSearches: { allowed: 4, left: counts.shift() ?? 4 } }));
+    renderSearchWithSession('coffee');
+    await screen.findByText(
+      "You have used today's 4 related searches: more tomorrow, or without limit with Pro",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show related tags of coffee' }));
+    expect(await screen.findAllByTestId('related-row')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks to upgrade when the server says the searches were spent elsewhere (another tab, the app)', async () => {
+    serveApi(() => ({ ...testMe('free'), relatedSearches: { allowed: 4, left: 0 } }));
+    renderSearchWithSession('coffee');
+    await screen.findByText(
+      "You have used today's 4 related searches: more tomorrow, or without limit with Pro",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show related tags of coffee' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Related tag limit reached');
+    expect(screen.queryAllByTestId('related-row')).toHaveLength(0);
   });
 
   it('says nothing of a limit to a visitor who has none', async () => {
