@@ -1,3 +1,4 @@
+import { type FakeServer, json, startFakeServer } from '@tagscout/sources/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -38,20 +39,74 @@ function instagramPostsFile(): Buffer {
   return Buffer.from(json);
 }
 
+/**
+ * Bluesky's AppView as app.bsky.feed.getAuthorFeed answers today (lexicons/app/bsky/feed): 14 posts of
+ * ana.bsky.social, those with #travel liked far more than the others.
+ */
+function startFakeAppView(): Promise<FakeServer> {
+  const author = {
+    did: 'did:plc:ewvi7nxzyoun6zhxrhs64oiz',
+    handle: 'ana.bsky.social',
+    displayName: 'Ana',
+    labels: [],
+  };
+  const feed = Array.from({ length: 14 }, (_, index) => {
+    const tags = index % 2 === 0 ? ['travel', 'food'] : ['food'];
+    const text = `Day ${index} ${tags.map((tag) => `#${tag}`).join(' ')}`;
+    const createdAt = new Date(Date.UTC(2024, 5, 1) + index * 3 * 86_400_000).toISOString();
+    return {
+      post: {
+        uri: `at://${author.did}/app.bsky.feed.post/3l7b${String(index).padStart(9, '2')}`,
+        cid: 'bafyreiclp443lavogvhj3d2ob2cxbfuscni2k5jk7bebjzg7khl3esabwq',
+        author,
+        record: {
+          $type: 'app.bsky.feed.post',
+          text,
+          createdAt,
+          facets: tags.map((tag) => {
+            const byteStart = text.indexOf(`#${tag}`);
+            return {
+              index: { byteStart, byteEnd: byteStart + tag.length + 1 },
+              features: [{ $type: 'app.bsky.richtext.facet#tag', tag }],
+            };
+          }),
+        },
+        bookmarkCount: 0,
+        replyCount: 1,
+        repostCount: index % 2 === 0 ? 4 : 0,
+        likeCount: index % 2 === 0 ? 40 + index : 5 + index,
+        quoteCount: 0,
+        indexedAt: createdAt,
+        labels: [],
+      },
+    };
+  }).reverse();
+  return startFakeServer((request) =>
+    request.path === '/xrpc/app.bsky.feed.getAuthorFeed' && request.query.get('actor') === author.handle
+      ? json(200, { feed })
+      : json(400, { error: 'InvalidRequest', message: 'Profile not found' }),
+  );
+}
+
 describe('your posts: bring an archive, see your tags, add one to the list', () => {
   let server: RunningServer;
   let browser: Browser;
+  let appView: FakeServer;
 
   beforeAll(async () => {
     const { launchBrowser } = await import('./fixtures');
+    appView = await startFakeAppView();
     [server, browser] = await Promise.all([
-      startSeededServer({ env: { EXPOSE_OUTBOX: 'true', TRUST_PROXY: '1' } }),
+      startSeededServer({
+        env: { EXPOSE_OUTBOX: 'true', TRUST_PROXY: '1', BLUESKY_APPVIEW_URL: appView.url },
+      }),
       launchBrowser(),
     ]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await appView?.close();
   });
 
   /** A visitor who started an email trial (an account of their own), on /tags. */
@@ -155,6 +210,50 @@ describe('your posts: bring an archive, see your tags, add one to the list', () 
     await page.getByRole('heading', { name: 'Your tags' }).evaluate((heading) => heading.scrollIntoView());
     await waitForStillScreen(page);
     await saveScreenshot(page, 'own-posts-tags-phone');
+    await context.close();
+  });
+
+  it('connects a Bluesky handle, shows which tags work with a chart, and feeds the suggestions once turned on', async () => {
+    const { context, page } = await signedIn('lia@example.com', 'desktop');
+    await openFromMenu(page);
+    await page.getByLabel('Your handle').fill('ana.bsky.social');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByText('14 posts read', { exact: false }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Connect a handle' })
+      .evaluate((heading) => heading.scrollIntoView());
+    await waitForStillScreen(page);
+    await saveScreenshot(page, 'own-posts-handle-desktop');
+    const rows = page.getByTestId('tag-that-works');
+    await rows.first().waitFor();
+    // #travel: 7 posts, median 40+6+4+1 = 51 with it against 5+7+1 = 13 without.
+    expect((await rows.first().allInnerTexts())[0]!.replace(/\s+/g, ' ')).toMatch(
+      /^#travel Bluesky 7 51 13 ×3\.9/,
+    );
+    await expect
+      .poll(async () => (await rows.nth(1).allInnerTexts())[0]!.replace(/\s+/g, ' '))
+      .toMatch(/#food Bluesky 14 Too few posts to tell/);
+    await rows.first().click();
+    await page.locator('.recharts-line').nth(1).waitFor();
+    await page
+      .getByRole('heading', { name: 'Your tags that work' })
+      .evaluate((heading) => heading.scrollIntoView());
+    await waitForStillScreen(page);
+    await saveScreenshot(page, 'own-posts-tags-that-work-desktop');
+
+    // Off until asked: then the list's suggestions offer #travel.
+    // The switch shows the server's answer, so it turns on once the account keeps it.
+    const toggle = page.getByLabel("Use my tags that work in the list's suggestions");
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Add #food to the export list' }).first().click();
+    await page.goto('/tags');
+    await page
+      .getByTestId('own-tags-that-work')
+      .getByRole('button', { name: 'Add #travel to the list' })
+      .waitFor();
+    await waitForStillScreen(page);
+    await saveScreenshot(page, 'own-posts-suggestions-desktop');
     await context.close();
   });
 });

@@ -1,4 +1,9 @@
-import { ArchiveContentType, type ArchiveImport, type OwnNetwork } from '@tagscout/core/api';
+import {
+  ArchiveContentType,
+  type ArchiveImport,
+  type HandleNetwork,
+  type OwnNetwork,
+} from '@tagscout/core/api';
 import { API_BASE, readAnswer, send } from '../../api/client';
 import { api, dataOf } from '../../api/typed-client';
 
@@ -27,4 +32,28 @@ export function archiveTypeOf(file: { name: string; type: string }): string {
   if (name.endsWith('.car')) return ArchiveContentType.car;
   if (name.endsWith('.zip') || file.type.includes('zip')) return ArchiveContentType.zip;
   return ArchiveContentType.json;
+}
+
+export function fetchHandles(signal?: AbortSignal) {
+  return dataOf(api.GET('/api/me/handles', { signal }));
+}
+
+export function connectHandle(body: { network: HandleNetwork; handle: string }) {
+  return dataOf(api.POST('/api/me/handles', { body }));
+}
+
+export function refreshHandle(network: HandleNetwork) {
+  return dataOf(api.POST('/api/me/handles/{network}/refresh', { params: { path: { network } } }));
+}
+
+export function disconnectHandle(network: HandleNetwork) {
+  return dataOf(api.DELETE('/api/me/handles/{network}', { params: { path: { network } } }));
+}
+
+export function saveSuggestFromOwnTags(isOn: boolean) {
+  return dataOf(api.PUT('/api/me/settings', { body: { suggest_from_own_tags: isOn } }));
+}
+
+export function fetchEngagement(hashtag: string | null, signal?: AbortSignal) {
+  return dataOf(api.GET('/api/me/engagement', { params: { query: hashtag ? { hashtag } : {} }, signal }));
 }

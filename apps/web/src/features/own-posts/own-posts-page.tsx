@@ -14,9 +14,11 @@ import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../api/error-text';
 import { useSession } from '../../shell/session-store';
 import { ArchiveUpload } from './archive-upload';
+import { ConnectHandles } from './connect-handles';
 import { DeleteOwnPostsDialog } from './delete-own-posts-dialog';
 import { OwnTagsTable } from './own-tags-table';
-import { useDeleteOwnPosts, useOwnHashtags } from './queries';
+import { useDeleteOwnPosts, useHandles, useOwnHashtags } from './queries';
+import { TagsThatWork } from './tags-that-work';
 
 /** /my-posts: bring your archive, see the tags you use (private to you), add them to the list. */
 export function OwnPostsPage() {
@@ -29,6 +31,7 @@ export function OwnPostsPage() {
   const remove = useDeleteOwnPosts();
   const [isConfirming, setIsConfirming] = useState(false);
   const networks = all.data?.networks ?? [];
+  const hasHandles = (useHandles(isLoaded && hasAccount).data?.handles.length ?? 0) > 0;
 
   return (
     <Box sx={{ width: '100%', maxWidth: 880, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
@@ -45,6 +48,7 @@ export function OwnPostsPage() {
       ) : (
         <>
           <ArchiveUpload />
+          <ConnectHandles />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 4, mb: 1.5 }}>
             <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
               {t('ownPosts.yourTags')}
@@ -85,6 +89,14 @@ export function OwnPostsPage() {
             <OwnTagsTable tags={tags.data.hashtags} />
           ) : (
             <Empty hasPosts={networks.length > 0} />
+          )}
+          {hasHandles && (
+            <Box component="section" sx={{ mt: 4 }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                {t('ownPosts.work.title')}
+              </Typography>
+              <TagsThatWork />
+            </Box>
           )}
           {networks.length > 0 && (
             <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>

@@ -20,6 +20,7 @@ import { ApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { spendRelatedSearch, useCapabilities, useSession } from '../../shell/session-store';
 import { useExportList } from '../export/export-store';
+import { OwnTagsThatWorkChips } from '../own-posts/own-tags-that-work-chips';
 import { useRecountRelatedSearches } from '../search/related-searches';
 import { useSettings } from '../settings/settings-store';
 import { fetchSuggestions } from './suggest-api';
@@ -143,6 +144,8 @@ export function SuggestedForList() {
             ))}
           </Stack>
         )}
+        {/* The user's own tags that work, only when they turned it on under Your posts (issue 34). */}
+        <OwnTagsThatWorkChips exclude={names} />
         {!isLimited && (suggestions.data?.hidden ?? 0) > 0 && (
           <UpgradeLine text={t('suggest.upgradeForMore', { count: suggestions.data?.hidden ?? 0 })} />
         )}
