@@ -234,6 +234,14 @@ describe.each(testDialects)('connected handles and the tags that work on %s', (d
     expect(on.json().suggest_from_own_tags).toBe(true);
     expect((await call(bruno, 'GET', '/api/me/handles')).json().suggest_from_own_tags).toBe(false);
 
+    // In "download my data", with the posts read.
+    const data = (await call(ana, 'GET', '/api/account/data')).json().data;
+    expect(data.ownHandles).toEqual({
+      handles: [{ network: 'bluesky', handle: 'ana.bsky.social', connected_at: expect.any(String) }],
+      suggest_from_own_tags: true,
+    });
+    expect(data.ownPosts.posts).toHaveLength(13);
+
     const disconnected = await call(ana, 'DELETE', '/api/me/handles/bluesky');
     expect(disconnected.json().handles).toEqual([]);
   });
