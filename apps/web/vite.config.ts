@@ -9,7 +9,16 @@ export default defineConfig({
   plugins: [react(), precompress(), buildStamp()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { chunkSizeWarningLimit: 1500 },
+  build: {
+    chunkSizeWarningLimit: 1500,
+    // zod's schema builders only build objects: a schema no screen uses is left out of the bundle.
+    rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: (id: string) => !id.includes('/packages/core/src/'),
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

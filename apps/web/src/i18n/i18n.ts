@@ -1,8 +1,7 @@
-import i18n, { type ParseKeys } from 'i18next';
+import i18n, { type BackendModule, type ParseKeys } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import pt from './pt.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'pt'] as const;
 
@@ -14,12 +13,31 @@ export type TranslationKeyUnder<Prefix extends string> = KeysUnder<TranslationKe
 
 type KeysUnder<Key, Prefix extends string> = Key extends `${Prefix}.${infer Rest}` ? Rest : never;
 
+/**
+ * Portuguese is fetched when it is chosen (by a stored choice or the browser): an English visitor's
+ * first load does not carry it (issue 33). English, the fallback, comes with the app.
+ */
+const portugueseOnDemand: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    if (language !== 'pt') return callback(null, {});
+    import('./pt.json').then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 // English and Portuguese, chosen from a stored choice, then the browser; pt-BR and pt-PT both map to pt.
-void i18n
+/** Settles once the visitor's language is loaded: the app renders after it (main.tsx), never in a flash of English. */
+export const i18nReady = i18n
   .use(LanguageDetector)
+  .use(portugueseOnDemand)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, pt: { translation: pt } },
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: SUPPORTED_LANGUAGES,
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',

@@ -2,7 +2,6 @@ import type { HashtagCount } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
 import { DEFAULT_RELATED_RANKING } from '@tagscout/core/related';
 import { api, dataOf } from '../../api/typed-client';
-import { lookupOnDevice, searchOnDevice } from '../../native/device-source';
 import { isDeviceSearchOn } from '../../native/search-mode';
 import { detectPlatform, isMobileApp } from '../../shell/platform';
 import { chosenNetwork, networkQuery } from '../networks/networks-api';
@@ -34,6 +33,12 @@ export interface RelatedResult {
 const runsOnDevice = async () =>
   isMobileApp(detectPlatform()) && isInstagramAsked() && (await isDeviceSearchOn());
 
+/**
+ * The device path's code (a network's parsers, twitter-text) is loaded only where it runs, in the
+ * apps: a browser's first visit does not fetch it (issue 33).
+ */
+const loadDeviceSource = () => import('../../native/device-source');
+
 /** Devices read Instagram; on another network chosen in the picker they leave the search to the server. */
 const isInstagramAsked = () => {
   const network = chosenNetwork();
@@ -46,6 +51,7 @@ export async function searchItems(
   signal?: AbortSignal,
 ): Promise<ResultItem[]> {
   if ((kind === SearchKind.tags || kind === SearchKind.places) && (await runsOnDevice())) {
+    const { searchOnDevice } = await loadDeviceSource();
     await searchOnDevice({ type: kind === SearchKind.places ? 'place' : 'hashtag', query }, { signal });
   }
   if (kind === SearchKind.places) {
@@ -82,6 +88,7 @@ export async function fetchRelated(
   ranking: RelatedOrder = DEFAULT_RELATED_RANKING,
 ): Promise<RelatedResult> {
   if (await runsOnDevice()) {
+    const { lookupOnDevice } = await loadDeviceSource();
     await lookupOnDevice(
       item.kind === 'place' ? { type: 'place', id: item.key } : { type: 'hashtag', name: item.key },
     );

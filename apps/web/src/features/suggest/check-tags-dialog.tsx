@@ -63,7 +63,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const [checkedText, setCheckedText] = useState('');
 
   const runCheck = async () => {
-    const names = tagsOfPastedText(text);
+    const names = await tagsOfPastedText(text);
     setAdded(false);
     setCheckedText(text.trim());
     if (names.length === 0) {

@@ -1,5 +1,5 @@
 import { SUGGEST_LIMITS } from '@tagscout/core/api';
-import { ANY_NETWORK, extractHashtags, normalizeHashtag } from '@tagscout/core/hashtags';
+import { ANY_NETWORK, normalizeHashtag } from '@tagscout/core/hashtags';
 import { api, dataOf } from '../../api/typed-client';
 import { networkQuery } from '../networks/networks-api';
 
@@ -14,9 +14,10 @@ export function fetchSuggestions(tags: readonly string[], limit = 10) {
 /**
  * The tags of a pasted caption (core's rules: #tags, lower-cased, unique) or, when it has no #, of a
  * plain list separated by spaces, commas or lines, each a tag of any network (k-pop as well as foo_).
+ * A caption's reader (twitter-text and its polyfills) is loaded on the first paste, not with the app.
  */
-export function tagsOfPastedText(text: string): string[] {
-  if (text.includes('#')) return extractHashtags(text);
+export async function tagsOfPastedText(text: string): Promise<string[]> {
+  if (text.includes('#')) return (await import('./caption-hashtags')).extractHashtags(text);
   const names = text
     .split(/[\s,;]+/)
     .map((word) => normalizeHashtag(word, ANY_NETWORK))
