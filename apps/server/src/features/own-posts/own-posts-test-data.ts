@@ -110,11 +110,40 @@ export function mastodonOutboxJson(
   ];
   return Buffer.from(
     JSON.stringify({
-      '@context': 'https://www.w3.org/ns/activitystreams',
+      // BackupService sets the full context (ContextHelper#full_context): the base contexts and every extension.
+      '@context': [
+        'https://www.w3.org/ns/activitystreams',
+        'https://w3id.org/security/v1',
+        {
+          manuallyApprovesFollowers: 'as:manuallyApprovesFollowers',
+          toot: 'http://joinmastodon.org/ns#',
+          sensitive: 'as:sensitive',
+          Hashtag: 'as:Hashtag',
+          conversation: 'ostatus:conversation',
+          ostatus: 'http://ostatus.org#',
+          atomUri: 'ostatus:atomUri',
+          inReplyToAtomUri: 'ostatus:inReplyToAtomUri',
+        },
+      ],
       id: 'outbox.json',
       type: 'OrderedCollection',
       totalItems: items.length,
       orderedItems: items,
+    }),
+  );
+}
+
+/** Mastodon's archive as its BackupService writes it today: a zip of outbox.json, likes, bookmarks, the actor and media. */
+export function mastodonArchiveZip(statuses: readonly TestMastodonStatus[]): Buffer {
+  const collection = (id: string) =>
+    Buffer.from(JSON.stringify({ id, type: 'OrderedCollection', totalItems: 0, orderedItems: [] }));
+  return Buffer.from(
+    zipSync({
+      'outbox.json': mastodonOutboxJson(statuses),
+      'likes.json': collection('likes.json'),
+      'bookmarks.json': collection('bookmarks.json'),
+      'actor.json': Buffer.from(JSON.stringify({ id: ACTOR, type: 'Person', outbox: 'outbox.json' })),
+      'media_attachments/files/109/000/001/original/photo.jpg': new Uint8Array([0xff, 0xd8, 0xff]),
     }),
   );
 }

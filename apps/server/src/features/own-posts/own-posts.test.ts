@@ -7,6 +7,7 @@ import {
   instagramExportZip,
   instagramPostsJson,
   instagramStoriesJson,
+  mastodonArchiveZip,
   mastodonOutboxJson,
   TEST_DID,
 } from './own-posts-test-data.js';
@@ -118,6 +119,16 @@ describe.each(testDialects)('your own posts on %s', (dialect) => {
     // Mastodon's own folding: 'Café' is the tag 'cafe'.
     expect(mine.hashtags.map(tagLine)).toEqual(['mastodon:lisboa=2', 'mastodon:cafe=1']);
     expect(mine.hashtags[0]!.last_used).toBe('2024-01-05T10:00:00.000Z');
+
+    // The archive's zip, as Mastodon sends it now, holds the same outbox: nothing new.
+    const zipped = await upload(
+      ana,
+      mastodonArchiveZip([
+        { id: '111', text: 'Bom dia', tags: ['Caf\u00e9', 'Lisboa'], published: '2024-01-02T03:04:05Z' },
+      ]),
+      'application/zip',
+    );
+    expect(zipped.json()).toEqual({ network: 'mastodon', posts: 1, hashtags: 2, new_posts: 0 });
   });
 
   it('reads a Bluesky repo CAR: its posts with their facet and outline tags, not likes or reposts', async () => {
