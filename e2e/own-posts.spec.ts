@@ -2,6 +2,7 @@ import { type FakeServer, json, startFakeServer } from '@tagscout/sources/testin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  launchBrowser,
   newVisitor,
   type RunningServer,
   readEmailCode,
@@ -94,7 +95,6 @@ describe('your posts: bring an archive, see your tags, add one to the list', () 
   let appView: FakeServer;
 
   beforeAll(async () => {
-    const { launchBrowser } = await import('./fixtures');
     appView = await startFakeAppView();
     [server, browser] = await Promise.all([
       startSeededServer({
