@@ -70,8 +70,8 @@ const line = (text: string) => screen.getByText(text);
 /** The line saying what a suggestion costs: the old one and the new one both say "uses one". */
 const costLine = () => screen.getByText(/uses one|usa uma/i);
 
-/** The fake server of these tests; `me` is what GET /api/account/me answers, when it is asked. */
-function serveApi(me?: () => ReturnType<typeof testMe>) {
+/** The fake server of these tests; `me` makes what GET /api/account/me answers (the contract checks it). */
+function serveApi(me?: () => unknown) {
   serveFakeApi({
     ...(me ? { 'GET /api/account/me': () => ({ body: me() }) } : {}),
     'GET /api/appdata': { body: testAppData() },
