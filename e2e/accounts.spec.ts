@@ -166,6 +166,7 @@ describe('accounts in a browser', () => {
     expect(await readMenu(page)).toEqual([
       'Search',
       'Collections',
+      'Your posts',
       'Account',
       'Logout',
       'Upgrade',
@@ -265,6 +266,7 @@ describe('accounts in a browser', () => {
     await page.waitForURL('**/tags');
     const freeMenu = [
       'Search',
+      'Your posts',
       'Account',
       'Logout',
       'Get Pro',
