@@ -18,6 +18,9 @@ function random(seed: number): () => number {
   };
 }
 
+/** Distinct words the posts' text draws from (issue 35: the word table). */
+const WORDS = 20_000;
+
 /**
  * Events as the firehose carries them when asked for posts: mostly untagged posts, some with one
  * tag, some with two to four (Zipf-like over `vocabulary` tags), deletes, identity and account
@@ -25,6 +28,9 @@ function random(seed: number): () => number {
  */
 export function firehoseEvents(options: { count: number; taggedShare: number; seed: number }): WireEvent[] {
   const next = random(options.seed);
+  // The words of the posts' text come from a stream of their own, so the events are as before.
+  const nextWord = random(options.seed ^ 0x5bd1e995);
+  const word = () => `word${Math.floor(WORDS * nextWord() ** 3)}`;
   const vocabulary = 50_000;
   const tag = () => `tag${Math.floor(vocabulary * next() ** 3)}`;
   const dids = Array.from({ length: 5000 }, (_, i) => makeDid(`bench-${i}`));
@@ -59,7 +65,8 @@ export function firehoseEvents(options: { count: number; taggedShare: number; se
           timeUs,
           createdAt,
           langs: ['en'],
-          text: 'A post of about the length people write, with a few words before its tags',
+          // About the length people write: a dozen words, Zipf-like over 20,000, before its tags.
+          text: `A post about ${Array.from({ length: 12 }, word).join(' ')}`,
         }),
       );
       if (tags.length >= 2) recent.push({ did, rkey });

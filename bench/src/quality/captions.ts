@@ -35,15 +35,13 @@ export const CAPTION_VARIANTS: CaptionVariant[] = [
     tuning: { prior: 0, names: 0, expand: 0 },
   },
   { name: 'people + popular among captions (prior 0.2)', kind: 'product', tuning: { names: 0, expand: 0 } },
-  { name: 'people + prior 0.05', kind: 'product', tuning: { prior: 0.05, names: 0, expand: 0 } },
-  { name: 'people + prior 1', kind: 'product', tuning: { prior: 1, names: 0, expand: 0 } },
-  { name: 'people + prior + tags the text names (0.3)', kind: 'product', tuning: { expand: 0 } },
-  { name: 'people + prior + names 0.1', kind: 'product', tuning: { names: 0.1, expand: 0 } },
-  { name: 'people + prior + list suggestions of the best 5 (0.3)', kind: 'product', tuning: { names: 0 } },
-  { name: 'people + prior + names + lists 1', kind: 'product', tuning: { expand: 1 } },
-  { name: 'people + prior + names + lists of the best 10', kind: 'product', tuning: { expandFrom: 10 } },
-  { name: 'product with 1 person a pair', kind: 'product', tuning: { minAuthors: 1 } },
-  { name: '**the product (POST /api/suggest/caption)**', kind: 'product' },
+  {
+    name: 'people + prior + names + list suggestions of the best 5 (0.3)',
+    kind: 'product',
+    tuning: { expand: 0.3 },
+  },
+  { name: 'people + prior 0.1 + names', kind: 'product', tuning: { prior: 0.1 } },
+  { name: '**the product: people + prior 0.2 + tags the text names (0.3)**', kind: 'product' },
 ];
 
 export interface CaptionScores {

@@ -8,12 +8,19 @@ export const AUTHOR_SKETCH_BITS = 32;
 
 /** The bit (a power of two below 2^32) an author sets. */
 export function authorBit(author: string): number {
+  return 2 ** (hashOfText(author) % AUTHOR_SKETCH_BITS);
+}
+
+/**
+ * A 32-bit hash of a text: FNV-1a, then MurmurHash3's finaliser, since FNV's low bits alone repeat
+ * patterns of the text (two equal digits cancel in its lowest bit) and a slot is chosen by them.
+ */
+export function hashOfText(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < author.length; i++) {
-    hash ^= author.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return 2 ** ((hash >>> 0) % AUTHOR_SKETCH_BITS);
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
 }
 
 /** How many people a sketch stands for: 1 for one bit, about 110 at most. */

@@ -1,8 +1,21 @@
-import { ANY_WORD, authorBit, withAuthorBit, wordsOfCaption } from '@tagscout/core/caption';
+import { ANY_WORD, authorBit, hashOfText, withAuthorBit, wordsOfCaption } from '@tagscout/core/caption';
 import { dayOfEpochSeconds } from '@tagscout/core/networks';
 
 /** Tags of one post a word is paired with at most: a post of 30 tags would write 30 rows a word. */
 export const CAPTION_TAGS_PER_POST = 10;
+
+/**
+ * A live stream's stored posts feed the word table one in this many (chosen by a hash of the post
+ * id, so a replay chooses the same): a word and a pair row for each word of every post cost the
+ * firehose 2.5 to 4 times its CPU when every post fed it (bench/README.md, decision 030), and a sample of a live network's
+ * posts says which tags go with a word as well as all of them.
+ */
+export const STREAM_WORDS_ONE_IN = 20;
+
+/** Whether a live stream's post feeds the word table (STREAM_WORDS_ONE_IN). */
+export function isStreamWordSample(postId: string): boolean {
+  return hashOfText(postId) % STREAM_WORDS_ONE_IN === 0;
+}
 
 /** A word's (or a word-tag pair's) posts, author sketch and newest day in one batch. */
 export interface WordTally {

@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { CaptionWordCounts } from '../store/caption-word-counts.js';
+import { CaptionWordCounts, isStreamWordSample } from '../store/caption-word-counts.js';
 import { DailyUses, PostLinks } from '../store/ingest-batch.js';
 import { sqlitePostWrites } from '../store/post-writes-sqlite.repository.js';
 import {
@@ -67,13 +67,14 @@ export function storeStreamBatchSqlite(
       if (id === undefined) continue;
       result.stored++;
       links.addPost({ id, takenAt: post.takenAt, placeId: null, owner: post.owner }, ids);
-      words.add({
-        text: post.text,
-        langs: post.langs,
-        tagIds: ids,
-        author: streamAuthor(post),
-        takenAt: post.takenAt,
-      });
+      if (isStreamWordSample(post.postId))
+        words.add({
+          text: post.text,
+          langs: post.langs,
+          tagIds: ids,
+          author: streamAuthor(post),
+          takenAt: post.takenAt,
+        });
     }
     writes.insertLinks(links);
     writes.addDailyUses(uses);

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database, DialectName } from '../../db/connect.js';
 import { retryOnConflict } from '../../db/retry-on-conflict.js';
 import type { Tables } from '../../db/tables.js';
-import { CaptionWordCounts } from '../store/caption-word-counts.js';
+import { CaptionWordCounts, isStreamWordSample } from '../store/caption-word-counts.js';
 import { chunksOf, DailyUses, PostLinks } from '../store/ingest-batch.js';
 import { authorOfPost } from '../store/post-author.js';
 import { removePostsNamed } from '../store/post-removal.repository.js';
@@ -171,13 +171,14 @@ async function storePosts(
     const ids = idsOf.get(row.post_id)!;
     links.addPost({ id: row.id, takenAt: row.taken_at, placeId: null, owner: row.owner }, ids);
     const post = postOf.get(row.post_id)!;
-    words.add({
-      text: post.text,
-      langs: post.langs,
-      tagIds: ids,
-      author: streamAuthor(post),
-      takenAt: post.takenAt,
-    });
+    if (isStreamWordSample(post.postId))
+      words.add({
+        text: post.text,
+        langs: post.langs,
+        tagIds: ids,
+        author: streamAuthor(post),
+        takenAt: post.takenAt,
+      });
   }
   // Stream posts carry no place, so this writes tag and owner links only.
   await insertLinks(trx, links);
