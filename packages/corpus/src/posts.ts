@@ -21,6 +21,9 @@ export interface CorpusPost {
   caption?: string;
 }
 
+/** Posts with a caption (captions.ts). */
+const CAPTIONED_SHARE = 1 / 3;
+
 export interface PostContext {
   seed: number;
   /** Epoch milliseconds; posts fall in the `days` before it. */
@@ -130,11 +133,14 @@ export function* generatePosts(context: PostContext): Generator<CorpusPost> {
       hashtags: ids.map((id) => vocabulary.tags[id]!),
     };
     if (place) post.place_id = place.place_id;
-    post.caption = drawCaption(captionRng, {
-      topic: TOPICS[primary]!,
-      other: secondary === NO_TOPIC ? undefined : TOPICS[secondary],
-      place,
-    });
+    // A third of the posts say something besides their tags: enough words for the sample's word
+    // table, at a third of what writing every post's words costs the seed step (decision 030).
+    if (captionRng.chance(CAPTIONED_SHARE))
+      post.caption = drawCaption(captionRng, {
+        topic: TOPICS[primary]!,
+        other: secondary === NO_TOPIC ? undefined : TOPICS[secondary],
+        place,
+      });
     yield post;
   }
 }
