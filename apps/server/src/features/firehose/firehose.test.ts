@@ -354,7 +354,10 @@ describe.runIf(testDialects.includes('postgres'))(
         const database = first.testDatabase.database.db;
         await until(async () => {
           const { rows } = await first.testDatabase.database.pool!.query(
-            `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = $1`,
+            // pg_locks lists every database's locks: only this store's holder, not another test run's.
+            `select pg_terminate_backend(pid) from pg_locks
+             where locktype = 'advisory' and objid = $1
+               and database = (select oid from pg_database where datname = current_database())`,
             [CONSUMER_LOCK_KEY],
           );
           return rows.length === 1;
