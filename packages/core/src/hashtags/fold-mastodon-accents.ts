@@ -14,8 +14,8 @@ const FOLDABLE = /[\u00E0-\u017F]|[a-z]\p{Mn}/u;
 // could not join to it, which Mastodon drops).
 const LATIN_WITH_MARKS = /[a-z\u00E0-\u017F]\p{Mn}*/gu;
 
-// Letters with a stroke, a bar or no dot, which have no decomposition to their ASCII letter.
-const WITHOUT_DECOMPOSITION: Record<string, string> = {
+/** Letters with a stroke, a bar or no dot, which have no decomposition to their ASCII letter. */
+export const WITHOUT_DECOMPOSITION: Readonly<Record<string, string>> = {
   ð: 'd',
   đ: 'd',
   ħ: 'h',

@@ -1,3 +1,5 @@
+import { WITHOUT_DECOMPOSITION } from './fold-mastodon-accents.js';
+
 /**
  * A tag's search key (decision 028): lower-case Latin letters without their accents, one letter for
  * one ('café' -> 'cafe', 'phở' -> 'pho', 'łódź' -> 'lodz'), so a search typed with or without them
@@ -16,21 +18,10 @@ export function foldTagAccents(text: string): string {
 // Additional (Vietnamese).
 const FOLDABLE = /[\u00E0-\u024F\u1E00-\u1EFF]/u;
 
-// Letters with a stroke, a bar or no dot, which have no decomposition to their letter (as Mastodon
-// folds them).
-const WITHOUT_DECOMPOSITION: Record<string, string> = {
-  ð: 'd',
-  đ: 'd',
-  ħ: 'h',
-  ı: 'i',
-  ĸ: 'k',
-  ł: 'l',
-  ŋ: 'n',
-  ø: 'o',
-  ŧ: 't',
-};
-
-/** Each lower-case letter of those blocks that is a letter of a-z (or of the list above) with accents. */
+/**
+ * Each lower-case letter of those blocks that is a letter of a-z with accents, or one of the letters
+ * with a stroke, a bar or no dot that Mastodon folds (WITHOUT_DECOMPOSITION).
+ */
 const FOLDED: ReadonlyMap<string, string> = (() => {
   const folded = new Map<string, string>(Object.entries(WITHOUT_DECOMPOSITION));
   for (const [first, last] of [

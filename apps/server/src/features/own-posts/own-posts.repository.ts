@@ -75,21 +75,7 @@ export async function insertOwnPosts(
         .execute();
       added += inserted.length;
     }
-    const tags = input.posts.flatMap((post) =>
-      post.hashtags.map((hashtag) => ({
-        user_id: input.userId,
-        network: input.network,
-        post_id: post.postId,
-        hashtag,
-      })),
-    );
-    for (let start = 0; start < tags.length; start += CHUNK) {
-      await trx
-        .insertInto('own_post_tags')
-        .values(tags.slice(start, start + CHUNK))
-        .onConflict((conflict) => conflict.columns(['user_id', 'network', 'post_id', 'hashtag']).doNothing())
-        .execute();
-    }
+    await insertTagsOfPosts(trx, input);
     return added;
   });
 }
@@ -239,22 +225,30 @@ export async function upsertEngagedPosts(
         )
         .execute();
     }
-    const tags = input.posts.flatMap((post) =>
-      post.hashtags.map((hashtag) => ({
-        user_id: input.userId,
-        network: input.network,
-        post_id: post.postId,
-        hashtag,
-      })),
-    );
-    for (let start = 0; start < tags.length; start += CHUNK) {
-      await trx
-        .insertInto('own_post_tags')
-        .values(tags.slice(start, start + CHUNK))
-        .onConflict((conflict) => conflict.columns(['user_id', 'network', 'post_id', 'hashtag']).doNothing())
-        .execute();
-    }
+    await insertTagsOfPosts(trx, input);
   });
+}
+
+/** The posts' tags, each kept once (inside the caller's transaction). */
+async function insertTagsOfPosts(
+  db: Database['db'],
+  input: { userId: string; network: string; posts: readonly ArchivePost[] },
+): Promise<void> {
+  const tags = input.posts.flatMap((post) =>
+    post.hashtags.map((hashtag) => ({
+      user_id: input.userId,
+      network: input.network,
+      post_id: post.postId,
+      hashtag,
+    })),
+  );
+  for (let start = 0; start < tags.length; start += CHUNK) {
+    await db
+      .insertInto('own_post_tags')
+      .values(tags.slice(start, start + CHUNK))
+      .onConflict((conflict) => conflict.columns(['user_id', 'network', 'post_id', 'hashtag']).doNothing())
+      .execute();
+  }
 }
 
 export interface EngagedPostRow {
