@@ -1,0 +1,76 @@
+import { ThemeProvider } from '@mui/material/styles';
+import type { Network } from '@tagscout/core/networks';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveFakeApi } from '../../api/contract-test-helpers';
+import { i18n } from '../../i18n/i18n';
+import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { testSession } from '../../shell/test-sessions';
+import { theme } from '../../theme';
+import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
+import { ResultsTable } from './results-table';
+import type { ResultItem } from './search-api';
+
+const COFFEE: ResultItem = {
+  key: 'coffee',
+  kind: 'hashtag',
+  label: 'coffee',
+  count: 5_000_000,
+  isBanned: false,
+  isIndexing: false,
+};
+
+/** The table of one result, on the fake server's default network. */
+function renderTable(network: Network) {
+  serveFakeApi({
+    'GET /api/networks': { body: { default: network, networks: [network] } },
+    'GET /api/trends/hashtags': {
+      body: { network, first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+    },
+  });
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ResultsTable items={[COFFEE]} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+/** The count column's header says `text` once the network is known (it names the network's kind of count). */
+const expectCountHeader = (text: string) =>
+  waitFor(() => expect(screen.getByTestId('count-header').textContent).toBe(text));
+
+// Issue 32 §10: the count column said "Posts" in Portuguese too.
+describe('the results table in Portuguese', () => {
+  beforeEach(async () => {
+    useSession.setState(testSession('trial'));
+    await i18n.changeLanguage('pt');
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSettings.setState(DEFAULT_SETTINGS);
+    useSession.setState(SIGNED_OUT);
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('heads the count column "Publicações", on the sample and on a live network', async () => {
+    renderTable('sample');
+    await expectCountHeader('Publicações (dados de exemplo)');
+    cleanup();
+    renderTable('bluesky');
+    await expectCountHeader('Publicações, últimos 7 dias');
+  });
+
+  it('heads it "Posts" in English', async () => {
+    await i18n.changeLanguage('en');
+    renderTable('sample');
+    await expectCountHeader('Posts (sample data)');
+  });
+});
