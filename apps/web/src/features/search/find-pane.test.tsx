@@ -54,8 +54,21 @@ function renderSearch(text: string) {
 const resultNames = () =>
   screen.getAllByTestId('result-row').map((row) => within(row).getByRole('link').textContent);
 
-/** The fake server; `networks` are those holding data, the first the default. */
-function serveApi(networks: string[] = ['sample']) {
+/** Tags a store holds with and without accents (issue 32 §4). */
+const CAFE_TAGS = [
+  { hashtag: 'café', count: 3_000_000 },
+  { hashtag: 'cafe', count: 2_000_000 },
+  { hashtag: 'cafélife', count: 90_000 },
+];
+
+/** The server's search key: accents folded both ways, the tag answered as stored (decision 028). */
+const foldAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * The fake server; `networks` are those holding data, the first the default; `tagsFor` what its
+ * autocomplete answers a query.
+ */
+function serveApi(networks: string[] = ['sample'], tagsFor = (query: string) => TAGS[query] ?? []) {
   calls = serveFakeApi({
     'GET /api/networks': { body: { default: networks[0], networks } },
     // Usage events the searches queue: not what these tests look at.
@@ -66,7 +79,7 @@ function serveApi(networks: string[] = ['sample']) {
     },
     'GET /api/autocomplete/hashtag/{query}': (call) => {
       const query = decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!);
-      return { body: { network: 'sample', hashtags: TAGS[query] ?? [] } };
+      return { body: { network: 'sample', hashtags: tagsFor(query) } };
     },
     'GET /api/info/hashtag/{names}': () => ({
       body: {
@@ -166,6 +179,26 @@ describe('the find pane', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('shows #café for "cafe" and #cafe for "café": the server folds accents, the tag keeps them (issue 32 §4)', async () => {
+    serveApi(['sample'], (query) =>
+      CAFE_TAGS.filter((tag) => foldAccents(tag.hashtag).startsWith(foldAccents(query))),
+    );
+    const askedFor = () =>
+      calls
+        .filter((call) => call.url.startsWith('/api/autocomplete/hashtag/'))
+        .map((call) => decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!));
+    renderSearch('cafe');
+    await screen.findAllByTestId('result-row');
+    expect(resultNames()).toEqual(['#café', '#cafe', '#cafélife']);
+    expect(askedFor()).toEqual(['cafe']);
+    cleanup();
+    useSearch.getState().reset();
+    renderSearch('café');
+    await screen.findAllByTestId('result-row');
+    expect(resultNames()).toEqual(['#café', '#cafe', '#cafélife']);
+    expect(askedFor()).toEqual(['cafe', 'café']);
   });
 
   it('says a search is longer than any tag, without asking the server', async () => {
