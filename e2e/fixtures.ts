@@ -162,6 +162,9 @@ export async function newPage(
     baseURL: options.baseURL,
     isMobile: options.viewport === 'phone',
     hasTouch: options.viewport === 'phone',
+    // The app honours the system's reduced-motion setting (theme.ts): dialogs and drawers appear at
+    // once, so no step waits for a slide or a fade to end.
+    reducedMotion: 'reduce',
   });
   const storage = options.storage ?? RETURNING_VISITOR;
   if (Object.keys(storage).length > 0) {
