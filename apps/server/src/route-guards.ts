@@ -1,3 +1,5 @@
+import { clientOf } from './client-address.js';
+
 // Framework-free, so a feature's own guard can be documented without importing a plugin.
 
 /** What a guard may answer, for the OpenAPI document (plugins/openapi.ts reads it). */
@@ -21,3 +23,13 @@ export function guardAnswersOf(hook: unknown): GuardAnswers | undefined {
 
 /** A route schema's `security` when its handler itself requires a session. */
 export const SESSION_REQUIRED: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
+
+/**
+ * A rate limit's key that counts a signed-in account's requests together wherever they come from,
+ * and anyone else's by client (an IPv6 /64 is one client, as in client-address.ts).
+ */
+export function perAccountKey(
+  prefix: string,
+): (request: { viewer: { userId?: string | null }; ip: string }) => string {
+  return (request) => `${prefix}:${request.viewer.userId ?? `client:${clientOf(request.ip)}`}`;
+}

@@ -6,11 +6,10 @@ import {
   OwnHandlesSchema,
   OwnPostSettingsBodySchema,
 } from '@tagscout/core/api';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { createJobQueue } from '../../jobs/job-queue.js';
-import { SESSION_REQUIRED } from '../../route-guards.js';
+import { perAccountKey, SESSION_REQUIRED } from '../../route-guards.js';
 import { registerAccountDataHook } from '../accounts/accounts.service.js';
 import { ownPostsActorOf, ownPostsGuard } from '../own-posts/own-posts.http.js';
 import {
@@ -31,7 +30,7 @@ const errors = errorResponses(400, 401, 403);
 const READ_RATE_LIMIT = {
   max: 10,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => `own-handles:${request.viewer.userId ?? request.ip}`,
+  keyGenerator: perAccountKey('own-handles'),
 };
 /** The daily refresh looks for handles not read for a day this often. */
 const REFRESH_CHECK_MS = 60 * 60_000;

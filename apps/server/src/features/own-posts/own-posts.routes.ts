@@ -6,10 +6,9 @@ import {
   OwnNetworkQuerySchema,
   OwnPostsDeletedSchema,
 } from '@tagscout/core/api';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import { SESSION_REQUIRED } from '../../route-guards.js';
+import { perAccountKey, SESSION_REQUIRED } from '../../route-guards.js';
 import { registerAccountDataHook } from '../accounts/accounts.service.js';
 import { archiveFileOf, archiveUploadCheck, ownPostsActorOf, ownPostsGuard } from './own-posts.http.js';
 import {
@@ -27,7 +26,7 @@ const errors = errorResponses(400, 401, 403);
 const UPLOAD_RATE_LIMIT = {
   max: 20,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => `own-posts:${request.viewer.userId ?? request.ip}`,
+  keyGenerator: perAccountKey('own-posts'),
 };
 
 /** /api/me: the signed-in user's own posts (issue 34, decision 031); nobody else's can be named. */

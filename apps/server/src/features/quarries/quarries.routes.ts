@@ -10,11 +10,11 @@ import {
   UpdateQuarryBodySchema,
 } from '@tagscout/core/api';
 import { LIMITS } from '@tagscout/core/limits';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { createJobQueue } from '../../jobs/job-queue.js';
 import { guardEveryRoute, requireAdmin } from '../../plugins/auth.js';
+import { perAccountKey } from '../../route-guards.js';
 import { registerAccountDataHook, registerAccountMergeHook } from '../accounts/accounts.service.js';
 import { registerAutomationRoutes } from './automation.routes.js';
 import { type ProspectJob, runProspectJob } from './prospect-run.service.js';
@@ -95,7 +95,7 @@ export const quarriesRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: 1,
           timeWindow: LIMITS.placeSearchRateLimitMs,
-          keyGenerator: (request: FastifyRequest) => `quarry-places:${request.viewer.userId ?? request.ip}`,
+          keyGenerator: perAccountKey('quarry-places'),
         },
       },
       schema: {
