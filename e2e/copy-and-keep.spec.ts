@@ -4,20 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newPage,
-  RETURNING_VISITOR,
   type RunningServer,
   readEmailCode,
   saveScreenshot,
   startSeededServer,
   useOwnClientIp,
-  viewports,
 } from './fixtures';
 
 type Size = 'desktop' | 'phone';
-const INSTAGRAM_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 620138398)';
-const TIKTOK_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0.0.0 Mobile Safari/537.36 musical_ly_2023405030 AppName/musical_ly BytedanceWebview/d8a21c6';
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -199,42 +193,6 @@ describe('copy for a network and keeping the work', () => {
       await context.close();
     });
   }
-
-  it("sends a visitor in Instagram's or TikTok's in-app browser to /inAppBrowser, which says how to leave it and copies the link", async () => {
-    for (const { userAgent, openStep } of [
-      { userAgent: INSTAGRAM_UA, openStep: 'Choose Open in Safari' },
-      { userAgent: TIKTOK_UA, openStep: 'Choose Open in browser' },
-    ]) {
-      const context = await browser.newContext({
-        // In-app browsers are phone apps.
-        viewport: viewports.phone,
-        userAgent,
-        baseURL: server.url,
-      });
-      // A returning visitor: neither the first-visit tutorial nor the cookie notice covers the page.
-      await context.addInitScript((values) => {
-        try {
-          for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-        } catch {
-          // about:blank has no storage.
-        }
-      }, RETURNING_VISITOR);
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-      const page = await context.newPage();
-      await page.goto('/try');
-      await page.waitForURL('**/inAppBrowser');
-      await page.getByRole('heading', { level: 1, name: 'Open Tagscout in your browser' }).waitFor();
-      const steps = page.getByRole('list').filter({ hasText: 'Tap the menu' }).getByRole('listitem');
-      expect((await steps.allTextContents()).map((text) => text.trim())).toEqual([
-        'Tap the menu at the top of the screen',
-        openStep,
-      ]);
-      await page.getByRole('button', { name: 'Copy the link' }).click();
-      await page.getByRole('button', { name: 'Link copied' }).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(server.url).origin);
-      await context.close();
-    }
-  });
 
   it('sets the page language with the app language', async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, locale: 'pt-BR' });
