@@ -194,14 +194,6 @@ describe('copy for a network and keeping the work', () => {
     });
   }
 
-  it('sets the page language with the app language', async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url, locale: 'pt-BR' });
-    await page.goto('/try');
-    await page.getByRole('textbox').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
-    await context.close();
-  });
-
   it('shows the no-internet screen when the app cannot start, and keeps the work through its Restart', async () => {
     const { context, page } = await openTry('desktop');
     const added = await addResults(page, 'beach', 2);
