@@ -37,18 +37,6 @@ describe('the app shell in a browser', () => {
     await context.close();
   });
 
-  it('sends a signed-out visitor from unknown paths and /tags to the limited search', async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto('/no/such/page');
-    await page.waitForURL('**/try');
-    await page.goto('/tags');
-    await page.waitForURL('**/try');
-    await page.goto('/prospecting');
-    await page.waitForURL('**/try');
-    expect(new URL(page.url()).pathname).toBe('/try');
-    await context.close();
-  });
-
   it('uses a 300 px menu and Portuguese on a Portuguese phone', async () => {
     const { context, page } = await newPage(browser, {
       baseURL: server.url,
