@@ -108,24 +108,6 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
-  it('lets a free visitor expand three items and one more, then asks them to upgrade', async () => {
-    const { context, page } = await openTry();
-    await search(page, 'travel');
-    const items = ['travel', 'travelgram', 'travelphotography', 'travellover'];
-    for (const item of items) {
-      await expand(page, item);
-      await page.getByTestId('related-row').first().waitFor();
-    }
-    await expand(page, 'traveling');
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByRole('heading').textContent()).toBe('Related tag limit reached');
-    // The number is what the server allowed: three and one more.
-    expect(await dialog.textContent()).toContain('includes 4 related-tag searches a day');
-    expect(await dialog.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/upgrade');
-    await context.close();
-  });
-
   it('searches a place and shows the tags posted there', async () => {
     const { context, page } = await openTry();
     await page.getByRole('tab', { name: 'Places' }).click();

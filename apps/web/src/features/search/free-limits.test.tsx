@@ -156,6 +156,9 @@ describe('free limits, said before they bite', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show related tags of coffee' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Related tag limit reached');
+    // The number is the one the server allows, and the way out is the plans.
+    expect(dialog.textContent).toContain('The free version includes 4 related-tag searches a day.');
+    expect(within(dialog).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/upgrade');
     expect(screen.queryAllByTestId('related-row')).toHaveLength(0);
   });
 
