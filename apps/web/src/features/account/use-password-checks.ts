@@ -13,16 +13,16 @@ function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   return loading;
 }
 
-function useCommonPasswords(): ReadonlySet<string> | null {
-  const [list, setList] = useState(loaded);
+/** The list once loaded; `null` while it loads; `undefined` when it cannot load (offline). */
+function useCommonPasswords(): ReadonlySet<string> | null | undefined {
+  const [list, setList] = useState<ReadonlySet<string> | null | undefined>(loaded);
   useEffect(() => {
-    if (list) return;
+    if (list !== null) return;
     let isCurrent = true;
     loadCommonPasswords()
       .then((value) => isCurrent && setList(value))
-      .catch(() => {
-        // Offline before it loaded: the server still refuses a common password, with its message.
-      });
+      // Offline before it loaded: the server still refuses a common password, with its message.
+      .catch(() => isCurrent && setList(undefined));
     return () => {
       isCurrent = false;
     };
@@ -39,6 +39,11 @@ export interface PasswordChecks {
 /** The password rules as the server checks them: core's rules with its common-password list and the address. */
 export function usePasswordChecks(password: string, repeat: string, email: string | null): PasswordChecks {
   const commonPasswords = useCommonPasswords();
-  const checks = checkPasswordRules(password, repeat, { email: email ?? undefined, commonPasswords });
+  const checks = checkPasswordRules(password, repeat, {
+    email: email ?? undefined,
+    commonPasswords: commonPasswords ?? undefined,
+  });
+  // Until the list is in, a password is not yet known not to be common: the rule waits for it.
+  if (commonPasswords === null) checks.notGuessable = false;
   return { checks, isAcceptable: Object.values(checks).every(Boolean) };
 }
