@@ -141,11 +141,11 @@ const DATA: Record<StepId, StepData> = {
     trigger: T.relatedShown,
   },
   add: { target: 'add', placement: 'left', showArrow: true, next: 'close', prev: 'related', trigger: null },
-  // Below the list, in the export pane: on its left the card would cover the Add buttons the next
-  // step asks for (issue 32).
+  // Above the list, over the export pane's header and controls: on its left the card would cover the
+  // results' Add buttons that the next step asks for, below it the suggestions' (issue 32 §9).
   exportList: {
     target: 'export-list',
-    placement: 'bottom',
+    placement: 'top',
     showArrow: true,
     next: 'addMore',
     prev: null,
@@ -153,7 +153,7 @@ const DATA: Record<StepId, StepData> = {
   },
   addMore: {
     target: 'export-list',
-    placement: 'bottom',
+    placement: 'top',
     showArrow: true,
     next: 'close',
     prev: 'exportList',
