@@ -9,6 +9,7 @@ import {
   startSeededServer,
   waitForStillScreen,
 } from './fixtures';
+import { isShownWhole, visiblePart } from './visible-part';
 
 type Size = 'desktop' | 'phone';
 
@@ -61,13 +62,24 @@ describe('the export pane with a full list', () => {
         .getByRole('button', { name: `Add ${name} to the export list`, exact: true })
         .first()
         .click();
+    await openExportPane(page, size);
+    return opened;
+  }
+
+  /** The export pane: beside the results on a desktop, behind its tab on a phone. */
+  async function openExportPane(page: Page, size: Size) {
     if (size === 'phone')
       await page
         .getByRole('navigation', { name: 'Find or export' })
         .getByRole('button', { name: /Export/ })
         .click();
     await page.getByRole('list', { name: 'Export list' }).waitFor();
-    return opened;
+  }
+
+  /** Asks for suggestions (a free visitor spends a related search on them) and waits for the chips. */
+  async function loadSuggestions(page: Page) {
+    await page.getByRole('button', { name: 'Suggest tags for this list' }).click();
+    await page.getByTestId('suggested-tags').getByRole('button').first().waitFor();
   }
 
   for (const size of ['desktop', 'phone'] as const) {
@@ -76,14 +88,47 @@ describe('the export pane with a full list', () => {
       expect(await page.getByTestId('selected-count').textContent()).toBe('12 of 12 selected');
       // The help box shows once 3 tags were added.
       await page.getByText('Tick the tags you want, or let the filters choose').waitFor();
-      await page.getByRole('button', { name: 'Suggest tags for this list' }).click();
-      await page.getByTestId('suggested-tags').getByRole('button').first().waitFor();
+      await loadSuggestions(page);
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       await page.getByLabel('Min posts').waitFor();
       await waitForStillScreen(page);
       await saveScreenshot(page, `export-pane-full-${size}`);
       expect(await visibleRows(page)).toBeGreaterThanOrEqual(size === 'desktop' ? 6 : 4);
       expect(await isOnScreen(page, /^Copy \d+/)).toBe(true);
+      // Opening Filters shows their fields, not just their header at the foot of the controls (§1).
+      expect(await isShownWhole(page.getByLabel('Min posts')), 'Min posts on screen').toBe(true);
+      expect(await isShownWhole(page.getByLabel('Max posts')), 'Max posts on screen').toBe(true);
+      // Nothing of the suggestions cut: every line whole, above Copy.
+      const suggestions = page.getByRole('region', { name: 'Suggested for this list' });
+      expect(await isShownWhole(suggestions), 'the suggestions whole').toBe(true);
+      expect(await isShownWhole(page.getByText(/^\d+ more suggestions with the full version\.$/))).toBe(true);
+      for (const chip of await page.getByTestId('suggested-tags').getByRole('button').all()) {
+        if (await visiblePart(chip))
+          expect(await isShownWhole(chip), 'a chip shown whole or not at all').toBe(true);
+      }
+      const copyTop = (await page.getByRole('button', { name: /^Copy \d+/ }).boundingBox())!.y;
+      const suggestionsBox = (await suggestions.boundingBox())!;
+      expect(suggestionsBox.y + suggestionsBox.height).toBeLessThanOrEqual(copyTop);
+      await context.close();
+    });
+
+    it(`gives the list the room of folded suggestions, folded across a reload (${size})`, async () => {
+      const { context, page } = await fullList(size);
+      await loadSuggestions(page);
+      await waitForStillScreen(page);
+      const rowsOpen = await visibleRows(page);
+      await page.getByRole('button', { name: 'Fold the suggestions' }).click();
+      expect(await page.getByTestId('suggested-tags').isVisible()).toBe(false);
+      await waitForStillScreen(page);
+      expect(await visibleRows(page)).toBeGreaterThan(rowsOpen);
+
+      await page.reload();
+      await openExportPane(page, size);
+      await page.getByRole('checkbox').first().waitFor();
+      const unfold = page.getByRole('button', { name: 'Show the suggestions' });
+      await unfold.waitFor();
+      expect(await unfold.getAttribute('aria-expanded')).toBe('false');
+      expect(await visibleRows(page)).toBeGreaterThan(rowsOpen);
       await context.close();
     });
   }

@@ -11,14 +11,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SelectionStrategy } from '@tagscout/core/export';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCapabilities } from '../../shell/session-store';
 import { useExportList } from './export-store';
 
 const SLIDER_MAX_PREMIUM = 60;
 
-/** Post-count range, selection strategy and how many tags the auto selection picks. */
-export function ExportFiltersPanel() {
+/**
+ * Post-count range, selection strategy and how many tags the auto selection picks; `onShown` gets the
+ * panel once it has opened.
+ */
+export function ExportFiltersPanel({ onShown }: { onShown: (panel: HTMLElement) => void }) {
   const { t, i18n } = useTranslation();
   const shown = (value: number | null) =>
     value === null ? '' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(value);
@@ -27,6 +31,7 @@ export function ExportFiltersPanel() {
   const setFilters = useExportList((s) => s.setFilters);
   const sliderMax = Math.min(caps.maxSelectionCount, SLIDER_MAX_PREMIUM);
   const [min, max] = filters.postCount;
+  const panel = useRef<HTMLDivElement>(null);
 
   // Typed digits only; shown with the language's thousands separators (1,000,000 / 1.000.000).
   const setBound = (index: 0 | 1, text: string) => {
@@ -38,7 +43,14 @@ export function ExportFiltersPanel() {
   };
 
   return (
-    <Accordion disableGutters variant="outlined" sx={{ mx: 2 }} data-tour="export-filters">
+    <Accordion
+      ref={panel}
+      disableGutters
+      variant="outlined"
+      sx={{ mx: 2 }}
+      data-tour="export-filters"
+      slotProps={{ transition: { onEntered: () => panel.current && onShown(panel.current) } }}
+    >
       <AccordionSummary expandIcon={<ExpandMore />}>
         <Typography variant="subtitle2">{t('export.filters.title')}</Typography>
       </AccordionSummary>

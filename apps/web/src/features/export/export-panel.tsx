@@ -1,6 +1,5 @@
 import Close from '@mui/icons-material/Close';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -26,9 +25,8 @@ import { useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
 import { CheckTagsButton } from '../suggest/check-tags-dialog';
 import { SuggestedForList } from '../suggest/suggested-for-list';
-import { AutoSelectNote } from './auto-select-note';
-import { CopyFor, copyLabel } from './copy-for';
-import { ExportFiltersPanel } from './export-filters-panel';
+import { copyLabel } from './copy-for';
+import { ExportControls } from './export-controls';
 import { selectedInOrder, useExportList } from './export-store';
 import { useCopyPlan } from './use-copy-plan';
 import { useExportCounts } from './use-export-counts';
@@ -38,7 +36,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const network = useSettings((s) => s.copyNetwork);
   const isPhone = useIsPhone();
-  const { tags, selected, filters, addedCount, toggleSelected, remove } = useExportList();
+  const { tags, selected, filters, toggleSelected, remove } = useExportList();
   const [copied, setCopied] = useState<string | null>(null);
   const chosen = selectedInOrder({ tags, selected });
   const matchingFilter = filterByPostCount(tags, filters.postCount).length;
@@ -46,11 +44,11 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const trendDays = useSettings((s) => s.trendDays);
   const trends = useTrends(tags.map((tag) => tag.hashtag));
   const indexing = useExportCounts();
-  const helpHidden = useSettings((s) => s.exportHelpHidden);
-  const updateSettings = useSettings((s) => s.update);
-  // Room for a few whole rows however much is open above and below (issue 32).
-  const rowsShown = Math.min(Math.max(tags.length, 1), isPhone ? ROWS_SHOWN_PHONE : ROWS_SHOWN);
-  const listMinHeight = rowsShown * ROW_PX + LIST_PADDING_PX;
+  const isSuggestionsFolded = useSettings((s) => s.suggestionsFolded);
+  // Room for a few whole rows however much is open above and below (issue 32); the controls above
+  // give way first (they scroll). Folded suggestions leave about a row's height: the list takes it.
+  const rowsRoom = (isPhone ? ROWS_SHOWN_PHONE : ROWS_SHOWN) + (isSuggestionsFolded ? 1 : 0);
+  const listMinHeight = Math.min(Math.max(tags.length, 1), rowsRoom) * ROW_PX;
 
   const handleCopy = async () => {
     recordClick('copyClick');
@@ -63,42 +61,26 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    // Scrolls only when even the least of each part does not fit (a short window): Copy stays in view.
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflowY: 'auto' }}>
       {topicBar}
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, gap: 1 }}>
+      {/* Check my tags on the title's line where it fits (the list's rows need the height). */}
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', px: 2, py: 0.75, columnGap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('export.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="selected-count">
           {t('export.selectedOf', { selected: chosen.length, total: tags.length })}
         </Typography>
+        <Box sx={{ mr: -0.5 }}>
+          <CheckTagsButton />
+        </Box>
       </Stack>
-      <Box sx={{ px: 1.5, mt: -1 }}>
-        <CheckTagsButton />
-      </Box>
-      {/* The controls scroll on their own when the pane is short: the list keeps its rows, Copy stays. */}
-      <Box sx={{ flex: '0 1 auto', minHeight: 0, overflowY: 'auto' }} data-testid="export-controls">
-        <AutoSelectNote />
-        {addedCount >= LIMITS.helpAfterTagsAdded && !helpHidden && (
-          <Alert
-            severity="info"
-            sx={{ mx: 2, mb: 1 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => updateSettings({ exportHelpHidden: true })}>
-                {t('export.hideHelp')}
-              </Button>
-            }
-          >
-            {t('export.help')}
-          </Alert>
-        )}
-        <CopyFor plan={plan} chosen={tags.filter((tag) => selected.includes(tag.hashtag))} />
-        <ExportFiltersPanel />
-      </Box>
+      <ExportControls plan={plan} chosen={tags.filter((tag) => selected.includes(tag.hashtag))} />
       <Box sx={{ flex: `1 0 ${listMinHeight}px`, minHeight: listMinHeight, overflowY: 'auto' }}>
         {tags.length === 0 && <Empty text={t('export.noneSelected')} />}
         {tags.length > 0 && matchingFilter === 0 && <Empty text={t('export.noneFound')} />}
-        <List dense aria-label={t('export.listLabel')} data-tour="export-list">
+        <List dense disablePadding aria-label={t('export.listLabel')} data-tour="export-list">
           {tags.map((tag) => (
             <ListItem
               key={tag.hashtag}
@@ -153,7 +135,18 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
         </List>
       </Box>
       <SuggestedForList />
-      <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          px: 2,
+          py: 1.5,
+          borderTop: 1,
+          borderColor: 'divider',
+          position: 'sticky',
+          bottom: 0,
+          bgcolor: 'background.paper',
+          zIndex: 1,
+        }}
+      >
         <Button
           fullWidth
           variant="contained"
@@ -178,8 +171,6 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
 
 /** Height of one row of the list (a dense item with its count below the name). */
 const ROW_PX = 60;
-/** The list's own padding, above and below its rows. */
-const LIST_PADDING_PX = 16;
 /** Rows the list always has room for, with the help, Copy for, Filters and suggestions all open. */
 const ROWS_SHOWN = 6;
 const ROWS_SHOWN_PHONE = 4;

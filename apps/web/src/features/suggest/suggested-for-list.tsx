@@ -66,30 +66,10 @@ export function SuggestedForList() {
     <Box
       component="section"
       aria-labelledby="suggested-title"
-      // Shrinks and scrolls below its title when the pane is short (the export list keeps its rows).
-      sx={{
-        px: 2,
-        pb: 1,
-        borderTop: 1,
-        borderColor: 'divider',
-        flex: '0 1 auto',
-        // Its title and a line of suggestions while open.
-        minHeight: isFolded ? 0 : 84,
-        overflowY: 'auto',
-      }}
+      // As tall as what it holds, never cut (its chips scroll by whole lines past two).
+      sx={{ px: 2, pb: 1, borderTop: 1, borderColor: 'divider', flex: '0 0 auto' }}
     >
-      <Stack
-        direction="row"
-        sx={{
-          alignItems: 'center',
-          gap: 1,
-          py: 0.5,
-          position: 'sticky',
-          top: 0,
-          bgcolor: 'background.paper',
-          zIndex: 1,
-        }}
-      >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, py: 0.25 }}>
         <Typography id="suggested-title" variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
           {t('suggest.title')}
           {isFolded && shown.length > 0 && ` (${shown.length})`}
@@ -97,6 +77,7 @@ export function SuggestedForList() {
         {suggestions.isFetching && <CircularProgress size={14} aria-label={t('suggest.loading')} />}
         <IconButton
           size="small"
+          sx={{ p: 0.25, mr: -0.25 }}
           aria-expanded={!isFolded}
           aria-controls="suggested-body"
           aria-label={isFolded ? t('suggest.unfold') : t('suggest.fold')}
@@ -128,7 +109,18 @@ export function SuggestedForList() {
             {t('suggest.none')}
           </Typography>
         ) : (
-          <Stack direction="row" data-testid="suggested-tags" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+          <Stack
+            direction="row"
+            data-testid="suggested-tags"
+            sx={{
+              flexWrap: 'wrap',
+              gap: `${CHIP_GAP_PX}px`,
+              maxHeight: CHIP_LINES_SHOWN * CHIP_PX + (CHIP_LINES_SHOWN - 1) * CHIP_GAP_PX,
+              overflowY: 'auto',
+              scrollSnapType: 'y mandatory',
+              '& > *': { scrollSnapAlign: 'start' },
+            }}
+          >
             {shown.map((s) => (
               <Chip
                 key={s.hashtag}
@@ -154,6 +146,12 @@ export function SuggestedForList() {
   );
 }
 
+/** Lines of chips shown at once (more scroll, line by line): the export list keeps the pane's height. */
+const CHIP_LINES_SHOWN = 2;
+/** A small chip's height, and the gap between chips. */
+const CHIP_PX = 24;
+const CHIP_GAP_PX = 6;
+
 /** What asking costs: one related search, and what is left today when the server's count is known. */
 function costText(t: TFunction, relatedSearches: RelatedSearches | null): string {
   if (relatedSearches === null) return t('suggest.usesSearch');
@@ -166,9 +164,19 @@ function costText(t: TFunction, relatedSearches: RelatedSearches | null): string
 function UpgradeLine({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.75, flexWrap: 'wrap' }}>
-      <Typography variant="body2">{text}</Typography>
-      <Button size="small" variant="contained" startIcon={<Star />} component={RouterLink} to="/upgrade">
+    // The button beside the text, which wraps in its own column: one short line, not two.
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.75 }}>
+      <Typography variant="body2" sx={{ flex: 1 }}>
+        {text}
+      </Typography>
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<Star />}
+        component={RouterLink}
+        to="/upgrade"
+        sx={{ flexShrink: 0 }}
+      >
         {t('upgradePrompt.action')}
       </Button>
     </Stack>
