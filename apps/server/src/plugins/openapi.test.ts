@@ -18,11 +18,12 @@ interface Operation {
   security?: Record<string, string[]>[];
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
 }
-interface Document {
+/** A type, not an interface, so that it is a Record<string, unknown> the schema validator takes. */
+type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes?: Record<string, unknown> };
-}
+};
 
 const DOCUMENT_ID = 'https://tagscout.test/openapi.json';
 /** /api/topics/:topicId as the document writes it: /api/topics/{topicId}. */
@@ -37,7 +38,7 @@ let served: Promise<Document> | undefined;
  * shedding, whose 503 every route may answer in production.
  */
 function servedDocument(): Promise<Document> {
-  served ??= (async () => {
+  served ??= (async (): Promise<Document> => {
     const testApp = await buildTestApp('sqlite', { LOAD_SHEDDING: true });
     try {
       // A starting server may shed the first requests too; it asks to be called again after Retry-After.

@@ -128,7 +128,7 @@ export async function createTestViewer(
     await setSubscriptionState(runtime.database, user.id, { group: UserGroup.admin }, now);
 
   const session = await context.internalAdapter.createSession(user.id);
-  const auth =
+  const auth: Record<string, string> =
     options.transport === 'bearer'
       ? { authorization: `Bearer ${session.token}` }
       : { cookie: `${SESSION_COOKIE}=${await signedSessionValue(session.token, runtime.secret)}` };

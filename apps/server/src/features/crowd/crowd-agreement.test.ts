@@ -114,7 +114,7 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
       testApp.testDatabase.database,
       {
         hashtag: { hashtag: 'espresso', count: 7 },
-        posts: [{ post_id: 'i1', timestamp: T0, hashtags: ['espresso', 'latte'] }],
+        posts: [{ post_id: 'i1', owner: 'importer', timestamp: T0, hashtags: ['espresso', 'latte'] }],
       },
       { network: 'instagram', source: 'import', now: Date.now() },
     );

@@ -204,7 +204,7 @@ describe.each(testDialects)('crowd posts never change what they did not create, 
     await sendPosts(a, [{ post_id: 'c9', timestamp: T0 + 90, hashtags: ['travel', 'sunset'] }]);
     await ingestRecommend(
       testApp.testDatabase.database,
-      { posts: [{ post_id: 'c9', timestamp: T0 + 90, hashtags: ['travel', 'sunset'] }] },
+      { posts: [{ post_id: 'c9', owner: 'someone', timestamp: T0 + 90, hashtags: ['travel', 'sunset'] }] },
       { ...IMPORT, now: Date.now() },
     );
     expect(await post('c9')).toEqual({ submittedBy: null, tags: ['sunset', 'travel'] });

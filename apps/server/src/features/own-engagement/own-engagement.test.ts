@@ -82,7 +82,7 @@ describe.each(testDialects)('connected handles and the tags that work on %s', (d
     viewer: TestViewer,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    payload?: unknown,
+    payload?: object,
   ) =>
     testApp.app.inject({ method, url, headers: viewer.headers, ...(payload !== undefined && { payload }) });
   const connect = (viewer: TestViewer, network: string, handle: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DialectName } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import type { CountState } from '../../db/tables.js';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
 import { findRecentPosts, type ItemKey } from '../related/related.repository.js';
 import { storeIngest } from '../store/store.repository.js';
@@ -125,7 +126,7 @@ async function agreed<T>(read: (database: Database) => Promise<T>): Promise<T> {
   return first!.answer;
 }
 
-const row = (name: string, post_count: number, count_state: string, banned = 0) => ({
+const row = (name: string, post_count: number, count_state: CountState, banned = 0): HashtagRow => ({
   name,
   post_count,
   count_state,

@@ -112,7 +112,9 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
       writer,
       {
         hashtag: { hashtag: 'tag10', count: 5555 },
-        posts: [{ post_id: 'p-fresh', timestamp: 1_700_000_000, hashtags: ['tag10', 'freshtag'] }],
+        posts: [
+          { post_id: 'p-fresh', owner: 'o', timestamp: 1_700_000_000, hashtags: ['tag10', 'freshtag'] },
+        ],
       },
       { network: 'instagram', source: 'test', now: Date.now() },
     );

@@ -1,3 +1,4 @@
+import type { Network } from '@tagscout/core/networks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -20,7 +21,7 @@ describe.each(testDialects)('searches as people type them on %s', (dialect) => {
 
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { BANNED_TAGS_FILE: '/nonexistent/banned-tags.txt' });
-    const store = (network: string, hashtags: { name: string; count: number }[]) =>
+    const store = (network: Network, hashtags: { name: string; count: number }[]) =>
       storeIngest(testApp.testDatabase.database, { hashtags, network, source: 'test', now: 1 });
     await store('instagram', [
       { name: 'travel', count: 9000 },

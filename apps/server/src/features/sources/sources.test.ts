@@ -15,7 +15,7 @@ interface Tag {
   hashtag: string;
   count: number;
   indexing?: true;
-  related_tags?: { hashtag: string; subcount: number }[];
+  related_tags?: { hashtag: string; subcount: number; authors: number }[];
   related_post_count?: number;
 }
 
@@ -136,7 +136,14 @@ describe.each(testDialects)('live sources on %s: Mastodon behind the store', (di
     fake.addTag({ name: 'rye', uses: [7] });
     await testApp.testDatabase.database.db
       .insertInto('hashtags')
-      .values({ name: 'rye', post_count: -1, count_state: 'indexing', banned: 0, updated_at: clock.now() })
+      .values({
+        network: 'instagram',
+        name: 'rye',
+        post_count: -1,
+        count_state: 'indexing',
+        banned: 0,
+        updated_at: clock.now(),
+      })
       .execute();
     expect(await suggestions('rye')).toEqual([{ hashtag: 'rye', count: -1, indexing: true }]);
     await fetched();

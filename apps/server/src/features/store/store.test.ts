@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -71,11 +72,11 @@ const ONE_SUBMITTER = {
 describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialect) => {
   let testApp: TestApp;
   let submitter: TestViewer;
-  const inject = (options: Parameters<TestApp['app']['inject']>[0] & { method: string }) =>
+  const inject = (options: InjectOptions) =>
     testApp.app.inject({
       ...options,
       headers: options.method === 'POST' ? { ...submitter.headers, ...options.headers } : options.headers,
-    } as Parameters<TestApp['app']['inject']>[0]);
+    });
   const recommend = (body: unknown) =>
     inject({ method: 'POST', url: '/api/cache/recommend', payload: body as object });
 

@@ -23,7 +23,9 @@ const post = (
   ...extra,
 });
 
-const batch = (fields: Partial<StreamBatch> & { now: number; cursor: number }): StreamBatch => ({
+const batch = (
+  fields: Partial<Omit<StreamBatch, 'cursor'>> & { now: number; cursor: number },
+): StreamBatch => ({
   network: Network.bluesky,
   source: Network.bluesky,
   posts: [],

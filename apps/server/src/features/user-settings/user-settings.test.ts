@@ -12,7 +12,7 @@ describe.each(testDialects)("a user's settings kept with the account on %s", (di
 
   const read = (headers: Record<string, string>) =>
     testApp.app.inject({ method: 'GET', url: '/api/account/settings', headers });
-  const write = (headers: Record<string, string>, payload: unknown) =>
+  const write = (headers: Record<string, string>, payload: object) =>
     testApp.app.inject({ method: 'PUT', url: '/api/account/settings', headers, payload });
 
   it('remembers the Copy for network per account, each user their own', async () => {
