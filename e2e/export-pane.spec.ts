@@ -91,13 +91,18 @@ describe('the export pane with a full list', () => {
       await loadSuggestions(page);
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       await page.getByLabel('Min posts').waitFor();
+      // Opening Filters shows their fields, not just their header at the foot of the controls (§1).
+      const shownWhole = (label: string) =>
+        expect.poll(() => isShownWhole(page.getByLabel(label)), {
+          timeout: 2_000,
+          message: `${label} on screen`,
+        });
+      await shownWhole('Min posts').toBe(true);
+      await shownWhole('Max posts').toBe(true);
       await waitForStillScreen(page);
       await saveScreenshot(page, `export-pane-full-${size}`);
       expect(await visibleRows(page)).toBeGreaterThanOrEqual(size === 'desktop' ? 6 : 4);
       expect(await isOnScreen(page, /^Copy \d+/)).toBe(true);
-      // Opening Filters shows their fields, not just their header at the foot of the controls (§1).
-      expect(await isShownWhole(page.getByLabel('Min posts')), 'Min posts on screen').toBe(true);
-      expect(await isShownWhole(page.getByLabel('Max posts')), 'Max posts on screen').toBe(true);
       // Nothing of the suggestions cut: every line whole, above Copy.
       const suggestions = page.getByRole('region', { name: 'Suggested for this list' });
       expect(await isShownWhole(suggestions), 'the suggestions whole').toBe(true);

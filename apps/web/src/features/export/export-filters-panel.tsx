@@ -32,6 +32,8 @@ export function ExportFiltersPanel({ onShown }: { onShown: (panel: HTMLElement) 
   const sliderMax = Math.min(caps.maxSelectionCount, SLIDER_MAX_PREMIUM);
   const [min, max] = filters.postCount;
   const panel = useRef<HTMLDivElement>(null);
+  // As it starts to open (at once where the device asks for less motion) and when it has grown.
+  const handleShown = () => panel.current && onShown(panel.current);
 
   // Typed digits only; shown with the language's thousands separators (1,000,000 / 1.000.000).
   const setBound = (index: 0 | 1, text: string) => {
@@ -49,7 +51,7 @@ export function ExportFiltersPanel({ onShown }: { onShown: (panel: HTMLElement) 
       variant="outlined"
       sx={{ mx: 2 }}
       data-tour="export-filters"
-      slotProps={{ transition: { onEntered: () => panel.current && onShown(panel.current) } }}
+      slotProps={{ transition: { onEntering: handleShown, onEntered: handleShown } }}
     >
       <AccordionSummary expandIcon={<ExpandMore />}>
         <Typography variant="subtitle2">{t('export.filters.title')}</Typography>
