@@ -207,7 +207,10 @@ async function adminQuery(options: BenchOptions, text: string): Promise<unknown[
   }
 }
 
-/** Loads the generated corpus through storeIngest, as the sample-corpus seeding and the importer do. */
+/**
+ * Loads the generated corpus through storeIngest, each batch with its links (the importer and the
+ * sample's seeding defer the links: ingest-experiment.ts row 2 measures their path).
+ */
 async function fillStore(database: Database, options: BenchOptions, query: RawQuery): Promise<StoreFacts> {
   const started = performance.now();
   const corpus = generateCorpus({
