@@ -152,16 +152,12 @@ export async function findOwnPostsOfUser(database: Database, userId: string): Pr
     .where('user_id', '=', userId)
     .orderBy('hashtag')
     .execute();
-  const byPost = new Map<string, string[]>();
-  for (const tag of tags) {
-    const key = `${tag.network}\n${tag.post_id}`;
-    byPost.set(key, [...(byPost.get(key) ?? []), tag.hashtag]);
-  }
+  const tagsOf = tagsByPost(tags);
   return posts.map((post) => ({
     network: post.network,
     post_id: post.post_id,
     posted_at: Number(post.posted_at),
-    hashtags: byPost.get(`${post.network}\n${post.post_id}`) ?? [],
+    hashtags: tagsOf(post),
   }));
 }
 
@@ -276,11 +272,7 @@ export async function findEngagedPosts(
     .where('user_id', '=', input.userId);
   if (input.network) tags = tags.where('network', '=', input.network);
   const [postRows, tagRows] = await Promise.all([posts.execute(), tags.execute()]);
-  const byPost = new Map<string, string[]>();
-  for (const tag of tagRows) {
-    const key = `${tag.network}\n${tag.post_id}`;
-    byPost.set(key, [...(byPost.get(key) ?? []), tag.hashtag]);
-  }
+  const tagsOf = tagsByPost(tagRows);
   return postRows.map((post) => ({
     network: post.network,
     post_id: post.post_id,
@@ -290,6 +282,23 @@ export async function findEngagedPosts(
       Number(post.reposts ?? 0) +
       Number(post.replies ?? 0) +
       Number(post.quotes ?? 0),
-    hashtags: byPost.get(`${post.network}\n${post.post_id}`) ?? [],
+    hashtags: tagsOf(post),
   }));
+}
+
+interface PostKey {
+  network: string;
+  post_id: string;
+}
+
+/** The tags of each post, from rows of own_post_tags, in the rows' order. */
+function tagsByPost(rows: readonly (PostKey & { hashtag: string })[]): (post: PostKey) => string[] {
+  const byPost = new Map<string, string[]>();
+  const keyOf = (post: PostKey) => `${post.network}\n${post.post_id}`;
+  for (const row of rows) {
+    const tags = byPost.get(keyOf(row));
+    if (tags) tags.push(row.hashtag);
+    else byPost.set(keyOf(row), [row.hashtag]);
+  }
+  return (post) => byPost.get(keyOf(post)) ?? [];
 }
