@@ -7,7 +7,7 @@ import {
 import type { Database } from '@tagscout/server/db';
 import { findCaptionWordStats, type HashtagContext, suggestForCaption } from '@tagscout/server/hashtags';
 import type { LabelledPost } from './datasets.js';
-import { compareReciprocalRanks } from './evaluate.js';
+import { suggestionTable } from './suggestions.js';
 
 /** A way of ranking tags for a caption's words that the bench compares. */
 export interface CaptionVariant {
@@ -167,25 +167,7 @@ export function unprunedSize(train: readonly LabelledPost[]): { words: number; p
 
 /** Markdown rows: hit@10 with its 95% bootstrap interval, MRR, and the paired difference from the plain vote. */
 export function captionTable(scores: readonly CaptionScores[]): string[] {
-  const baseline = scores[0]!;
-  const zeros = baseline.hits.map(() => 0);
-  const lines = [
-    '| ranking | hit@10 [95% CI] | MRR | hit@10 - plain vote [95% CI] |',
-    '|---|---:|---:|---:|',
-  ];
-  for (const score of scores) {
-    const own = compareReciprocalRanks(score.hits, zeros);
-    const versus = compareReciprocalRanks(score.hits, baseline.hits);
-    const mrr = score.reciprocalRanks.reduce((sum, value) => sum + value, 0) / score.posts;
-    const delta =
-      score === baseline
-        ? '-'
-        : `${points(versus.difference)} [${points(versus.low)}, ${points(versus.high)}]`;
-    lines.push(
-      `| ${score.name} | ${(100 * own.difference).toFixed(1)}% [${(100 * own.low).toFixed(1)}%, ${(100 * own.high).toFixed(1)}%] | ${mrr.toFixed(3)} | ${delta} |`,
-    );
-  }
-  return lines;
+  return suggestionTable(scores, { row: 'ranking', baseline: 'plain vote' });
 }
 
 function popularTags(train: readonly LabelledPost[]): string[] {
@@ -195,8 +177,4 @@ function popularTags(train: readonly LabelledPost[]): string[] {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 10)
     .map(([tag]) => tag);
-}
-
-function points(value: number): string {
-  return `${value >= 0 ? '+' : ''}${(100 * value).toFixed(1)}`;
 }

@@ -141,11 +141,20 @@ export async function evaluateSuggestions(options: {
   return scores;
 }
 
-/** Markdown rows: hit@10 with its 95% bootstrap interval, MRR, and the paired difference from the first row. */
-export function suggestionTable(scores: readonly SuggestionScores[]): string[] {
+/**
+ * Markdown rows: hit@10 with its 95% bootstrap interval, MRR, and the paired difference from the first
+ * row; `labels` name the first column and the first row in the header.
+ */
+export function suggestionTable(
+  scores: readonly SuggestionScores[],
+  labels: { row: string; baseline: string } = { row: 'measure', baseline: 'baseline' },
+): string[] {
   const baseline = scores[0]!;
   const zeros = baseline.hits.map(() => 0);
-  const lines = ['| measure | hit@10 [95% CI] | MRR | hit@10 - baseline [95% CI] |', '|---|---:|---:|---:|'];
+  const lines = [
+    `| ${labels.row} | hit@10 [95% CI] | MRR | hit@10 - ${labels.baseline} [95% CI] |`,
+    '|---|---:|---:|---:|',
+  ];
   for (const score of scores) {
     const own = compareReciprocalRanks(score.hits, zeros);
     const versus = compareReciprocalRanks(score.hits, baseline.hits);
