@@ -138,8 +138,8 @@ function certificate(input: {
 }): Buffer {
   const algorithm = sequence(oid(OID.ecdsaWithSha256));
   const tbs = sequence(
-    explicit(0, integer(Buffer.from([2]))),
-    integer(randomBytes(8)),
+    explicit(0, derInteger(Buffer.from([2]))),
+    derInteger(randomBytes(8)),
     algorithm,
     input.issuer,
     sequence(utcTime(input.notBefore), utcTime(input.notAfter)),
@@ -202,9 +202,15 @@ function explicit(tagNumber: number, content: Buffer): Buffer {
   return tlv(0xa0 + tagNumber, content);
 }
 
-function integer(bytes: Buffer): Buffer {
-  // Positive: a leading zero byte when the high bit is set.
-  return tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+/**
+ * A positive DER INTEGER of these big-endian bytes: no leading zero bytes (DER's minimal form, which
+ * OpenSSL holds certificates to), then one zero byte when the high bit is set.
+ */
+export function derInteger(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  return tlv(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function boolean(value: boolean): Buffer {
