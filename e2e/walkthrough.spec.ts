@@ -92,6 +92,11 @@ describe('the walkthrough on a trial account', () => {
    */
   async function expectCoversNoAddButton(page: Page, id: string, size: keyof typeof viewports) {
     await expectStep(page, id);
+    // The suggestions arrive after the list changed (slowly on a busy machine): their chips are checked too.
+    await page
+      .getByRole('button', { name: /^Add #.+ to the list$/ })
+      .first()
+      .waitFor();
     await settle(page);
     const card = (await stepOn(page, id).boundingBox())!;
     const seen: string[] = [];
