@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newVisitor,
-  RETURNING_VISITOR,
   type RunningServer,
   readEmailCode,
   saveScreenshot,
@@ -73,40 +72,6 @@ describe('shell extras in a browser', () => {
     await waitForStillScreen(page);
   }
 
-  it("lets an administrator change a network's copy cap, which every visitor's Copy for takes", async () => {
-    const publicCaps = async () =>
-      ((await (await fetch(`${server.url}/api/appdata`)).json()) as { networkCaps: unknown }).networkCaps;
-    await admin.page.goto('/admin/appdata');
-    const caps = admin.page.getByRole('form', { name: 'Copy limits per network' });
-    const instagram = caps.getByRole('textbox', { name: 'Hashtags a post on Instagram' });
-    await instagram.fill('3');
-    await caps.getByRole('button', { name: 'Save copy limits' }).click();
-    await caps.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    await instagram.scrollIntoViewIfNeeded();
-    await settle(admin.page);
-    await saveScreenshot(admin.page, 'admin-network-caps-desktop');
-    expect(await publicCaps()).toEqual({ instagram: { hashtagCap: 3 } });
-
-    // A visitor with four tags selected now copies three for Instagram.
-    const tags = ['sun', 'sea', 'sand', 'surf'];
-    const shopper = await visitor({
-      storage: {
-        ...RETURNING_VISITOR,
-        exportList: JSON.stringify({
-          state: {
-            tags: tags.map((hashtag) => ({ hashtag, count: 1000 })),
-            selected: tags,
-            applyFilter: false,
-          },
-          version: 1,
-        }),
-      },
-    });
-    await shopper.page.goto('/try');
-    await shopper.page.getByRole('button', { name: 'Copy 3 of 4 for Instagram' }).waitFor();
-    await shopper.context.close();
-  });
-
   it('shows the outage banner to everyone once an administrator switches it on, and takes it away', async () => {
     const { context, page } = await visitor();
     await page.goto('/try');
@@ -147,50 +112,5 @@ describe('shell extras in a browser', () => {
     await form.getByRole('switch', { name: 'Show the message' }).uncheck();
     await form.getByRole('button', { name: 'Save app data' }).click();
     await adminBanner.waitFor({ state: 'detached' });
-  });
-
-  it('takes beta feedback from a visitor in Help, for an administrator to read', async () => {
-    const { context, page } = await visitor();
-    await page.goto('/help');
-    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
-    await settle(page);
-    await saveScreenshot(page, 'help-desktop');
-    await page.getByRole('button', { name: 'Send feedback' }).click();
-    const feedback = page.getByRole('dialog', { name: 'Send feedback' });
-    await feedback.getByRole('textbox', { name: 'Your feedback' }).fill('The related tags are great.');
-    await feedback.getByRole('button', { name: 'Submit' }).click();
-    await feedback.waitFor({ state: 'detached' });
-    await context.close();
-
-    await admin.page.goto('/admin/feedback');
-    const row = admin.page.getByRole('table', { name: 'Beta feedback' }).getByRole('row').nth(1);
-    await row.waitFor();
-    expect(await row.textContent()).toContain('The related tags are great.');
-  });
-
-  it('counts events from the app by type and day on the admin analytics screen', async () => {
-    // A first-time visitor: the tutorial opens by itself and accepting cookies is recorded.
-    const { context, page } = await visitor({ storage: { showGuide: 'false' } });
-    await page.goto('/try');
-    await page.getByRole('dialog', { name: 'Search hashtags' }).waitFor();
-    await page.getByRole('button', { name: 'Skip' }).click();
-    await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accept' }).click();
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/events'));
-    expect((await sent).status()).toBe(202);
-
-    await admin.page.goto('/admin/analytics');
-    const totals = admin.page.getByRole('table', { name: 'Totals by event type' });
-    await totals.waitFor();
-    const text = await totals.textContent();
-    expect(text).toContain('tutorialViewed');
-    expect(text).toContain('cookiesAccepted');
-    await admin.page
-      .getByRole('img', { name: /Events by type and day/ })
-      .locator('.recharts-bar-rectangle')
-      .first()
-      .waitFor();
-    await settle(admin.page);
-    await saveScreenshot(admin.page, 'admin-analytics-desktop');
-    await context.close();
   });
 });

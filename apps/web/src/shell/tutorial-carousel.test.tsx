@@ -2,14 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveFakeApi } from '../api/contract-test-helpers';
+import { testAppData } from '../features/appdata/test-app-data';
 import '../i18n/i18n';
 import { openTutorial, useShellOverlays } from './shell-overlays';
 import { TutorialCarousel } from './tutorial-carousel';
 
-function renderCarousel() {
+function renderCarousel(path = '/settings') {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/settings']}>
+      <MemoryRouter initialEntries={[path]}>
         <TutorialCarousel />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -46,5 +48,42 @@ describe('TutorialCarousel', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
     expect(useShellOverlays.getState().isTutorialOpen).toBe(false);
+  });
+});
+
+describe('the tutorial on a first visit', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    useShellOverlays.setState({ isTutorialOpen: false, isTutorialDecided: true });
+  });
+
+  it('opens by itself on the first visit to a search screen, is counted, and not again', async () => {
+    const calls = serveFakeApi({
+      'GET /api/appdata': { body: testAppData() },
+      'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
+    });
+    useShellOverlays.setState({ isTutorialDecided: false });
+    renderCarousel('/try');
+    await screen.findByRole('dialog', { name: 'Search hashtags' });
+    expect(localStorage.getItem('firstTimeUser')).toBe('false');
+    // Leaving the page sends the events waiting: the tutorial's view among them.
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.url === '/api/events')
+          .flatMap((call) => (call.body as { events: { eventType: string }[] }).events)
+          .map((event) => event.eventType),
+      ).toContain('tutorialViewed'),
+    );
+
+    // The next visit (a reload): decided from what the browser stored, and no tutorial.
+    cleanup();
+    useShellOverlays.setState({ isTutorialOpen: false, isTutorialDecided: false });
+    renderCarousel('/try');
+    await vi.waitFor(() => expect(useShellOverlays.getState().isTutorialDecided).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

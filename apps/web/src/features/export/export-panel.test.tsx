@@ -60,17 +60,22 @@ async function copy(buttonName: string): Promise<{ toast: string; copied: string
   return { toast: toast.textContent ?? '', copied: clipboard.at(-1) ?? '' };
 }
 
+/** The fake server: the app data as `appData` (no administrator's changes unless given). */
+function serveApi(appData = testAppData()) {
+  serveFakeApi({
+    'GET /api/appdata': { body: appData },
+    'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
+    'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+    'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
+    'GET /api/trends/hashtags': {
+      body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+    },
+  });
+}
+
 describe('the Copy button and its toast', () => {
   beforeEach(() => {
-    serveFakeApi({
-      'GET /api/appdata': { body: testAppData() },
-      'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
-      'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
-      'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
-      'GET /api/trends/hashtags': {
-        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
-      },
-    });
+    serveApi();
     clipboard = [];
     vi.stubGlobal('navigator', {
       ...navigator,
@@ -120,6 +125,14 @@ describe('the Copy button and its toast', () => {
     const { toast, copied } = await copy('Copiar 5 de 8 para o Instagram');
     expect(toast).toBe('5 de 8 copiadas para o Instagram');
     expect(copied).toBe(hashed(numbered(5), ', '));
+  });
+
+  it("copies as many as the administrator's cap for the network allows (app data, no release)", async () => {
+    serveApi(testAppData({ networkCaps: { instagram: { hashtagCap: 3 } } }));
+    renderPanel({ group: 'free', network: 'instagram', tags: 4 });
+    await screen.findByRole('button', { name: 'Copy 3 of 4 for Instagram', hidden: true });
+    const { copied } = await copy('Copy 3 of 4 for Instagram');
+    expect(copied).toBe(hashed(numbered(3)));
   });
 
   it('says when the text before the hashtags fills the post, instead of "Copy 0 of 20" (issue 32 §10)', async () => {
