@@ -108,20 +108,6 @@ describe('search and export on the sample corpus', () => {
     await context.close();
   });
 
-  it('searches a place and shows the tags posted there', async () => {
-    const { context, page } = await openTry();
-    await page.getByRole('tab', { name: 'Places' }).click();
-    await search(page, 'lisbon');
-    expect(await page.getByTestId('result-row').first().getByRole('link').textContent()).toBe(
-      'Lisbon, Portugal',
-    );
-    await page.getByRole('button', { name: 'Show related tags of Lisbon, Portugal', exact: true }).click();
-    await page.getByTestId('related-row').first().waitFor();
-    const tags = await page.getByTestId('related-row').getByRole('link').allTextContents();
-    expect(tags).toContain('#lisbon');
-    await context.close();
-  });
-
   it('keeps each result name on one line on a phone', async () => {
     const { context, page } = await openTry('phone');
     await search(page, 'travel');

@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import type { CopyNetwork } from '@tagscout/core/export';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,9 +60,9 @@ async function copy(buttonName: string): Promise<{ toast: string; copied: string
   return { toast: toast.textContent ?? '', copied: clipboard.at(-1) ?? '' };
 }
 
-/** The fake server: the app data as `appData` (no administrator's changes unless given). */
-function serveApi(appData = testAppData()) {
-  serveFakeApi({
+/** The fake server: the app data as `appData` (no administrator's changes unless given), and `routes`. */
+function serveApi(appData = testAppData(), routes: Parameters<typeof serveFakeApi>[0] = {}) {
+  return serveFakeApi({
     'GET /api/appdata': { body: appData },
     'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
     'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
@@ -70,6 +70,7 @@ function serveApi(appData = testAppData()) {
     'GET /api/trends/hashtags': {
       body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
     },
+    ...routes,
   });
 }
 
@@ -150,5 +151,77 @@ describe('the Copy button and its toast', () => {
     expect(screen.queryByRole('button', { name: /Pick the best/, hidden: true })).toBeNull();
     const copyButton = screen.getByRole('button', { name: 'No room for hashtags on X', hidden: true });
     expect(copyButton.hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('a tag of the list still being indexed', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    useExportList.getState().clear();
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('says "indexing" in its row instead of a count or "No uses", and takes the count when it arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let isIndexed = false;
+    const calls = serveApi(testAppData(), {
+      // No uses yet on the network, as the server answers a tag it has not indexed.
+      'GET /api/trends/hashtags': {
+        body: {
+          network: 'mastodon',
+          first_day: '2026-10-29',
+          last_day: '2026-11-27',
+          trends: [
+            {
+              hashtag: 'focaccia',
+              daily: Array(30).fill(0),
+              last_7_days: 0,
+              last_30_days: 0,
+              week_change: null,
+            },
+          ],
+        },
+      },
+      'GET /api/info/hashtag/{names}': () => ({
+        body: {
+          network: 'mastodon',
+          data: [
+            isIndexed
+              ? { hashtag: 'focaccia', count: 280 }
+              : { hashtag: 'focaccia', count: -2, indexing: true },
+          ],
+        },
+      }),
+    });
+    useSession.setState(testSession('free'));
+    // Added from a result row while the server was looking it up: its count unknown (-1).
+    useExportList.getState().add({ hashtag: 'focaccia', count: -1 });
+    render(
+      <ThemeProvider theme={theme}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <ExportPanel />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ThemeProvider>,
+    );
+    const row = () =>
+      within(screen.getByRole('list', { name: 'Export list', hidden: true })).getAllByRole('listitem', {
+        hidden: true,
+      })[0]!;
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.startsWith('/api/info/hashtag/focaccia'))).toBe(true),
+    );
+    expect(within(row()).getByTestId('count-indexing').textContent).toBe('indexing');
+    expect(within(row()).queryByText('No uses')).toBeNull();
+
+    // The server has it now: the list asks again on its own, with no new search.
+    isIndexed = true;
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(within(row()).queryByTestId('count-indexing')).toBeNull());
+    expect(row().textContent).toContain('280');
+    expect(useExportList.getState().tags).toEqual([{ hashtag: 'focaccia', count: 280 }]);
   });
 });

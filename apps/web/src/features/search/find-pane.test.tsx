@@ -36,10 +36,11 @@ const COFFEE_RELATED = [
 
 let calls: ServedCall[];
 
-/** The pane after `text` was typed in the search box and searched for. */
-function renderSearch(text: string) {
+/** The pane after `text` was typed in the search box and searched for (tags unless another tab). */
+function renderSearch(text: string, kind: SearchKind = SearchKind.tags) {
+  useSearch.getState().setKind(kind);
   useSearch.getState().setText(text);
-  useSearch.getState().search(searchQueryOf(SearchKind.tags, text, null));
+  useSearch.getState().search(searchQueryOf(kind, text, null));
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -70,6 +71,50 @@ const foldAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '
  */
 function serveApi(networks: string[] = ['sample'], tagsFor = (query: string) => TAGS[query] ?? []) {
   calls = serveFakeApi({
+    'GET /api/autocomplete/place/{query}': {
+      body: {
+        places: [
+          { place_id: 'pl-lisbon', title: 'Lisbon, Portugal', count: 12_000 },
+          { place_id: 'pl-oceanarium', title: 'Lisbon Oceanarium', count: 900 },
+        ],
+      },
+    },
+    'GET /api/info/place/{id}': {
+      body: {
+        data: [
+          {
+            place_id: 'pl-lisbon',
+            title: 'Lisbon, Portugal',
+            count: 12_000,
+            related_tags: [
+              { hashtag: 'lisbon', subcount: 80, authors: 40, relevance: 0.9 },
+              { hashtag: 'portugal', subcount: 60, authors: 35, relevance: 0.8 },
+            ],
+            related_post_count: 200,
+          },
+        ],
+      },
+    },
+    'GET /api/sources/status': {
+      body: {
+        sources: [],
+        alerts: ['lookups_blocked'],
+        failures: [],
+        bluesky: {
+          is_enabled: false,
+          role: 'off',
+          state: 'stopped',
+          instance: null,
+          lag_seconds: null,
+          events_per_second: 0,
+          events: 0,
+          malformed: 0,
+          posts_counted: 0,
+          posts_stored: 0,
+          last_error: null,
+        },
+      },
+    },
     'GET /api/networks': { body: { default: networks[0], networks } },
     // Usage events the searches queue: not what these tests look at.
     'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
@@ -239,5 +284,24 @@ describe('the find pane', () => {
       'in 90 of 500 recent posts, by 90 people',
       'in 120 of 500 recent posts, by 1 person',
     ]);
+  });
+
+  it("searches a place and shows the tags posted there, asking for the place's related tags", async () => {
+    renderSearch('lisbon', SearchKind.places);
+    await screen.findAllByTestId('result-row');
+    expect(resultNames()).toEqual(['Lisbon, Portugal', 'Lisbon Oceanarium']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show related tags of Lisbon, Portugal' }));
+    const related = await screen.findAllByTestId('related-row');
+    expect(related.map((row) => within(row).getByRole('link').textContent)).toEqual(['#lisbon', '#portugal']);
+    expect(calls.map((call) => new URL(call.url, 'http://app.test').pathname)).toContain(
+      '/api/info/place/pl-lisbon',
+    );
+  });
+
+  it('shows an administrator above the results that the social network blocks lookups', async () => {
+    useSession.setState(testSession('admin'));
+    renderSearch('coffee');
+    const alerts = await screen.findByRole('region', { name: 'Alerts about the social network' });
+    expect(alerts.textContent).toContain('The social network is blocking direct lookups');
   });
 });
