@@ -217,30 +217,4 @@ describe('prospecting as an administrator', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.context.close();
   });
-
-  // The defaults and the validation are automation-page.test.tsx's: here the template is kept.
-  it('keeps the automation settings template across a reload', async () => {
-    await page.goto('/prospecting');
-    await page.getByRole('link', { name: 'Automation template' }).click();
-    await page.getByRole('heading', { name: 'Automation settings template' }).waitFor();
-    await page.getByLabel('Posts per tag, min').fill('21');
-    await page.getByLabel('Unfollow after (days)').fill('3');
-    await page.getByLabel('Template name').fill('Istanbul cafés');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await saveScreenshot(page, 'prospecting-automation-desktop');
-    await page.getByRole('button', { name: 'Save template' }).click();
-    await page.getByText('Template saved.').waitFor();
-
-    const stored = await api<{
-      template: { title: string; likeByTags: { min: number }; unfollow: { after_days: number } };
-    }>('/quarries/automation-template');
-    expect(stored.template).toMatchObject({
-      title: 'Istanbul cafés',
-      likeByTags: { min: 21 },
-      unfollow: { after_days: 3 },
-    });
-    await page.reload();
-    await page.getByRole('heading', { name: 'Automation settings template' }).waitFor();
-    expect(await page.getByLabel('Unfollow after (days)').inputValue()).toBe('3');
-  });
 });

@@ -41,7 +41,10 @@ describe('the automation settings template page', () => {
         if (url === TEMPLATE_URL && method === 'GET')
           return contractAnswer(
             { url, ...init },
-            { template: AUTOMATION_TEMPLATE_DEFAULTS, updated_at: null },
+            // The server keeps the last template saved, as the real one does per account.
+            saved.length > 0
+              ? { template: saved.at(-1), updated_at: '2026-06-01T12:00:00.000Z' }
+              : { template: AUTOMATION_TEMPLATE_DEFAULTS, updated_at: null },
           );
         if (url === TEMPLATE_URL && method === 'PUT') {
           const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -67,7 +70,7 @@ describe('the automation settings template page', () => {
     expect(field('Potency ratio').value).toBe('0.2');
   });
 
-  it('holds the save while a value breaks the rules, then sends the template it shows', async () => {
+  it('holds the save while a value breaks the rules, then sends the template it shows, and shows it after a reload', async () => {
     renderPage();
     await screen.findByRole('form', { name: 'Automation settings template' });
 
@@ -91,5 +94,13 @@ describe('the automation settings template page', () => {
       likeByTags: { min: 21 },
       unfollow: { after_days: 3 },
     });
+
+    // A reload: the page starts again from the template the server keeps.
+    cleanup();
+    renderPage();
+    await screen.findByRole('form', { name: 'Automation settings template' });
+    await vi.waitFor(() => expect(field('Template name').value).toBe('Istanbul cafés'));
+    expect(field('Posts per tag, min').value).toBe('21');
+    expect(field('Unfollow after (days)').value).toBe('3');
   });
 });
