@@ -134,23 +134,37 @@ describe('Your posts', () => {
     );
   });
 
-  it('says in Portuguese what file it expected when the server cannot read one', async () => {
-    useSession.setState(testSession('emailTrial'));
-    serveFakeApi({
-      'GET /api/me/hashtags': { body: NO_TAGS },
-      'GET /api/me/handles': { body: { handles: [], suggest_from_own_tags: false } },
-      'POST /api/me/archive': {
-        status: 400,
-        body: { error: { code: 'invalid_request', message: 'The file is not valid JSON.' } },
-      },
-    });
-    await i18n.changeLanguage('pt');
-    renderPage();
-    expect(await screen.findByText('Nenhum post ainda')).toBeTruthy();
-    const file = new File(['{"notes": []}'], 'notes.json', { type: 'application/json' });
-    fireEvent.change(screen.getByLabelText('Seu arquivo'), { target: { files: [file] } });
-    expect(
-      await screen.findByText(/Não conseguimos ler este arquivo\. Envie o posts_1\.json do Instagram/),
-    ).toBeTruthy();
-  });
+  it.each([
+    [
+      'en',
+      'No posts yet',
+      'Your archive file',
+      /We could not read this file\. Upload Instagram's posts_1\.json/,
+    ],
+    [
+      'pt',
+      'Nenhum post ainda',
+      'Seu arquivo',
+      /Não conseguimos ler este arquivo\. Envie o posts_1\.json do Instagram/,
+    ],
+  ] as const)(
+    'says in %s what file it expected when the server cannot read one',
+    async (language, empty, fileLabel, message) => {
+      useSession.setState(testSession('emailTrial'));
+      serveFakeApi({
+        'GET /api/me/hashtags': { body: NO_TAGS },
+        'GET /api/me/handles': { body: { handles: [], suggest_from_own_tags: false } },
+        'POST /api/me/archive': {
+          status: 400,
+          body: { error: { code: 'invalid_request', message: 'The file is not valid JSON.' } },
+        },
+      });
+      await i18n.changeLanguage(language);
+      renderPage();
+      expect(await screen.findByText(empty)).toBeTruthy();
+      const file = new File(['{"notes": []}'], 'notes.json', { type: 'application/json' });
+      fireEvent.change(screen.getByLabelText(fileLabel), { target: { files: [file] } });
+      expect(await screen.findByText(message)).toBeTruthy();
+    },
+  );
 });
