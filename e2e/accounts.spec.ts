@@ -23,8 +23,8 @@ const SIGNED_OUT_MENU = ['Search', 'Get Pro', 'Login', 'Settings', 'Help', 'Foll
 describe('accounts in a browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  // The account of the first test; the already-registered path signs in to it later.
-  const ana = { email: 'ana@example.com', deviceId: '' };
+  // The account of the first test.
+  const ana = { email: 'ana@example.com' };
   // The account of the sign-up finished from the sign-in page, whose password is then forgotten.
   const zoe = { email: 'zoe@example.com' };
 
@@ -70,8 +70,7 @@ describe('accounts in a browser', () => {
     await verified.getByRole('button', { name: 'Close' }).click();
     await a.page.waitForURL('**/tags');
     expect(await readMenu(a.page)).toContain('Logout');
-    ana.deviceId = (await a.page.evaluate(() => localStorage.getItem('uuID'))) ?? '';
-    expect(ana.deviceId).toMatch(UUID);
+    expect(await a.page.evaluate(() => localStorage.getItem('uuID'))).toMatch(UUID);
 
     // A second browser signs in to the same account.
     const b = await visitor();
@@ -143,7 +142,7 @@ describe('accounts in a browser', () => {
   });
 
   // Issue 36: a +address is the account's as typed, and its code goes there.
-  it('starts an email trial for a +address: the email, a wrong code, then the code emailed to that address', async () => {
+  it('starts an email trial for a +address: the email, then the code emailed to that address', async () => {
     const email = 'bea+trial@example.com';
     const { context, page } = await visitor();
     await page.goto('/upgrade');
@@ -154,9 +153,6 @@ describe('accounts in a browser', () => {
     await signup.getByRole('button', { name: 'Start free trial' }).click();
 
     await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await signup.getByLabel('Verification code').fill('000000');
-    await signup.getByRole('button', { name: 'Verify and start' }).click();
-    await signup.getByText('The code you entered was not verified, check the code and try again.').waitFor();
     await snap(page, 'accounts-trial-code-desktop');
 
     const { code } = await readEmailCode(server, email);
@@ -177,22 +173,6 @@ describe('accounts in a browser', () => {
     await page.goto('/account');
     await page.getByText(email, { exact: true }).waitFor();
     await context.close();
-
-    // Another address of the same mailbox gets its code, then no second trial.
-    await advanceServerClock(server, 60_000);
-    const again = await visitor('phone');
-    await again.page.goto('/upgrade');
-    const second = again.page.getByRole('dialog');
-    await second.getByLabel('Email').fill('bea+again@example.com');
-    await second.getByRole('button', { name: 'Start free trial' }).click();
-    await second.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await second
-      .getByLabel('Verification code')
-      .fill((await readEmailCode(server, 'bea+again@example.com')).code);
-    await second.getByRole('button', { name: 'Verify and start' }).click();
-    await second.getByText('This email’s mailbox has already had its free trial', { exact: false }).waitFor();
-    await snap(again.page, 'accounts-trial-mailbox-used-phone');
-    await again.context.close();
   });
 
   it('keeps the collection of an anonymous trial that registers its email', async () => {
@@ -336,34 +316,6 @@ describe('accounts in a browser', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/tags');
-    expect(await readMenu(page)).toContain('Logout');
-    await context.close();
-  });
-
-  it('restores a registered account from the trial sign-up ("already registered")', async () => {
-    // The server sends one code per address per minute (a fixed window): its clock moves to the next.
-    await advanceServerClock(server, 60_000);
-    const { context, page } = await visitor('phone');
-    await page.goto('/upgrade');
-    const signup = page.getByRole('dialog');
-    await signup.getByLabel('Email').waitFor();
-    await snap(page, 'accounts-trial-signup-phone');
-    const seen = await outboxIds(server, ana.email);
-    await signup.getByLabel('Email').fill(ana.email);
-    await signup.getByRole('button', { name: 'Start free trial' }).click();
-    await signup.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await snap(page, 'accounts-trial-code-phone');
-
-    const { code } = await readEmailCode(server, ana.email, seen);
-    await signup.getByLabel('Verification code').fill(code);
-    const answer = page.waitForResponse('**/api/trial/verifyAccount');
-    await signup.getByRole('button', { name: 'Verify and start' }).click();
-    const { uuID } = (await (await answer).json()) as { uuID: string };
-    const told = page.getByRole('dialog', { name: 'Welcome back' });
-    await told.getByText('The email you entered is already registered').waitFor();
-    await told.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL('**/tags');
-    expect(await page.evaluate(() => localStorage.getItem('uuID'))).toBe(uuID);
     expect(await readMenu(page)).toContain('Logout');
     await context.close();
   });
