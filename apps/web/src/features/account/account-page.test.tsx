@@ -231,6 +231,30 @@ describe('the account page', () => {
     ]);
   });
 
+  it('deletes an account with its password alone when nothing keeps charging', async () => {
+    useSession.setState(testSession('emailTrial'));
+    const calls = serveFakeApi({
+      'GET /api/account/me': { body: meOf('emailTrial') },
+      'GET /api/account/deletion': { body: { proof: 'password', activeSubscriptions: [] } },
+      'POST /api/account/delete': { body: { ...testMe('free'), user: null } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const password = await within(dialog).findByLabelText(/^Password/, { selector: 'input' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    const confirm = () =>
+      within(dialog).getByRole('button', { name: 'Delete my account' }) as HTMLButtonElement;
+    expect(confirm().disabled).toBe(true);
+    fireEvent.change(password, { target: { value: STRONG } });
+    expect(confirm().disabled).toBe(false);
+    fireEvent.click(confirm());
+    await waitFor(() => expect(restartApp).toHaveBeenCalledOnce());
+    expect(bodiesOf(calls, 'POST /api/account/delete')).toEqual([
+      { password: STRONG, keepsSubscriptions: false },
+    ]);
+  });
+
   it('deletes an account without a password with an emailed code', async () => {
     useSession.setState(testSession('emailTrial'));
     const calls = serveFakeApi({
