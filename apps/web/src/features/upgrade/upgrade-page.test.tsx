@@ -181,11 +181,28 @@ describe('the plans page', () => {
     useSession.setState(testSession('expiredTrial', NOW, { trialEndsAtMs: NOW - 60_000 }));
     renderAt('/specialoffer');
     const offer = screen.getByRole('dialog', { name: 'Special offer' });
-    expect(offer.textContent).toContain('$19.99');
+    expect(within(offer).getByTestId('offer-price').textContent).toBe('$19.99Was $29.99per year');
     expect(within(offer).getByRole('timer').textContent).toBe('Offer ends in 2d 23:59:00');
+    // Special-offer-only mode: the trial sign-up stays shut.
+    expect(useTrialSignup.getState().isOpen).toBe(false);
     fireEvent.click(within(offer).getByRole('button', { name: 'No thanks' }));
     expect(screen.getByText('search screen')).toBeTruthy();
     expect(useSession.getState().hasSeenSpecial).toBe(true);
+  });
+
+  it('keeps the special offer above the plans on /upgrade while its window is open, its old price beside it', () => {
+    useSession.setState(testSession('expiredTrial', NOW, { trialEndsAtMs: NOW - 60_000 }));
+    renderAt('/upgrade');
+    expect(screen.getByText('Special offer: a year of Pro at a special price')).toBeTruthy();
+    expect(screen.getByText('Offer ends in 2d 23:59:00')).toBeTruthy();
+    // The crossed-out price belongs to the offer, beside its own price, not to the annual plan.
+    expect(screen.getByTestId('offer-price').textContent).toBe('$19.99Was $29.99per year');
+    expect(screen.getByRole('region', { name: 'Annual' }).textContent).not.toContain('29.99');
+    expect(screen.queryByRole('dialog', { name: 'Special offer' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'See the offer' }));
+    const offer = screen.getByRole('dialog', { name: 'Special offer' });
+    expect(within(offer).getByRole('timer').textContent).toBe('Offer ends in 2d 23:59:00');
   });
 
   it('tells a paying customer they have Pro instead of selling it again', () => {
