@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SuggestionInput, SuggestionMeasure, suggestHashtags } from './suggest-hashtags.js';
+import { suggestionTagIds } from './window-digest.js';
 
 const names = (suggestions: { hashtag: string }[]) => suggestions.map((s) => s.hashtag);
 const noCounts = () => undefined;
@@ -152,6 +153,86 @@ describe('suggestHashtags', () => {
     expect(suggest({ sources: [{ hashtag: 'a', posts: [] }], countOf: noCounts })).toEqual([]);
   });
 
+  describe('windows merged as numbers (issue 33)', () => {
+    it("takes a tag's count from the last window holding it when the windows carry their tags' counts", () => {
+      const counted = (source: typeof beach, counts: Record<string, number>) => ({
+        ...source,
+        tags: new Map(Object.entries(counts).map(([name, count]) => [name, { count }])),
+      });
+      const asked: string[] = [];
+      const suggestions = suggest({
+        sources: [
+          counted(beach, { sun: 10, sand: 20, surf: 5, travel: 7, sea: 3 }),
+          counted(sea, { sun: 11, sand: -1, surf: 6, boat: 8, beach: 4 }),
+        ],
+        countOf: (tag) => {
+          asked.push(tag);
+          return undefined;
+        },
+      });
+      const countOf = Object.fromEntries(suggestions.map((s) => [s.hashtag, s.count]));
+      expect(countOf).toEqual({ sun: 11, sand: undefined, surf: 6, boat: 8, travel: 7 });
+      expect(asked).toEqual([]);
+    });
+
+    it('counts a post in two windows once when a window holds posts without its own tag', () => {
+      // The post without #beach in beach's window is also in sea's: one post, not two.
+      const odd = ['sea', 'sun', 'x'];
+      const beachWindow = { hashtag: 'beach', posts: [odd, ['beach', 'sun']] };
+      const seaWindow = { hashtag: 'sea', posts: [odd] };
+      const scores = suggest({
+        sources: [beachWindow, seaWindow],
+        countOf: noCounts,
+        tuning: { damping: 0 },
+      });
+      expect(scores.find((s) => s.hashtag === 'sun')?.score).toBe(2);
+    });
+
+    it('gives the first `limit` of the whole order, also when many lack their second person', () => {
+      const random = seeded(7);
+      const window = (hashtag: string) => ({
+        hashtag,
+        posts: Array.from({ length: 300 }, () => [
+          hashtag,
+          ...Array.from(
+            { length: 1 + Math.floor(random() * 6) },
+            () => `t${Math.floor(random() ** 2 * 400)}`,
+          ),
+        ]),
+        authors: Array.from({ length: 300 }, () => `a${Math.floor(random() * 40)}`),
+      });
+      // One loud author's posts carry every given tag and tags of their own: those rank first, each
+      // with one person, so the first `limit` of the order are found after them.
+      const loud = (source: ReturnType<typeof window>) => ({
+        ...source,
+        posts: [
+          ...source.posts,
+          ...Array.from({ length: 100 }, (_, i) => ['one', 'two', 'three', `loud${i}`, `loud${i + 1}`]),
+        ],
+        authors: [...source.authors, ...Array.from({ length: 100 }, () => 'loud')],
+      });
+      const sources = [loud(window('one')), loud(window('two')), loud(window('three'))];
+      const all = suggestHashtags({ sources, countOf: noCounts, tuning: { minAuthors: 6 } });
+      expect(all.length).toBeGreaterThan(60);
+      expect(all.some((suggestion) => suggestion.hashtag.startsWith('loud'))).toBe(false);
+      for (const limit of [1, 5, 20, 60]) {
+        expect(suggestHashtags({ sources, countOf: noCounts, limit, tuning: { minAuthors: 6 } })).toEqual(
+          all.slice(0, limit),
+        );
+      }
+    });
+
+    it('suggests the same once the numbering of tags starts again', () => {
+      const before = suggest({ sources: [beach, sea], countOf: noCounts });
+      suggestionTagIds.startAgain();
+      suggest({
+        sources: [{ hashtag: 'other', posts: [['other', 'sand', 'boat', 'surf', 'sun']] }],
+        countOf: noCounts,
+      });
+      expect(suggest({ sources: [beach, sea], countOf: noCounts })).toEqual(before);
+    });
+  });
+
   describe('people, not posts (decision 025)', () => {
     const flood = (author: string, times: number) => Array.from({ length: times }, () => author);
     const travel = {
@@ -193,3 +274,14 @@ describe('suggestHashtags', () => {
     });
   });
 });
+
+/** A repeatable random number generator (mulberry32). */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

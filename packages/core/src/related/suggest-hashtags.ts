@@ -1,6 +1,7 @@
 import { LIMITS } from '../limits/index.js';
-import { countSubcounts } from './count-subcounts.js';
 import { knownCount, minSubcountOf } from './relevance.js';
+import { TagScratch } from './tag-ids.js';
+import { countAuthorsOverWindows, type Digest, digestOf, suggestionTagIds } from './window-digest.js';
 
 /**
  * How tags are suggested for a list a user is building, from the recent posts of each tag already in
@@ -45,6 +46,12 @@ export interface SuggestionSource {
   posts: readonly (readonly string[])[];
   /** Who wrote each post (`authors[i]` wrote `posts[i]`); when absent, each distinct post is its own author. */
   authors?: readonly string[];
+  /**
+   * Its posts' tags with their post counts as read with them (negative: unknown). When every source
+   * has them, the product's measure takes a tag's count from the last source holding it instead of
+   * asking `countOf` (thousands of candidates a call).
+   */
+  tags?: ReadonlyMap<string, { count: number }>;
 }
 
 export interface SuggestionInput {
@@ -102,78 +109,159 @@ export interface Suggestion {
   authors: number;
 }
 
+const tagIds = suggestionTagIds;
+const scratch = new TagScratch();
+const GIVEN = 1;
+const CANDIDATE = 2;
+
 /**
  * Suggestions for a list of tags, best first; never one of the given tags, never a tag seen in fewer
  * posts than the related minimum or written by fewer than `minAuthors` people. Ties go to the tag related to more given tags, then the larger
  * summed subcount, then the name.
  */
 export function suggestHashtags(input: SuggestionInput): Suggestion[] {
+  tagIds.startAgainIfFull();
+  const digests = input.sources.map(digestOf);
+  const givenIds = input.sources.map((source) => tagIds.idOf(source.hashtag));
+  scratch.fit(tagIds.size);
+  const touched: number[] = [...givenIds];
+  try {
+    for (const id of givenIds) scratch.marks[id] = GIVEN;
+    return rank(input, digests, givenIds, touched);
+  } finally {
+    scratch.clear(touched);
+  }
+}
+
+function rank(
+  input: SuggestionInput,
+  digests: readonly Digest[],
+  givenIds: readonly number[],
+  touched: number[],
+): Suggestion[] {
   const measure = input.measure ?? DEFAULT_SUGGESTION_MEASURE;
   const tuning = { ...SUGGESTION_DEFAULTS, ...input.tuning };
-  const given = new Set(input.sources.map((source) => source.hashtag));
+  const { sums, lists, scores, marks, counts } = scratch;
   const min = minSubcountOf('hashtag');
-  const probability = (hashtag: string) =>
-    Math.min(1, (knownCount(input.countOf(hashtag)) + 1) / tuning.universe);
+  const countsKnown = digests.every((digest) => digest.counts !== undefined);
 
   // Summed first, so only tags in enough posts to be suggested get an entry and a score (a popular
   // tag's window holds thousands of tags seen once).
-  const subcountSums = new Map<string, number>();
-  const listCounts = new Map<string, number>();
-  for (const source of input.sources) {
-    for (const [hashtag, subcount] of digestOf(source).subcounts) {
-      if (given.has(hashtag)) continue;
-      subcountSums.set(hashtag, (subcountSums.get(hashtag) ?? 0) + subcount);
-      if (subcount >= min) listCounts.set(hashtag, (listCounts.get(hashtag) ?? 0) + 1);
+  for (const digest of digests) {
+    for (let index = 0; index < digest.tags.length; index++) {
+      const id = digest.tags[index]!;
+      if (marks[id] === GIVEN) continue;
+      const subcount = digest.subcounts[index]!;
+      if (sums[id] === 0) touched.push(id);
+      sums[id]! += subcount;
+      if (subcount >= min) lists[id]!++;
+      if (countsKnown) counts[id] = digest.counts![index]!;
     }
   }
-  const merged = new Map<string, Suggestion>();
-  for (const [hashtag, subcount] of subcountSums) {
-    if (subcount < min) continue;
-    const lists = listCounts.get(hashtag) ?? 0;
-    merged.set(hashtag, { hashtag, score: 0, subcount, lists, count: undefined, authors: 0 });
+  const candidates: number[] = [];
+  for (const id of touched) {
+    if (marks[id] === GIVEN || sums[id]! < min) continue;
+    marks[id] = CANDIDATE;
+    candidates.push(id);
   }
 
-  for (const source of input.sources) {
-    if (measure === SuggestionMeasure.postOverlap) break;
-    const { subcounts } = digestOf(source);
-    const related = [...subcounts]
-      .filter(([hashtag, subcount]) => subcount >= min && !given.has(hashtag))
-      .sort(([a, x], [b, y]) => y - x || compareNames(a, b))
-      .slice(0, LIMITS.relatedTagsKept);
+  if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(digests, givenIds, tuning);
+  else scoreByLists(input, digests, tuning);
+  const countOf = (id: number) => {
+    if (!countsKnown) return input.countOf(tagIds.nameOf(id));
+    const count = counts[id]!;
+    return Number.isNaN(count) ? undefined : count;
+  };
+  const scored = candidates.filter((id) => scores[id]! > 0);
+  for (const id of scored) {
+    const count = countOf(id);
+    counts[id] = count ?? Number.NaN;
+    if (measure === SuggestionMeasure.postOverlap)
+      scores[id]! /= probabilityOf(count, tuning) ** tuning.damping;
+  }
+  const before = (a: number, b: number) =>
+    scores[b]! - scores[a]! ||
+    lists[b]! - lists[a]! ||
+    sums[b]! - sums[a]! ||
+    compareNames(tagIds.nameOf(a), tagIds.nameOf(b));
+  // Only tags in enough posts can be suggested; their authors are counted in rank order until
+  // `limit` have enough of them (a window of a popular tag holds thousands of tags, each post an author).
+  const limit = input.limit === undefined ? scored.length : Math.max(0, Math.floor(input.limit));
+  const ranked: Suggestion[] = [];
+  for (const id of inOrder(scored, before, limit * 2)) {
+    if (ranked.length >= limit) break;
+    const authors = countAuthorsOverWindows(digests, id);
+    if (authors < tuning.minAuthors) continue;
+    const count = counts[id]!;
+    ranked.push({
+      hashtag: tagIds.nameOf(id),
+      score: scores[id]!,
+      subcount: sums[id]!,
+      lists: lists[id]!,
+      count: Number.isNaN(count) ? undefined : count,
+      authors,
+    });
+  }
+  return ranked;
+}
+
+/**
+ * `ids` in `before`'s order, the first `first` picked without sorting them all (thousands of
+ * candidates, of which a call needs about `limit`), the rest sorted only if asked for.
+ */
+function* inOrder(ids: number[], before: (a: number, b: number) => number, first: number) {
+  if (first >= ids.length) {
+    yield* [...ids].sort(before);
+    return;
+  }
+  const best: number[] = [];
+  for (const id of ids) {
+    if (best.length === first && (first === 0 || before(id, best[first - 1]!) > 0)) continue;
+    let at = best.length === first ? first - 1 : best.length;
+    while (at > 0 && before(id, best[at - 1]!) < 0) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = id;
+  }
+  yield* best;
+  if (best.length < ids.length) {
+    const taken = new Set(best);
+    yield* ids.filter((id) => !taken.has(id)).sort(before);
+  }
+}
+
+/** P(tag) = (count + 1) / universe, at most 1. */
+function probabilityOf(count: number | undefined, tuning: SuggestionTuning): number {
+  return Math.min(1, (knownCount(count) + 1) / tuning.universe);
+}
+
+/** The list-based measures: each given tag's related list, as the product shows it, scores its tags. */
+function scoreByLists(input: SuggestionInput, digests: readonly Digest[], tuning: SuggestionTuning): void {
+  const measure = input.measure ?? DEFAULT_SUGGESTION_MEASURE;
+  const probability = (hashtag: string) => probabilityOf(input.countOf(hashtag), tuning);
+  const min = minSubcountOf('hashtag');
+  input.sources.forEach((source, sourceIndex) => {
+    const digest = digests[sourceIndex]!;
+    const related: [number, number][] = [];
+    digest.tags.forEach((id, index) => {
+      const subcount = digest.subcounts[index]!;
+      if (subcount >= min && scratch.marks[id] !== GIVEN) related.push([id, subcount]);
+    });
+    related.sort(([a, x], [b, y]) => y - x || compareNames(tagIds.nameOf(a), tagIds.nameOf(b)));
     const window = Math.max(1, source.posts.length);
     const givenProbability = probability(source.hashtag);
-    related.forEach(([hashtag, subcount], index) => {
+    related.slice(0, LIMITS.relatedTagsKept).forEach(([id, subcount], index) => {
       const score = listScore(measure, tuning, {
         rank: index + 1,
         subcount,
         conditional: subcount / window,
         givenProbability,
-        probability: probability(hashtag),
+        probability: probability(tagIds.nameOf(id)),
       });
-      if (score !== undefined) merged.get(hashtag)!.score += score;
+      if (score !== undefined) scratch.scores[id]! += score;
     });
-  }
-  if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(input.sources, given, tuning, merged);
-  // Only tags in enough posts can be suggested; their authors are counted in rank order until
-  // `limit` have enough of them (a window of a popular tag holds thousands of tags, each post an author).
-  const candidates = [...merged.values()].filter((entry) => entry.score > 0);
-  for (const entry of candidates) {
-    entry.count = input.countOf(entry.hashtag);
-    if (measure === SuggestionMeasure.postOverlap)
-      entry.score /= probability(entry.hashtag) ** tuning.damping;
-  }
-  candidates.sort(
-    (a, b) =>
-      b.score - a.score || b.lists - a.lists || b.subcount - a.subcount || compareNames(a.hashtag, b.hashtag),
-  );
-  const limit = input.limit === undefined ? candidates.length : Math.max(0, Math.floor(input.limit));
-  const ranked: Suggestion[] = [];
-  for (const entry of candidates) {
-    if (ranked.length >= limit) break;
-    entry.authors = countAuthorsOverWindows(input.sources, entry.hashtag);
-    if (entry.authors >= tuning.minAuthors) ranked.push(entry);
-  }
-  return ranked;
+  });
 }
 
 /**
@@ -181,77 +269,35 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
  * told apart by their tag sets) adds (given tags it carries)^power to each of its other tags.
  */
 function scoreByPostOverlap(
-  sources: readonly SuggestionSource[],
-  given: ReadonlySet<string>,
+  digests: readonly Digest[],
+  givenIds: readonly number[],
   tuning: SuggestionTuning,
-  candidates: ReadonlyMap<string, Suggestion>,
 ): void {
+  const { marks, scores } = scratch;
+  // A post can be in two windows only if it carries two of the given tags, when every window's posts
+  // carry its own tag and no tag is given twice; otherwise every post is checked.
+  const checkAll =
+    new Set(givenIds).size < givenIds.length || digests.some((digest) => !digest.postsCarryOwnTag);
   const seen = new Set<string>();
-  for (const source of sources) {
-    for (const { key, tags } of digestOf(source).posts) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const overlap = tags.filter((tag) => given.has(tag)).length;
+  for (const digest of digests) {
+    const { postTags, postStarts } = digest;
+    for (let post = 0; post < digest.postKeys.length; post++) {
+      const start = postStarts[post]!;
+      const end = postStarts[post + 1]!;
+      let overlap = 0;
+      for (let index = start; index < end; index++) if (marks[postTags[index]!] === GIVEN) overlap++;
+      if (checkAll || overlap > 1) {
+        const key = digest.postKeys[post]!;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
       const weight = overlap ** tuning.overlapPower;
-      for (const tag of tags) {
-        const entry = candidates.get(tag);
-        if (entry) entry.score += weight;
+      for (let index = start; index < end; index++) {
+        const id = postTags[index]!;
+        if (marks[id] === CANDIDATE) scores[id]! += weight;
       }
     }
   }
-}
-
-/** A candidate's distinct authors over every window; an unauthored post is known by its tag set. */
-function countAuthorsOverWindows(sources: readonly SuggestionSource[], hashtag: string): number {
-  let first: Authors | undefined;
-  let union: Set<string> | undefined;
-  for (const source of sources) {
-    const authors = digestOf(source).authors.get(hashtag);
-    if (authors === undefined) continue;
-    if (first === undefined) {
-      first = authors;
-      continue;
-    }
-    union ??= new Set(authorsOf(first));
-    for (const author of authorsOf(authors)) union.add(author);
-  }
-  if (union) return union.size;
-  return first === undefined ? 0 : typeof first === 'string' ? 1 : first.size;
-}
-
-/** One author, or several distinct ones. */
-type Authors = string | Set<string>;
-
-function authorsOf(authors: Authors): Iterable<string> {
-  return typeof authors === 'string' ? [authors] : authors;
-}
-
-interface Digest {
-  subcounts: Map<string, number>;
-  posts: { key: string; tags: string[] }[];
-  /** Each tag's distinct authors in this window. */
-  authors: Map<string, Authors>;
-}
-
-// What a source's posts give every call, kept while the caller keeps the source (the bench asks
-// thousands of lists of the same windows).
-const digests = new WeakMap<SuggestionSource, Digest>();
-
-function digestOf(source: SuggestionSource): Digest {
-  let digest = digests.get(source);
-  if (!digest) {
-    const posts = source.posts.map((post) => {
-      const tags = [...new Set(post)].sort();
-      return { key: tags.join(' '), tags };
-    });
-    digest = {
-      subcounts: countSubcounts(source.posts, source.hashtag),
-      posts,
-      authors: authorsByTag(source, posts),
-    };
-    digests.set(source, digest);
-  }
-  return digest;
 }
 
 interface PairFacts {
@@ -304,19 +350,4 @@ function promotion(k: SuggestionTuning, pair: PairFacts): number {
 // Code-unit order, so the result does not depend on the runtime's locale.
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function authorsByTag(source: SuggestionSource, posts: Digest['posts']): Map<string, Authors> {
-  const byTag = new Map<string, Authors>();
-  posts.forEach(({ key, tags }, index) => {
-    const author = source.authors?.[index] ?? `#${key}`;
-    for (const tag of tags) {
-      const before = byTag.get(tag);
-      if (before === undefined) byTag.set(tag, author);
-      else if (typeof before === 'string') {
-        if (before !== author) byTag.set(tag, new Set([before, author]));
-      } else before.add(author);
-    }
-  });
-  return byTag;
 }
