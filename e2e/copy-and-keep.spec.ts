@@ -193,21 +193,6 @@ describe('copy for a network and keeping the work', () => {
       await context.close();
     });
   }
-
-  it('shows the no-internet screen when the app cannot start, and keeps the work through its Restart', async () => {
-    const { context, page } = await openTry('desktop');
-    const added = await addResults(page, 'beach', 2);
-    await context.route('**/api/**', (route) => route.abort('connectionrefused'));
-    await page.reload();
-    await page.waitForURL('**/noInternet');
-    await page.getByRole('heading', { name: 'No internet connection' }).waitFor();
-    await context.unroute('**/api/**');
-    await page.getByRole('button', { name: 'Restart' }).click();
-    await page.waitForURL('**/try');
-    await page.getByRole('list', { name: 'Export list' }).getByRole('checkbox').first().waitFor();
-    expect(await exportList(page)).toEqual(added);
-    await context.close();
-  });
 });
 
 async function addResults(page: Page, text: string, count: number): Promise<string[]> {

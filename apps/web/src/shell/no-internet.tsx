@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isNetworkFailure } from '../api/client';
 import { useAppData } from '../features/appdata/queries';
+import { restartApp } from './restart-app';
 
 export const NO_INTERNET_PATH = '/noInternet';
 
@@ -64,7 +65,11 @@ export function useIsConnectionUnusable(): boolean {
   return isUnusable;
 }
 
-/** Not connected or too slow; Restart reloads the app from its start. */
+/**
+ * Not connected or too slow; Restart reloads the app from its start. The export list, its filters and
+ * the search are in local storage, so nothing is lost. The apps have no exit call without a native
+ * plugin, so they reload too.
+ */
 export function NoInternetPage() {
   const { t } = useTranslation();
   return (
@@ -90,12 +95,4 @@ export function NoInternetPage() {
       </Button>
     </Paper>
   );
-}
-
-/**
- * Web: reload from the home route; the export list, its filters and the search are in local storage,
- * so nothing is lost. The apps have no exit call without a native plugin, so they reload too.
- */
-function restartApp(): void {
-  window.location.assign('/');
 }
