@@ -199,41 +199,6 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await context.close();
   });
 
-  it('offers to reload or overwrite when another tab saved the collection first', async () => {
-    const { context, page: tabOne } = await trialVisitor();
-    const created = await tabOne.request.post('/api/topics', {
-      data: { title: 'Shared', export: ['travel', 'food'] },
-      headers: { origin: server.url },
-    });
-    const topic = Object.values((await created.json()) as TopicsById)[0]!;
-    const tabTwo = await context.newPage();
-    for (const tab of [tabOne, tabTwo]) {
-      await tab.goto(`/tags/${topic.topic_id}`);
-      await dismissRegistration(tab);
-      await waitForText(tab.getByTestId('topic-title'), 'Shared');
-    }
-
-    await editAndSave(tabOne, '5');
-    await tabOne.getByText('Collection saved').waitFor();
-    await editAndSave(tabTwo, '7');
-    const conflict = tabTwo.getByRole('dialog', { name: 'Saved somewhere else' });
-    await conflict.waitFor();
-    await conflict.getByRole('button', { name: 'Save mine over it' }).click();
-    await tabTwo.getByText('Collection saved').waitFor();
-    let [stored] = await apiTopics(tabTwo);
-    expect(stored!.exportFilters.postCount).toEqual([7, null]);
-
-    // Tab one is now behind: it reloads the other version instead.
-    await editAndSave(tabOne, '9');
-    const conflictOne = tabOne.getByRole('dialog', { name: 'Saved somewhere else' });
-    await conflictOne.getByRole('button', { name: 'Load that version' }).click();
-    await expect.poll(() => tabOne.getByLabel('Min posts').inputValue()).toBe('7');
-    await waitForText(tabOne.getByTestId('topic-title'), 'Shared');
-    [stored] = await apiTopics(tabOne);
-    expect(stored!.exportFilters.postCount).toEqual([7, null]);
-    await context.close();
-  });
-
   it('opens a collection on a phone in the export view', async () => {
     const { context, page } = await trialVisitor('phone');
     const created = await page.request.post('/api/topics', {
@@ -318,13 +283,6 @@ async function goVia(page: Page, entry: string) {
 
 async function waitForText(locator: ReturnType<Page['getByTestId']>, text: string) {
   await expect.poll(() => locator.textContent(), { timeout: 10_000 }).toBe(text);
-}
-
-async function editAndSave(page: Page, minPosts: string) {
-  const filters = page.getByRole('button', { name: 'Filters' });
-  if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
-  await page.getByLabel('Min posts').fill(minPosts);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
 /** A full page load of an anonymous trial asks once per browser session to register the email. */
