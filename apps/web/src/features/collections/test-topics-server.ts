@@ -73,6 +73,7 @@ export function serveTestTopics(topics: Topic[], now: () => number = Date.now): 
         const topic = stored.get(topicIdOf(call));
         return topic ? { body: { [topic.topic_id]: topic } } : notFound;
       },
+      'DELETE /api/topics/{topicId}': (call) => (stored.delete(topicIdOf(call)) ? { status: 204 } : notFound),
       'PUT /api/topics/{topicId}': (call) => {
         const current = stored.get(topicIdOf(call));
         if (!current) return notFound;
