@@ -1,7 +1,13 @@
 import { LIMITS } from '../limits/index.js';
 import { knownCount, minSubcountOf } from './relevance.js';
 import { TagScratch } from './tag-ids.js';
-import { countAuthorsOverWindows, type Digest, digestOf, suggestionTagIds } from './window-digest.js';
+import {
+  countAuthorsOverWindows,
+  type Digest,
+  digestOf,
+  samePost,
+  suggestionTagIds,
+} from './window-digest.js';
 
 /**
  * How tags are suggested for a list a user is building, from the recent posts of each tag already in
@@ -278,25 +284,36 @@ function scoreByPostOverlap(
   // carry its own tag and no tag is given twice; otherwise every post is checked.
   const checkAll =
     new Set(givenIds).size < givenIds.length || digests.some((digest) => !digest.postsCarryOwnTag);
-  const seen = new Set<string>();
+  const seen = new SeenPosts();
   for (const digest of digests) {
     const { postTags, postStarts } = digest;
-    for (let post = 0; post < digest.postKeys.length; post++) {
+    for (let post = 0; post < digest.postHashes.length; post++) {
       const start = postStarts[post]!;
       const end = postStarts[post + 1]!;
       let overlap = 0;
       for (let index = start; index < end; index++) if (marks[postTags[index]!] === GIVEN) overlap++;
-      if (checkAll || overlap > 1) {
-        const key = digest.postKeys[post]!;
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
+      if ((checkAll || overlap > 1) && !seen.addNew(digest, post)) continue;
       const weight = overlap ** tuning.overlapPower;
       for (let index = start; index < end; index++) {
         const id = postTags[index]!;
         if (marks[id] === CANDIDATE) scores[id]! += weight;
       }
     }
+  }
+}
+
+/** Posts of one call's windows told apart by their tag sets. */
+class SeenPosts {
+  private readonly byHash = new Map<number, { digest: Digest; post: number }[]>();
+
+  /** False when a post with the same tags was added before. */
+  addNew(digest: Digest, post: number): boolean {
+    const hash = digest.postHashes[post]!;
+    const same = this.byHash.get(hash);
+    if (same?.some((seen) => samePost(seen.digest, seen.post, digest, post))) return false;
+    if (same) same.push({ digest, post });
+    else this.byHash.set(hash, [{ digest, post }]);
+    return true;
   }
 }
 
