@@ -95,7 +95,7 @@ export function createHashtagContext(
       checkOnRequest,
       now,
     }),
-    // A window holds a tag's posts, about ten times a related list's size: a twentieth as many.
+    // A window holds a tag's posts (about 350 KB with its suggestion digest): a twentieth as many as lists.
     windows: new RelatedCache<HashtagWindow>({
       maxAgeMs,
       maxEntries: Math.ceil(config.RELATED_CACHE_ENTRIES / WINDOWS_PER_LIST),
