@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, saveScreenshot, startSeededServer } from './fixtures';
 
-describe('suggestions for the list, why tags are related, and Check my tags', () => {
+// Check my tags (counts, banned flags, add all) is check-tags-dialog.test's.
+describe('suggestions for the list and why tags are related', () => {
   let server: RunningServer;
   let browser: Browser;
 
@@ -82,50 +83,6 @@ describe('suggestions for the list, why tags are related, and Check my tags', ()
       .getByRole('checkbox', { name: `#${pick}` })
       .waitFor();
     expect(await list.count()).toBe(3);
-    await context.close();
-  });
-
-  it('checks a pasted caption: its tags, their counts and banned flags, then adds them all', async () => {
-    const { context, page } = await openTry('phone');
-    await search(page, 'travel');
-    await page.getByRole('button', { name: 'Show related tags of travel', exact: true }).click();
-    await page.getByTestId('related-why').first().waitFor();
-    await saveScreenshot(page, 'related-why-phone');
-    await page.getByRole('button', { name: 'Add #travel to the export list', exact: true }).first().click();
-    await page
-      .getByRole('navigation', { name: 'Find or export' })
-      .getByRole('button', { name: /Export/ })
-      .click();
-    await page.getByRole('button', { name: 'Suggest tags for this list' }).click();
-    await suggested(page).first().waitFor();
-    await saveScreenshot(page, 'suggest-phone');
-    await page.getByRole('button', { name: 'Check my tags' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Check my tags' });
-    await dialog
-      .getByRole('textbox', { name: 'Caption or list of tags' })
-      .fill('Sunset walk 🌅 #Travel #beach #dating #travel #zzqqnotatag');
-    await dialog.getByRole('button', { name: 'Check', exact: true }).click();
-    await dialog.getByText('4 tags found. 1 is banned.').waitFor();
-    const rows = dialog.getByTestId('checked-tag');
-    expect(await rows.count()).toBe(4);
-    const response = await fetch(`${server.url}/api/info/hashtag/travel,beach`);
-    const { data } = (await response.json()) as { data: { hashtag: string; count: number }[] };
-    for (const tag of data) {
-      const row = rows.filter({ hasText: `#${tag.hashtag}` });
-      expect(await row.getByRole('cell').nth(1).textContent()).toBe(tag.count.toLocaleString('en'));
-    }
-    expect(await rows.filter({ hasText: '#dating' }).getByRole('img', { name: 'Banned tag' }).count()).toBe(
-      1,
-    );
-    await saveScreenshot(page, 'check-tags-phone');
-    await dialog.getByRole('button', { name: 'Add all 4 to the list' }).click();
-    await dialog.getByText('4 tags added to the export list.').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    const list = page.getByRole('list', { name: 'Export list' }).getByRole('checkbox');
-    expect(
-      (await list.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label')))).sort(),
-    ).toEqual(['#beach', '#dating', '#travel', '#zzqqnotatag']);
-    await saveScreenshot(page, 'check-tags-added-phone');
     await context.close();
   });
 });
