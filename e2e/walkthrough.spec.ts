@@ -246,38 +246,6 @@ describe('the walkthrough on a trial account', () => {
     await context.close();
   });
 
-  it('turns off to the guide-off step, stays off, and restarts from Help', async () => {
-    const { context, page } = await trialVisitor();
-    await expectStep(page, 'search');
-    await stepOn(page, 'search').getByRole('button', { name: 'Turn off guide' }).click();
-    const off = await expectStep(page, 'guideOff', 'Guide turned off');
-    // Not closed by clicking elsewhere: its next is not close.
-    await page.mouse.click(5, 700);
-    expect(await off.isVisible()).toBe(true);
-    await press(page, 'guideOff', 'OK');
-    expect(await page.evaluate(() => localStorage.getItem('showGuide'))).toBe('false');
-    await search(page, 'travel');
-    await page.locator('body[data-guide-off]').waitFor({ state: 'attached' });
-    expect(await page.getByTestId('walkthrough-step').count()).toBe(0);
-
-    await page.goto('/help');
-    // A new visit in an anonymous trial starts with the nudge to keep it with an email.
-    await page
-      .getByRole('dialog', { name: 'Keep your Pro trial' })
-      .getByRole('button', { name: 'Not now' })
-      .click();
-    await page.getByRole('button', { name: 'Restart the guide' }).click();
-    await page.waitForURL('**/tags');
-    await expectStep(page, 'search');
-    expect(await page.evaluate(() => localStorage.getItem('showGuide'))).toBe('true');
-    // A step whose next is close closes on a click elsewhere.
-    await press(page, 'search', 'Next');
-    await expectStep(page, 'searchKinds');
-    await page.mouse.click(640, 600);
-    await stepOn(page, 'searchKinds').waitFor({ state: 'detached' });
-    await context.close();
-  });
-
   // On a phone (the whole guide above walks these steps on a desktop): anchored as on a desktop, the
   // settings step waits for the menu button.
   it('anchors steps on a phone and reaches its last steps through the plans page of an anonymous trial', {
