@@ -15,7 +15,6 @@ import { overlaps, visiblePart } from './visible-part';
 
 /** The guide's steps in order, as core lists them: every step but the two that say it is off. */
 const GUIDE_STEPS = STEP_IDS.filter((id) => id !== GUIDE_OFF_STEP && id !== GUIDE_OFF_DISABLED_STEP);
-const STEPS_BEFORE_PLACE_RESULTS = GUIDE_STEPS.slice(0, GUIDE_STEPS.indexOf('placeResults'));
 const STEPS_BEFORE_EXPORT_LIST = GUIDE_STEPS.slice(0, GUIDE_STEPS.indexOf('exportList'));
 
 /** The buttons that add a tag: the results' ("to the export list") and the suggestions' chips ("to the list"). */
@@ -246,9 +245,10 @@ describe('the walkthrough on a trial account', () => {
     await context.close();
   });
 
-  // On a phone (the whole guide above walks these steps on a desktop): anchored as on a desktop, the
-  // settings step waits for the menu button.
-  it('anchors steps on a phone and reaches its last steps through the plans page of an anonymous trial', {
+  // On a phone (the whole guide above walks every step on a desktop): the steps anchored as on a desktop,
+  // and "Add a few more" covering no Add button. The end of the guide through the plans page is the
+  // desktop walk's (the same anonymous trial); the sign-up left to choose after it, guided-visit.test's.
+  it('anchors steps on a phone, and "Add a few more" covers no Add button there', {
     timeout: 120_000,
   }, async () => {
     const { context, page } = await trialVisitor('phone');
@@ -272,31 +272,6 @@ describe('the walkthrough on a trial account', () => {
     await press(page, 'exportList', 'Next');
     await expectCoversNoAddButton(page, 'addMore', 'phone');
     await press(page, 'addMore', 'Got it');
-    await panes.getByRole('button', { name: /Find/ }).click();
-    // Every step up to the location search already shown: the place results are next.
-    await page.evaluate((shown) => {
-      localStorage.setItem('walkthroughState', JSON.stringify({ shown }));
-    }, STEPS_BEFORE_PLACE_RESULTS);
-    // The visit's nudge to keep the trial came with the reload before: this one has none.
-    await page.reload();
-    await page.getByRole('tab', { name: 'Places' }).click();
-    await search(page, 'lisbon');
-    await press(page, 'placeResults', 'Next');
-    await page.getByRole('button', { name: 'Open menu' }).waitFor();
-    await press(page, 'settingsMenu', 'Next');
-    await press(page, 'upgrade', 'Show me');
-    await page.waitForURL('**/upgrade');
-    await expectStep(page, 'plans', 'Plans');
-    expect(await page.getByRole('dialog', { name: 'Try Tagscout Pro free' }).count()).toBe(0);
-    await settle(page);
-    await saveScreenshot(page, 'walkthrough-plans-phone');
-    await press(page, 'plans', 'Next');
-    await press(page, 'helpMenu', 'Next');
-    await press(page, 'done', 'Got it');
-    expect(await shownSteps(page)).toEqual(GUIDE_STEPS);
-    // The sign-up is still there for them to choose.
-    await page.getByRole('button', { name: 'Not ready? Start a free trial' }).click();
-    await page.getByRole('dialog', { name: 'Try Tagscout Pro free' }).waitFor();
     await context.close();
   });
 });
