@@ -82,8 +82,8 @@ describe('the export pane with a full list', () => {
     await page.getByTestId('suggested-tags').getByRole('button').first().waitFor();
   }
 
-  // One walk per size: everything open, then the suggestions folded, then (desktop) the help box gone;
-  // each across a reload. Filling the list takes most of a walk's time, so it is filled once.
+  // One walk per size: everything open, then the suggestions folded. Filling the list takes most of a
+  // walk's time, so it is filled once.
   for (const size of ['desktop', 'phone'] as const) {
     it(`shows ${size === 'desktop' ? 6 : 4} rows and Copy with everything open, and more once suggestions fold (${size})`, async () => {
       const { context, page } = await fullList(size);
@@ -118,29 +118,12 @@ describe('the export pane with a full list', () => {
       const suggestionsBox = (await suggestions.boundingBox())!;
       expect(suggestionsBox.y + suggestionsBox.height).toBeLessThanOrEqual(copyTop);
 
-      // Folded suggestions give the list their room, and stay folded across a reload.
+      // Folded suggestions give the list their room (that they stay folded across a reload is
+      // suggested-for-list.test's, and the help box's "Don't show again" export-help.test's).
       await page.getByRole('button', { name: 'Fold the suggestions' }).click();
       expect(await page.getByTestId('suggested-tags').isVisible()).toBe(false);
       await waitForStillScreen(page);
       expect(await visibleRows(page)).toBeGreaterThan(rowsOpen);
-      await page.reload();
-      await openExportPane(page, size);
-      await page.getByRole('checkbox').first().waitFor();
-      const unfold = page.getByRole('button', { name: 'Show the suggestions' });
-      await unfold.waitFor();
-      expect(await unfold.getAttribute('aria-expanded')).toBe('false');
-      expect(await visibleRows(page)).toBeGreaterThan(rowsOpen);
-
-      if (size === 'desktop') {
-        // The help box goes for good.
-        const help = page.getByRole('alert').filter({ hasText: 'Tick the tags you want' });
-        await help.getByRole('button', { name: "Don't show again" }).click();
-        await help.waitFor({ state: 'detached' });
-        await page.reload();
-        await page.getByRole('list', { name: 'Export list' }).waitFor();
-        await page.getByRole('checkbox').first().waitFor();
-        expect(await help.count()).toBe(0);
-      }
       await context.close();
     });
   }
