@@ -117,7 +117,8 @@ describe('networks and trends', () => {
     await context.close();
   });
 
-  it('fits a phone: picker, trend column, trending tags and the chart', async () => {
+  // The chart a trend opens is the desktop test's (it checks no geometry).
+  it('fits a phone: picker, trend column and trending tags', async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: 'phone' });
     await page.goto('/try');
     await chooseNetwork(page, 'Sample data');
@@ -131,12 +132,6 @@ describe('networks and trends', () => {
     await saveScreenshot(page, 'trends-results-sample-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await page
-      .getByRole('button', { name: /^Trend of #food: / })
-      .first()
-      .click();
-    await page.getByRole('dialog').getByTestId('trend-chart').locator('svg.recharts-surface').waitFor();
-    await saveScreenshot(page, 'trends-chart-phone');
     await context.close();
   });
 });
