@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, saveScreenshot, startSeededServer } from './fixtures';
 
-// Check my tags (counts, banned flags, add all) is check-tags-dialog.test's.
-describe('suggestions for the list and why tags are related', () => {
+// Check my tags (counts, banned flags, add all) is check-tags-dialog.test's; why a tag is related
+// ('in 40 of 500 recent posts, by 29 people') find-pane.test's.
+describe('suggestions for the list', () => {
   let server: RunningServer;
   let browser: Browser;
 
@@ -42,12 +43,6 @@ describe('suggestions for the list and why tags are related', () => {
       if (request.url().includes('/api/suggest/')) suggestRequests += 1;
     });
     await search(page, 'travel');
-    await page.getByRole('button', { name: 'Show related tags of travel', exact: true }).click();
-    const why = page.getByTestId('related-why').first();
-    await why.waitFor();
-    expect(await why.textContent()).toMatch(/^in \d+ of 500 recent posts, by \d+ people$/);
-    await saveScreenshot(page, 'related-why-desktop');
-
     await page.getByRole('button', { name: 'Add #travel to the export list', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Suggested for this list' }).waitFor();
     // A free visitor's suggestions cost a related search each, so they come only when asked for.
