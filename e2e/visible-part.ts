@@ -12,7 +12,17 @@ export interface Box {
  * box around it (null when nothing of it shows). A bounding box alone counts what a scroll box hides.
  */
 export function visiblePart(element: Locator): Promise<Box | null> {
-  return element.evaluate((node) => {
+  return element.evaluate(partsShown) as Promise<Box | null>;
+}
+
+/** The visible part of every element the locator finds, in one look at the page (a long list is quick). */
+export function visibleParts(elements: Locator): Promise<(Box | null)[]> {
+  return elements.evaluateAll(partsShown) as Promise<(Box | null)[]>;
+}
+
+/** Runs in the page (so it refers to nothing outside itself): the visible part of one node or of each. */
+function partsShown(target: Element | Element[]): Box | null | (Box | null)[] {
+  const partOf = (node: Element) => {
     if (node.getClientRects().length === 0) return null;
     const own = node.getBoundingClientRect();
     let [left, top, right, bottom] = [own.left, own.top, own.right, own.bottom];
@@ -26,7 +36,8 @@ export function visiblePart(element: Locator): Promise<Box | null> {
     cut({ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight });
     if (right - left < 1 || bottom - top < 1) return null;
     return { x: left, y: top, width: right - left, height: bottom - top };
-  });
+  };
+  return Array.isArray(target) ? target.map(partOf) : partOf(target);
 }
 
 /** Whether the element shows whole: none of it cut by the window or a box around it. */
