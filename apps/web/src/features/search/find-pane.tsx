@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { hasEmoji } from '@tagscout/core/hashtags';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
 import { TrendingNow } from '../networks/trending-now';
@@ -25,7 +26,11 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   const text = useSearch((s) => s.text);
   const emojisEnabled = useSettings((s) => s.emojisEnabled);
   const results = useSearchResults(kind, query);
-  const items = (results.data ?? []).filter((item) => emojisEnabled || !hasEmoji(item.label));
+  // The same array while the results are, so typing (which renders this pane) leaves their rows be.
+  const items = useMemo(
+    () => (results.data ?? []).filter((item) => emojisEnabled || !hasEmoji(item.label)),
+    [results.data, emojisEnabled],
+  );
   const searchTag = (hashtag: string) => {
     const search = useSearch.getState();
     search.setKind(SearchKind.tags);
