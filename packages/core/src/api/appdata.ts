@@ -45,13 +45,16 @@ export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
   tutorialOnFirstVisit: true,
 };
 
-const limit = z.number().int().min(0).max(100_000).nullable();
+/** The largest hashtag cap or character limit an administrator may set for a network. */
+export const NETWORK_CAP_MAX = 100_000;
+/** A network's hashtag cap or character limit over the one in core (null: none). */
+export const NetworkCapSchema = z.number().int().min(0).max(NETWORK_CAP_MAX).nullable();
 
 /** Per network, an administrator's hashtag cap and character limit over the ones in core (null = none). */
 export const NetworkCapsSchema = z
   .partialRecord(
     z.enum(COPY_NETWORKS),
-    z.strictObject({ hashtagCap: limit.optional(), charLimit: limit.optional() }),
+    z.strictObject({ hashtagCap: NetworkCapSchema.optional(), charLimit: NetworkCapSchema.optional() }),
   )
   .meta({ id: 'NetworkCaps' });
 export type NetworkCaps = NetworkLimitOverrides;

@@ -1,6 +1,6 @@
 import type { NetworkCaps } from '@tagscout/core/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
@@ -63,12 +63,26 @@ describe("the administrator's copy limits per network", () => {
     const { form, instagram, save } = await renderForm();
     fireEvent.change(instagram, { target: { value: 'three' } });
     save();
-    expect(form.querySelector('[role="alert"]')?.textContent).toBe(
+    expect((await within(form).findByRole('alert')).textContent).toBe(
       'One number is not right: fix the highlighted field and save again.',
     );
     expect(within(form).getByText('A whole number, 0 to 100,000')).toBeTruthy();
     expect(instagram.getAttribute('aria-invalid')).toBe('true');
     expect(puts(calls)).toEqual([]);
+  });
+
+  it("refuses a number above core's largest cap, and saves it once corrected", async () => {
+    const calls = serveAppData({});
+    const { form, instagram, save } = await renderForm();
+    fireEvent.change(instagram, { target: { value: '100001' } });
+    save();
+    await within(form).findByRole('alert');
+    expect(instagram.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(instagram, { target: { value: ' 100000 ' } });
+    await waitFor(() => expect(form.querySelector('[role="alert"]')).toBeNull());
+    save();
+    await within(form).findByText(/^Saved\./);
+    expect(puts(calls)).toEqual([{ networkCaps: { instagram: { hashtagCap: 100_000 } } }]);
   });
 
   it('saves a number as the override, and an emptied field goes back to the rule in core', async () => {

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,10 +10,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type NetworkCaps, NetworkCapsSchema } from '@tagscout/core/api';
+import { NETWORK_CAP_MAX, NetworkCapSchema, type NetworkCaps } from '@tagscout/core/api';
 import { COPY_NETWORKS, type CopyNetwork, NETWORK_RULES, type NetworkLimits } from '@tagscout/core/export';
-import { type FormEvent, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { errorText } from '../../api/error-text';
 import { LoadingSpinner } from '../../shell/loading-spinner';
 import { useAdminAppData, useUpdateAppData } from '../appdata/queries';
@@ -20,11 +22,37 @@ import { useAdminAppData, useUpdateAppData } from '../appdata/queries';
 /** The networks an administrator may override ("Other" has no rule to change). */
 const NETWORKS = COPY_NETWORKS.filter((network) => network !== 'other');
 const FIELDS = ['hashtagCap', 'charLimit'] as const satisfies readonly (keyof NetworkLimits)[];
-const MAX = 100_000;
 
 type Field = (typeof FIELDS)[number];
 /** As typed, per network and field; '' keeps core's rule. */
 type Draft = Record<string, Record<Field, string>>;
+
+/** A field as typed: digits, or nothing for core's rule; the number then follows core's rule for a cap. */
+const TypedCapSchema = z
+  .string()
+  .trim()
+  .regex(/^\d*$/)
+  .transform((text) => (text === '' ? undefined : Number(text)))
+  .pipe(NetworkCapSchema.unwrap().optional());
+
+/** The draft as the overrides to store: only the numbers typed. */
+const DraftSchema = z
+  .object(
+    Object.fromEntries(
+      NETWORKS.map((network) => [
+        network,
+        z.object({ hashtagCap: TypedCapSchema, charLimit: TypedCapSchema }),
+      ]),
+    ),
+  )
+  .transform((draft): NetworkCaps => {
+    const caps: NetworkCaps = {};
+    for (const [network, override] of Object.entries(draft)) {
+      const typed = Object.fromEntries(Object.entries(override).filter(([, value]) => value !== undefined));
+      if (Object.keys(typed).length > 0) caps[network as CopyNetwork] = typed;
+    }
+    return caps;
+  });
 
 /**
  * Administrators: each network's hashtag cap and character limit for "Copy for", over the rules in core
@@ -42,32 +70,29 @@ export function NetworkCapsForm() {
 
 function Editor({ saved, save }: { saved: NetworkCaps; save: ReturnType<typeof useUpdateAppData> }) {
   const { t, i18n } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const [isChecked, setIsChecked] = useState(false);
-  const problems = findProblems(draft);
+  const { control, handleSubmit, formState } = useForm<Draft, unknown, NetworkCaps>({
+    resolver: zodResolver(DraftSchema) as Resolver<Draft, unknown, NetworkCaps>,
+    defaultValues: draftOf(saved),
+  });
+  const problems = NETWORKS.flatMap((network) =>
+    FIELDS.filter((field) => formState.errors[network]?.[field] !== undefined),
+  ).length;
   const number = (value: number | null) =>
     value === null ? t('admin.networkCaps.none') : new Intl.NumberFormat(i18n.language).format(value);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsChecked(true);
-    if (problems.size > 0) return;
-    const parsed = NetworkCapsSchema.safeParse(capsOf(draft));
-    if (parsed.success) save.mutate({ networkCaps: parsed.data });
-  };
-
-  const change = (network: CopyNetwork, field: Field, value: string) => {
-    save.reset();
-    setDraft((old) => ({ ...old, [network]: { ...old[network]!, [field]: value.trim() } }));
-  };
-
   return (
-    <Box component="form" onSubmit={handleSubmit} noValidate sx={{ mt: 4 }} aria-labelledby="network-caps">
+    <Box
+      component="form"
+      onSubmit={handleSubmit((networkCaps) => save.mutate({ networkCaps }))}
+      noValidate
+      sx={{ mt: 4 }}
+      aria-labelledby="network-caps"
+    >
       <Typography id="network-caps" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         {t('admin.networkCaps.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('admin.networkCaps.help', { max: number(MAX) })}
+        {t('admin.networkCaps.help', { max: number(NETWORK_CAP_MAX) })}
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" sx={{ '& td, & th': { px: { xs: 0.5, sm: 1.5 } } }}>
@@ -84,39 +109,49 @@ function Editor({ saved, save }: { saved: NetworkCaps; save: ReturnType<typeof u
               return (
                 <TableRow key={network}>
                   <TableCell>{name}</TableCell>
-                  {FIELDS.map((field) => {
-                    const hasProblem = isChecked && problems.has(`${network}.${field}`);
-                    return (
-                      <TableCell key={field}>
-                        <TextField
-                          size="small"
-                          value={draft[network]![field]}
-                          onChange={(event) => change(network, field, event.target.value)}
-                          placeholder={number(NETWORK_RULES[network][field])}
-                          error={hasProblem}
-                          helperText={
-                            hasProblem ? t('admin.networkCaps.invalid', { max: number(MAX) }) : undefined
-                          }
-                          slotProps={{
-                            htmlInput: {
-                              inputMode: 'numeric',
-                              'aria-label': t(`admin.networkCaps.${field}Of`, { network: name }),
-                            },
-                          }}
-                          sx={{ width: { xs: 96, sm: 130 } }}
-                        />
-                      </TableCell>
-                    );
-                  })}
+                  {FIELDS.map((field) => (
+                    <TableCell key={field}>
+                      <Controller
+                        control={control}
+                        name={`${network}.${field}`}
+                        render={({ field: input, fieldState }) => (
+                          <TextField
+                            size="small"
+                            value={input.value}
+                            inputRef={input.ref}
+                            onBlur={input.onBlur}
+                            onChange={(event) => {
+                              save.reset();
+                              input.onChange(event.target.value);
+                            }}
+                            placeholder={number(NETWORK_RULES[network][field])}
+                            error={fieldState.invalid}
+                            helperText={
+                              fieldState.invalid
+                                ? t('admin.networkCaps.invalid', { max: number(NETWORK_CAP_MAX) })
+                                : undefined
+                            }
+                            slotProps={{
+                              htmlInput: {
+                                inputMode: 'numeric',
+                                'aria-label': t(`admin.networkCaps.${field}Of`, { network: name }),
+                              },
+                            }}
+                            sx={{ width: { xs: 96, sm: 130 } }}
+                          />
+                        )}
+                      />
+                    </TableCell>
+                  ))}
                 </TableRow>
               );
             })}
           </TableBody>
         </Table>
       </Box>
-      {isChecked && problems.size > 0 && (
+      {problems > 0 && (
         <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
-          {t('admin.networkCaps.fix', { count: problems.size })}
+          {t('admin.networkCaps.fix', { count: problems })}
         </Alert>
       )}
       {save.isError && (
@@ -148,29 +183,4 @@ function draftOf(saved: NetworkCaps): Draft {
     };
   }
   return draft;
-}
-
-/** `network.field` of every value that is not a whole number from 0 to 100,000. */
-function findProblems(draft: Draft): Set<string> {
-  const problems = new Set<string>();
-  for (const network of NETWORKS) {
-    for (const field of FIELDS) {
-      const value = draft[network]![field];
-      if (value !== '' && !(/^\d+$/.test(value) && Number(value) <= MAX)) problems.add(`${network}.${field}`);
-    }
-  }
-  return problems;
-}
-
-/** The overrides to store: only the numbers typed (an empty field keeps core's rule). */
-function capsOf(draft: Draft): NetworkCaps {
-  const caps: NetworkCaps = {};
-  for (const network of NETWORKS) {
-    const override: Partial<NetworkLimits> = {};
-    for (const field of FIELDS) {
-      if (draft[network]![field] !== '') override[field] = Number(draft[network]![field]);
-    }
-    if (Object.keys(override).length > 0) caps[network] = override;
-  }
-  return caps;
 }
