@@ -7,7 +7,7 @@ const tagIds = suggestionTagIds;
 
 /**
  * What a source's posts give every call, in tag ids of the numbering's `generation`, in typed arrays
- * (a cached window keeps its digest: about 90 KB for 500 posts, where maps of names took 350 KB).
+ * (a cached window keeps its digest: about 90 KB for 500 posts, where maps of names took 500 KB).
  */
 export interface Digest {
   generation: number;
