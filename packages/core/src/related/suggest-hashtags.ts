@@ -5,6 +5,7 @@ import {
   countAuthorsOverWindows,
   type Digest,
   digestOf,
+  SeenTagSets,
   samePost,
   suggestionTagIds,
 } from './window-digest.js';
@@ -284,7 +285,9 @@ function scoreByPostOverlap(
   // carry its own tag and no tag is given twice; otherwise every post is checked.
   const checkAll =
     new Set(givenIds).size < givenIds.length || digests.some((digest) => !digest.postsCarryOwnTag);
-  const seen = new SeenPosts();
+  const seen = new SeenTagSets<{ digest: Digest; post: number }>((a, b) =>
+    samePost(a.digest, a.post, b.digest, b.post),
+  );
   for (const digest of digests) {
     const { postTags, postStarts } = digest;
     for (let post = 0; post < digest.postHashes.length; post++) {
@@ -292,28 +295,13 @@ function scoreByPostOverlap(
       const end = postStarts[post + 1]!;
       let overlap = 0;
       for (let index = start; index < end; index++) if (marks[postTags[index]!] === GIVEN) overlap++;
-      if ((checkAll || overlap > 1) && !seen.addNew(digest, post)) continue;
+      if ((checkAll || overlap > 1) && !seen.addNew(digest.postHashes[post]!, { digest, post })) continue;
       const weight = overlap ** tuning.overlapPower;
       for (let index = start; index < end; index++) {
         const id = postTags[index]!;
         if (marks[id] === CANDIDATE) scores[id]! += weight;
       }
     }
-  }
-}
-
-/** Posts of one call's windows told apart by their tag sets. */
-class SeenPosts {
-  private readonly byHash = new Map<number, { digest: Digest; post: number }[]>();
-
-  /** False when a post with the same tags was added before. */
-  addNew(digest: Digest, post: number): boolean {
-    const hash = digest.postHashes[post]!;
-    const same = this.byHash.get(hash);
-    if (same?.some((seen) => samePost(seen.digest, seen.post, digest, post))) return false;
-    if (same) same.push({ digest, post });
-    else this.byHash.set(hash, [{ digest, post }]);
-    return true;
   }
 }
 

@@ -69,6 +69,7 @@ export class TagScratch {
       this.sums[id] = 0;
       this.lists[id] = 0;
       this.scores[id] = 0;
+      this.counts[id] = 0;
       this.marks[id] = 0;
     }
   }

@@ -148,15 +148,14 @@ class DistinctPosts {
   private readonly tags: number[] = [];
   private readonly starts: number[] = [0];
   private readonly hashes: number[] = [];
-  private readonly byHash = new Map<number, number[]>();
+  private readonly seen = new SeenTagSets<Int32Array>(
+    (a, b) => a.length === b.length && a.every((id, index) => b[index] === id),
+  );
 
   add(ids: Int32Array): void {
     const hash = hashOf(ids);
-    const same = this.byHash.get(hash);
-    if (same?.some((post) => this.holds(post, ids))) return;
-    const post = this.hashes.push(hash) - 1;
-    if (same) same.push(post);
-    else this.byHash.set(hash, [post]);
+    if (!this.seen.addNew(hash, ids)) return;
+    this.hashes.push(hash);
     for (const id of ids) this.tags.push(id);
     this.starts.push(this.tags.length);
   }
@@ -168,17 +167,27 @@ class DistinctPosts {
       postHashes: Int32Array.from(this.hashes),
     };
   }
+}
 
-  private holds(post: number, ids: Int32Array): boolean {
-    const start = this.starts[post]!;
-    if (this.starts[post + 1]! - start !== ids.length) return false;
-    return ids.every((id, index) => this.tags[start + index] === id);
+/** Tag sets kept by a hash of their ids, each told apart id by id from those with the same hash. */
+export class SeenTagSets<T> {
+  private readonly byHash = new Map<number, T[]>();
+
+  constructor(private readonly same: (a: T, b: T) => boolean) {}
+
+  /** False when the same tag set was added before. */
+  addNew(hash: number, item: T): boolean {
+    const bucket = this.byHash.get(hash);
+    if (bucket?.some((seen) => this.same(seen, item))) return false;
+    if (bucket) bucket.push(item);
+    else this.byHash.set(hash, [item]);
+    return true;
   }
 }
 
 /** FNV-1a over the ids. */
-function hashOf(ids: ArrayLike<number>, start = 0, end = ids.length): number {
+function hashOf(ids: Int32Array): number {
   let hash = 0x811c9dc5;
-  for (let index = start; index < end; index++) hash = Math.imul(hash ^ ids[index]!, 0x01000193);
+  for (const id of ids) hash = Math.imul(hash ^ id, 0x01000193);
   return hash | 0;
 }
