@@ -2,6 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { Network } from '@tagscout/core/networks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
@@ -10,7 +11,7 @@ import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
 import { theme } from '../../theme';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
-import { ResultsTable } from './results-table';
+import { FIRST_ROWS, ResultsTable } from './results-table';
 import type { ResultItem } from './search-api';
 
 const COFFEE: ResultItem = {
@@ -22,8 +23,8 @@ const COFFEE: ResultItem = {
   isIndexing: false,
 };
 
-/** The table of one result, on the fake server's default network. */
-function renderTable(network: Network) {
+/** The table of `items` (one result unless given), on the fake server's default network. */
+function renderTable(network: Network, items: ResultItem[] = [COFFEE], onCommit?: () => void) {
   serveFakeApi({
     'GET /api/networks': { body: { default: network, networks: [network] } },
     'GET /api/trends/hashtags': {
@@ -34,7 +35,9 @@ function renderTable(network: Network) {
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
-          <ResultsTable items={[COFFEE]} />
+          <Profiler id="results" onRender={() => onCommit?.()}>
+            <ResultsTable items={items} />
+          </Profiler>
         </MemoryRouter>
       </QueryClientProvider>
     </ThemeProvider>,
@@ -72,5 +75,29 @@ describe('the results table in Portuguese', () => {
     await i18n.changeLanguage('en');
     renderTable('sample');
     await expectCountHeader('Posts (sample data)');
+  });
+});
+
+// Issue 33: typing to results waited for all 50 rows to be drawn (60-130 ms in Chromium here).
+describe('new results', () => {
+  beforeEach(() => useSession.setState(testSession('trial')));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSession.setState(SIGNED_OUT);
+  });
+
+  it('show their first screen of rows at once, and every row, in order, right after', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      ...COFFEE,
+      key: `coffee${i}`,
+      label: `coffee${i}`,
+    }));
+    const rowsAtCommit: number[] = [];
+    renderTable('sample', items, () => rowsAtCommit.push(screen.queryAllByTestId('result-row').length));
+    await waitFor(() => expect(screen.getAllByTestId('result-row')).toHaveLength(50));
+    expect(rowsAtCommit[0]).toBe(FIRST_ROWS);
+    const names = screen.getAllByTestId('result-row').map((row) => row.querySelector('a')?.textContent);
+    expect(names).toEqual(items.map((item) => `#${item.label}`));
   });
 });

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkPicker } from '../networks/network-picker';
 import { useSettings } from '../settings/settings-store';
@@ -33,17 +33,22 @@ const COMPACT_TAB_SX = { minWidth: 0, px: 1.25 } as const;
  */
 export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const { kind, text, query, setKind, setText, search } = useSearch();
+  // Not the query: searching (100 ms after typing stops) need not draw the bar again.
+  const kind = useSearch((s) => s.kind);
+  const text = useSearch((s) => s.text);
+  const { setKind, setText, search } = useSearch.getState();
   const queryClient = useQueryClient();
   const isCompact = useIsCompact();
-  const tabSx = isCompact ? COMPACT_TAB_SX : TAB_SX;
   const network = useSettings((settings) => settings.searchNetwork);
   // Profile search is not offered yet: its tab says so instead of being greyed out without a word.
   const [isProfilesNoteShown, setProfilesNoteShown] = useState(false);
-  const chooseKind = (value: SearchKind) => {
-    setProfilesNoteShown(value === SearchKind.profiles);
-    if (value !== SearchKind.profiles) setKind(value);
-  };
+  const chooseKind = useCallback(
+    (value: SearchKind) => {
+      setProfilesNoteShown(value === SearchKind.profiles);
+      if (value !== SearchKind.profiles) setKind(value);
+    },
+    [setKind],
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => search(searchQueryOf(kind, text, network)), LIMITS.searchDebounceMs);
@@ -53,7 +58,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   // Searching the same text again asks the server again (a tag being indexed may be in by now).
   const searchNow = () => {
     const normalized = searchQueryOf(kind, text, network);
-    if (normalized === query && normalized !== '') {
+    if (normalized === useSearch.getState().query && normalized !== '') {
       void queryClient.invalidateQueries({ queryKey: searchKeys.results(kind, normalized, network) });
     }
     search(normalized);
@@ -76,43 +81,13 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
         borderColor: 'divider',
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
-        <Tabs
-          value={kind}
-          onChange={(_, value: SearchKind) => chooseKind(value)}
-          aria-label={t('search.kindLabel')}
-          data-tour="search-tabs"
-          variant="scrollable"
-          scrollButtons={false}
-          sx={{ flexGrow: 1, minWidth: 0 }}
-        >
-          <Tab value={SearchKind.tags} label={t('search.tabs.tags')} sx={tabSx} />
-          <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={tabSx} />
-          <Tab
-            value={SearchKind.profiles}
-            label={t('search.tabs.profiles')}
-            aria-describedby={isProfilesNoteShown ? 'profiles-note' : undefined}
-            sx={{ ...tabSx, color: 'text.disabled' }}
-          />
-        </Tabs>
-        {!isCompact && <NetworkPicker />}
-        {onNewSearch && (
-          // One button in both layouts, so that it keeps the focus when the pane changes width (a
-          // new search empties the export list, and the pane widens).
-          <Tooltip title={isCompact ? t('search.newSearch') : ''}>
-            <Button
-              size="small"
-              startIcon={isCompact ? undefined : <RestartAlt />}
-              onClick={onNewSearch}
-              aria-label={t('search.newSearch')}
-              data-tour="new-search"
-              sx={{ flexShrink: 0, ...(isCompact && { minWidth: 0, p: 1, borderRadius: '50%' }) }}
-            >
-              {isCompact ? <RestartAlt /> : t('search.newSearch')}
-            </Button>
-          </Tooltip>
-        )}
-      </Stack>
+      <KindRow
+        kind={kind}
+        isCompact={isCompact}
+        isProfilesNoteShown={isProfilesNoteShown}
+        onChooseKind={chooseKind}
+        onNewSearch={onNewSearch}
+      />
       {isProfilesNoteShown && (
         <Alert
           id="profiles-note"
@@ -156,3 +131,66 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
     </Box>
   );
 }
+
+interface KindRowProps {
+  kind: SearchKind;
+  isCompact: boolean;
+  isProfilesNoteShown: boolean;
+  onChooseKind: (kind: SearchKind) => void;
+  onNewSearch: (() => void) | undefined;
+}
+
+/**
+ * The tabs, the network picker and New search. Drawn again only when its props change: MUI's tabs
+ * measure the page after every draw, and drawing them on each keystroke and with each result set
+ * forced a layout of the whole page each time (issue 33).
+ */
+const KindRow = memo(function KindRow({
+  kind,
+  isCompact,
+  isProfilesNoteShown,
+  onChooseKind,
+  onNewSearch,
+}: KindRowProps) {
+  const { t } = useTranslation();
+  const tabSx = isCompact ? COMPACT_TAB_SX : TAB_SX;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
+      <Tabs
+        value={kind}
+        onChange={(_, value: SearchKind) => onChooseKind(value)}
+        aria-label={t('search.kindLabel')}
+        data-tour="search-tabs"
+        variant="scrollable"
+        scrollButtons={false}
+        sx={{ flexGrow: 1, minWidth: 0 }}
+      >
+        <Tab value={SearchKind.tags} label={t('search.tabs.tags')} sx={tabSx} />
+        <Tab value={SearchKind.places} label={t('search.tabs.places')} data-tour="places-tab" sx={tabSx} />
+        <Tab
+          value={SearchKind.profiles}
+          label={t('search.tabs.profiles')}
+          aria-describedby={isProfilesNoteShown ? 'profiles-note' : undefined}
+          sx={{ ...tabSx, color: 'text.disabled' }}
+        />
+      </Tabs>
+      {!isCompact && <NetworkPicker />}
+      {onNewSearch && (
+        // One button in both layouts, so that it keeps the focus when the pane changes width (a
+        // new search empties the export list, and the pane widens).
+        <Tooltip title={isCompact ? t('search.newSearch') : ''}>
+          <Button
+            size="small"
+            startIcon={isCompact ? undefined : <RestartAlt />}
+            onClick={onNewSearch}
+            aria-label={t('search.newSearch')}
+            data-tour="new-search"
+            sx={{ flexShrink: 0, ...(isCompact && { minWidth: 0, p: 1, borderRadius: '50%' }) }}
+          >
+            {isCompact ? <RestartAlt /> : t('search.newSearch')}
+          </Button>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+});
