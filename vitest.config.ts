@@ -18,7 +18,11 @@ const PROCESS_TESTS = [
 ];
 
 /** The web tests of the production build (apps/web/vite.config.ts includes them beside src/). */
-const WEB_BUILD_TESTS = ['vite-precompress.test.ts', 'vite-build-stamp.test.ts'];
+const WEB_BUILD_TESTS = [
+  'vite-precompress.test.ts',
+  'vite-build-stamp.test.ts',
+  'first-screen-scripts.test.ts',
+];
 
 /**
  * The server test files that replace modules (vi.mock and the like). The server project runs without

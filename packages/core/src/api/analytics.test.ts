@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isClickMilestone, RegisterEventBodySchema, utf8Length } from './analytics.js';
+import { RegisterEventBodySchema, utf8Length } from './analytics.js';
+import { isClickMilestone } from './click-milestones.js';
 
 const userDetail = {
   userID: null,

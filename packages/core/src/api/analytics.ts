@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits/index.js';
+import { ANALYTICS_LIMITS } from './analytics-limits.js';
 
 /**
  * Analytics (registerEvent; docs/security-policy.md#analytics): batches of at most 100 events,
  * 32 KB an event and 500 KB a batch; names from an allow-list; props of at most 20 keys; a client
  * event id (UUID) that makes retries idempotent. The server answers 202 and stamps receivedAt.
  */
-
-export const ANALYTICS_LIMITS = {
-  eventsPerBatch: 100,
-  eventBytes: 32 * 1024,
-  batchBytes: 500 * 1024,
-  /** The route's bodyLimit: a little above a full batch, so the 500 KB rule answers first. */
-  bodyLimitBytes: 512 * 1024,
-  propsKeys: 20,
-  propValueChars: 1000,
-  messageChars: 2000,
-} as const;
 
 /** Every event the clients may send. Anything else is refused. */
 export const EVENT_TYPES = [
@@ -117,21 +106,6 @@ export const AnalyticsSummaryResponseSchema = z
   })
   .meta({ id: 'AnalyticsSummary' });
 export type AnalyticsSummaryResponse = z.infer<typeof AnalyticsSummaryResponseSchema>;
-
-// ---- Click milestones ----
-
-/** The clicks counted on the device (docs/product-rules.md#device-storage). */
-export const CLICK_COUNTERS = {
-  copyClick: 'copyClickCount',
-  drillClick: 'drillClickCount',
-  saveClick: 'saveClickCount',
-} as const;
-export type CountedClick = keyof typeof CLICK_COUNTERS;
-
-/** A copy, drill or save click sends an event at the 1st, 5th and 10th click only. */
-export function isClickMilestone(count: number): boolean {
-  return (LIMITS.clickEventCounts as readonly number[]).includes(count);
-}
 
 /** Bytes of the text in UTF-8 (the size limits are in bytes). */
 export function utf8Length(text: string): number {

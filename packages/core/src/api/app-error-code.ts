@@ -1,7 +1,7 @@
-import type { AccountErrorCode } from './accounts.js';
+import type { AccountErrorCode } from './account-error-code.js';
 import type { BillingErrorCode } from './billing.js';
 import type { ErrorCode } from './errors.js';
-import type { TopicErrorCode } from './topics.js';
+import type { TopicErrorCode } from './topic-error-code.js';
 
 /** Every code an error answer carries: the generic ones and each feature's own. */
 export type AppErrorCode = ErrorCode | AccountErrorCode | BillingErrorCode | TopicErrorCode;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COPY_NETWORKS, type NetworkLimitOverrides } from '../export/index.js';
+import { SearchMode } from './feature-switches.js';
+import { FEEDBACK_MAX_CHARS } from './feedback-limits.js';
 
 /**
  * App data (docs/product-rules.md#app-data): what the server tells every client at start and
@@ -19,10 +21,6 @@ export const OutageMessageSchema = z
   .meta({ id: 'OutageMessage' });
 export type OutageMessage = z.infer<typeof OutageMessageSchema>;
 
-/** Where searches run: on the server's store, or from the device straight to the network. */
-export const SearchMode = { server: 'server', device: 'device' } as const;
-export type SearchMode = (typeof SearchMode)[keyof typeof SearchMode];
-
 /** The app configuration: switches read by the clients, changed by an administrator. */
 export const FeatureSwitchesSchema = z
   .strictObject({
@@ -35,15 +33,6 @@ export const FeatureSwitchesSchema = z
   })
   .meta({ id: 'FeatureSwitches' });
 export type FeatureSwitches = z.infer<typeof FeatureSwitchesSchema>;
-
-export const DEFAULT_FEATURE_SWITCHES: FeatureSwitches = {
-  webSearchMode: SearchMode.server,
-  // The apps read the network from the device first (decision 017); an administrator turns it off
-  // for every app at once by setting 'server'.
-  mobileSearchMode: SearchMode.device,
-  betaFeedback: true,
-  tutorialOnFirstVisit: true,
-};
 
 /** The largest hashtag cap or character limit an administrator may set for a network. */
 export const NETWORK_CAP_MAX = 100_000;
@@ -113,8 +102,6 @@ export const UpdateBannedTagsResponseSchema = z.object({
 export type UpdateBannedTagsResponse = z.infer<typeof UpdateBannedTagsResponseSchema>;
 
 // ---- Beta feedback ----
-
-export const FEEDBACK_MAX_CHARS = 2000;
 
 export const FeedbackBodySchema = z
   .strictObject({

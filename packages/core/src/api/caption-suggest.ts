@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { NetworkSchema } from '../networks/index.js';
-
-/** POST /api/suggest/caption: the longest text read (Instagram's caption limit) and the answer's length. */
-export const CAPTION_SUGGEST_LIMITS = { textChars: 2200, maxLimit: 50, defaultLimit: 30 } as const;
+import { CAPTION_SUGGEST_LIMITS } from './caption-suggest-limits.js';
 
 export const CaptionSuggestBodySchema = z
   .strictObject(

@@ -17,13 +17,6 @@ export type OwnNetwork = z.infer<typeof OwnNetworkSchema>;
 /** The largest archive file accepted: posts_1.json, outbox.json, a repo CAR or a zip of the export. */
 export const OWN_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The content types POST /api/me/archive reads. */
-export const ArchiveContentType = {
-  json: 'application/json',
-  car: 'application/vnd.ipld.car',
-  zip: 'application/zip',
-} as const;
-
 /** POST /api/me/archive: what the file held. */
 export const ArchiveImportSchema = z
   .object({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { NetworkSchema } from '../networks/index.js';
 import { hashtagListParam } from './hashtag-list.js';
-
-/** GET /api/suggest/hashtags: how many tags a list may give and how many suggestions it may ask for. */
-export const SUGGEST_LIMITS = { tags: 30, maxLimit: 50, defaultLimit: 30 } as const;
+import { SUGGEST_LIMITS } from './suggest-limits.js';
 
 // ---- GET /suggest/hashtags ----
 

@@ -3,33 +3,14 @@ import { type ExportFilters, SelectionStrategy } from '../export/index.js';
 import { ANY_NETWORK, normalizeHashtag } from '../hashtags/index.js';
 import { LIMITS } from '../limits/index.js';
 import { ErrorResponseSchema } from './errors.js';
+import { TOPIC_LIMITS } from './topic-limits.js';
+import { UNTITLED_TOPIC } from './topic-title.js';
 
 /**
  * The topics (collections) contract: GET/POST /api/topics, GET/PUT/DELETE /api/topics/:topicId
  * (docs/product-rules.md#collections). Answers are keyed by topic_id. The owner, creator and both stamps
  * come from the server, never from the body; `modified` doubles as the version a PUT must name.
  */
-
-export const TOPIC_LIMITS = {
-  titleChars: 200,
-  /** Tags in `export` (and in `selected` and `hidden`). */
-  tags: 1000,
-  /** A tag as sent, before normalisation (leading '#', invisible characters). */
-  tagChars: 300,
-  /** Collections one account may keep. */
-  topicsPerOwner: 500,
-  maxPostCount: 1e10,
-} as const;
-
-/** The collections feature's own error codes. */
-export const TopicErrorCode = {
-  /** The account already keeps TOPIC_LIMITS.topicsPerOwner collections. */
-  collectionsLimit: 'collections_limit_reached',
-} as const;
-export type TopicErrorCode = (typeof TopicErrorCode)[keyof typeof TopicErrorCode];
-
-/** What an empty title is stored as. */
-export const UNTITLED_TOPIC = '(untitled)';
 
 /** Filters of a topic saved without any (lowest post count first). */
 export const DEFAULT_EXPORT_FILTERS: ExportFilters = {
@@ -191,9 +172,3 @@ export const TopicConflictResponseSchema = ErrorResponseSchema.extend({ current:
   id: 'TopicConflict',
 });
 export type TopicConflictResponse = z.infer<typeof TopicConflictResponseSchema>;
-
-/** The title shown for a topic: '(untitled)' when empty. */
-export function topicTitle(title: string | null | undefined): string {
-  const trimmed = (title ?? '').trim();
-  return trimmed === '' ? UNTITLED_TOPIC : trimmed;
-}

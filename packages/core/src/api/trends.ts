@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { NetworkSchema } from '../networks/index.js';
 import { hashtagListParam } from './hashtag-list.js';
-
-/** GET /api/trends/*: how many tags one request may name, days shown, trending tags per answer. */
-export const TREND_LIMITS = {
-  tags: 100,
-  days: 30,
-  trendingMax: 50,
-  trendingDefault: 10,
-} as const;
+import { TREND_LIMITS } from './trend-limits.js';
 
 const networkParam = NetworkSchema.optional().meta({
   description:

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The networks a tag's count and related tags can come from. A tag is one row per network in the
  * store, so the same name has a count (and a related list) on each (docs/decisions/012-networks.md).
@@ -14,10 +12,6 @@ export const Network = {
 export type Network = (typeof Network)[keyof typeof Network];
 
 export const NETWORKS = Object.values(Network) as readonly Network[];
-
-export const NetworkSchema = z.enum(NETWORKS as [Network, ...Network[]], {
-  error: `must be one of ${NETWORKS.join(', ')}`,
-});
 
 /** The order tried when a request names no network (the first that holds any tags answers). */
 export const DEFAULT_NETWORK_ORDER: readonly Network[] = [Network.bluesky, Network.instagram, Network.sample];
