@@ -78,7 +78,7 @@ module.exports = {
     {
       name: 'no-cross-feature-repositories',
       comment:
-        "A feature reads another feature's data only through that feature's service. One exception: store's write path (store/post-writes.repository.ts, post-writes-sqlite.repository.ts, post-removal.repository.ts: posts, their links and daily uses; served-items.repository.ts: the values the crowd decides), which a stream's batch and retention, a crowd decision and a crowd purge run inside their own transactions.",
+        "A feature reads another feature's data only through that feature's service. One exception: store's write path (store/post-writes.repository.ts, post-writes-sqlite.repository.ts, post-removal.repository.ts: posts, their links and daily uses; served-items.repository.ts: the values the crowd decides), which a stream's batch and retention, a crowd decision and a crowd purge run inside their own transactions, and trends reads a snapshot's last day from (the day the write path keeps author rows by).",
       severity: 'error',
       from: { path: FEATURE, pathNot: TESTS },
       to: {

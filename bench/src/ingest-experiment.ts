@@ -82,7 +82,7 @@ try {
       );
     }
     const linkStarted = performance.now();
-    if (variant.deferLinks) await linkPendingPosts(database);
+    if (variant.deferLinks) await linkPendingPosts(database, { now: Date.now() });
     const ended = performance.now();
     const seconds = (ended - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);

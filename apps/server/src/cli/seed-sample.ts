@@ -23,7 +23,7 @@ export async function seedSampleStore(generate: GenerateCorpus): Promise<number>
   const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error));
   try {
     await migrateToLatest(database);
-    const linked = await linkPendingPosts(database);
+    const linked = await linkPendingPosts(database, { now: config.now() });
     if (linked > 0) {
       console.log(
         `Linked ${linked.toLocaleString('en')} ${linked === 1 ? 'post' : 'posts'} that an interrupted import or seeding left unlinked.`,

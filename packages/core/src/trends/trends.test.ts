@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isoDateOfDay, last24HourWeights, trendingScore, trendOf } from './index.js';
+import {
+  firstTrendingDay,
+  isoDateOfDay,
+  isSnapshotNetwork,
+  last24HourWeights,
+  trendingLastDay,
+  trendingScore,
+  trendOf,
+} from './index.js';
 
 describe('trendOf', () => {
   it('zero-fills the days without uses, oldest first, and ignores days outside', () => {
@@ -52,6 +60,19 @@ describe('trendingScore', () => {
 
   it('ranks a tag that went from 500 to 2,000 above one that went from 0 to 12', () => {
     expect(trendingScore(2000, 500)!).toBeGreaterThan(trendingScore(12, 0)!);
+  });
+});
+
+describe('trendingLastDay', () => {
+  it("ends a live network's trends today, and a snapshot's on its most used tags' newest day", () => {
+    expect(isSnapshotNetwork('sample')).toBe(true);
+    expect(isSnapshotNetwork('bluesky')).toBe(false);
+    expect(trendingLastDay({ network: 'bluesky', today: 100, newestDayOfTopTags: 90 })).toBe(100);
+    expect(trendingLastDay({ network: 'sample', today: 100, newestDayOfTopTags: 90 })).toBe(90);
+    // Never after today, and today when its most used tags have no uses.
+    expect(trendingLastDay({ network: 'sample', today: 100, newestDayOfTopTags: 105 })).toBe(100);
+    expect(trendingLastDay({ network: 'sample', today: 100, newestDayOfTopTags: undefined })).toBe(100);
+    expect(firstTrendingDay(90)).toBe(88);
   });
 });
 

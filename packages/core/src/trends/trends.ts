@@ -2,6 +2,7 @@
  * Trends from daily uses (docs/decisions/018-trends.md): a tag's last days zero-filled, its 7- and
  * 30-day sums and week-on-week change, and the "trending now" score over the last 24 hours.
  */
+import { Network } from '../networks/index.js';
 
 export interface DayUses {
   day: number;
@@ -46,6 +47,32 @@ export function last24HourWeights(nowMs: number): { current: number[]; previous:
 
 /** Days "Trending now" reads: today and the two before (the weights of last24HourWeights). */
 export const TRENDING_DAYS = 3;
+
+/** Networks whose data is a fixed snapshot (the sample): their trends end on their last day, not today. */
+const SNAPSHOT_NETWORKS: ReadonlySet<string> = new Set([Network.sample]);
+
+export function isSnapshotNetwork(network: string): boolean {
+  return SNAPSHOT_NETWORKS.has(network);
+}
+
+/**
+ * The day a network's trends end on: the clock's day (`today`), or for a snapshot network the newest
+ * day of its most used tags when that is earlier (today when they have none).
+ */
+export function trendingLastDay(options: {
+  network: string;
+  today: number;
+  newestDayOfTopTags: number | undefined;
+}): number {
+  const { today, newestDayOfTopTags } = options;
+  if (!isSnapshotNetwork(options.network)) return today;
+  return Math.min(today, newestDayOfTopTags ?? today);
+}
+
+/** The first day "Trending now" reads when it ends on `lastDay`. */
+export function firstTrendingDay(lastDay: number): number {
+  return lastDay - TRENDING_DAYS + 1;
+}
 
 /** Fewer uses than this in the last 24 hours and a tag is not trending, however fast it grew. */
 export const TRENDING_MIN_USES = 10;

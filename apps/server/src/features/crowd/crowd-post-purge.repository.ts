@@ -12,6 +12,7 @@ import {
 } from '../store/post-removal.repository.js';
 import { tagIdsOfPost } from '../store/post-rows.js';
 import { addDailyUses, insertLinks, updatePost } from '../store/post-writes.repository.js';
+import { CROWD_NETWORK } from './crowd-rule.js';
 
 /** What removing a submitter's post reports did. */
 export interface PostPurgeResult {
@@ -28,10 +29,11 @@ export interface PostPurgeResult {
  * left as they are. Posts are taken `batch` at a time, each batch in one transaction that first locks
  * the posts' rows (PostgreSQL; the SQLite dialect runs transactions one at a time), as a crowd ingest
  * of a stored post does, so a purge, a second purge and new reports change each post one after another.
+ * `now` (epoch ms): which days' author rows a post handed on adds (decision 034).
  */
 export async function purgeSubmitterPosts(
   database: Database,
-  options: { submitter: string; batch?: number; crowdAuthor?: CrowdAuthor },
+  options: { submitter: string; now: number; batch?: number; crowdAuthor?: CrowdAuthor },
 ): Promise<PostPurgeResult> {
   const total: PostPurgeResult = { posts: 0, postsHandedOn: 0 };
   const batch = options.batch ?? 200;
@@ -48,7 +50,12 @@ export async function purgeSubmitterPosts(
     const done = await retryOnConflict(() =>
       database.db.transaction().execute(async (trx) => {
         if (database.dialect === 'postgres') await lockPosts(trx, ids);
-        return purgePosts(trx, { submitter: options.submitter, ids, crowdAuthor: options.crowdAuthor });
+        return purgePosts(trx, {
+          submitter: options.submitter,
+          ids,
+          crowdAuthor: options.crowdAuthor,
+          now: options.now,
+        });
       }),
     );
     total.posts += done.posts;
@@ -58,7 +65,7 @@ export async function purgeSubmitterPosts(
 
 async function purgePosts(
   trx: Transaction<Tables>,
-  options: { submitter: string; ids: readonly number[]; crowdAuthor?: CrowdAuthor },
+  options: { submitter: string; ids: readonly number[]; crowdAuthor?: CrowdAuthor; now: number },
 ): Promise<PostPurgeResult> {
   const { submitter, crowdAuthor } = options;
   // Only the reports this transaction removed: a concurrent purge may have taken some already.
@@ -120,6 +127,6 @@ async function purgePosts(
   result.posts = gone.length;
   await insertLinks(trx, links);
   // Takes back what the removed versions counted; a day a removed post alone had counted goes.
-  await addDailyUses(trx, uses);
+  await addDailyUses(trx, uses, { network: CROWD_NETWORK, now: options.now });
   return result;
 }

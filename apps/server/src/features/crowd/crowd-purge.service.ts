@@ -30,6 +30,7 @@ export async function purgeSubmitter(
   });
   const posts = await purgeSubmitterPosts(database, {
     submitter: options.submitter,
+    now,
     // The posts counted as crowd.service counted them (decision 025).
     crowdAuthor: options.rule.quorum > 1 ? 'submitter' : 'owner',
   });

@@ -140,7 +140,7 @@ export async function importPostsFile(
     if (batch.length === BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  await linkPendingPosts(database);
+  await linkPendingPosts(database, { now: options.now() });
   await pruneImportedCaptionWords(database, options.network ?? Network.instagram);
 
   const seconds = (performance.now() - started) / 1000;

@@ -28,5 +28,13 @@ describe('DailyUses', () => {
       [7, 10, 'owner:ann', 0],
       [2_000_000_000, 2, 'owner:ann', 1],
     ]);
+    // From a day on (the days trending can read, decision 034), and every post taken back.
+    uses.add([3], 2 * DAY, 'owner:bo', -1);
+    expect(uses.authorRows(10)).toEqual([
+      [3, 2, 'owner:bo', -1],
+      [3, 10, 'owner:ann', 1],
+      [3, 10, 'owner:bo', 1],
+      [7, 10, 'owner:ann', 0],
+    ]);
   });
 });

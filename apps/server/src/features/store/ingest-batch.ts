@@ -101,6 +101,12 @@ export function addWordsOfPost(
   });
 }
 
+/** The network a write's daily uses are of and when it is made (epoch ms): which author rows it keeps (decision 034). */
+export interface UsesWrite {
+  network: string;
+  now: number;
+}
+
 /** Days on either side of 1970 a use may fall on; with tag ids below 2^32 a pair's key stays an exact double. */
 const DAY_SLOTS = 2 ** 21;
 const DAY_OFFSET = 2 ** 20;
@@ -135,13 +141,20 @@ export class DailyUses {
     return this.sortedKeys().map((key) => [...pairOfKey(key), this.byKey.get(key)!]);
   }
 
-  /** [tag id, day, author, posts], in key order (as rows). */
-  authorRows(): [number, number, string, number][] {
+  /**
+   * [tag id, day, author, posts], in key order (as rows): of the days from `fromDay` on, the days
+   * trending can still read (decision 034), and posts taken back whatever their day, so a row
+   * written when its day was recent is taken back too.
+   */
+  authorRows(fromDay = Number.NEGATIVE_INFINITY): [number, number, string, number][] {
     const rows: [number, number, string, number][] = [];
     for (const key of this.sortedKeys()) {
       const [tagId, day] = pairOfKey(key);
       const authors = this.byAuthor.get(key)!;
-      for (const author of [...authors.keys()].sort()) rows.push([tagId, day, author, authors.get(author)!]);
+      for (const author of [...authors.keys()].sort()) {
+        const posts = authors.get(author)!;
+        if (day >= fromDay || posts < 0) rows.push([tagId, day, author, posts]);
+      }
     }
     return rows;
   }

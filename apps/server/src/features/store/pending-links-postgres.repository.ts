@@ -19,7 +19,10 @@ const UNIQUE_VIOLATION = '23505';
  * be updating stay locked about as long as the first transaction's remaining work and the marking
  * take.
  */
-export async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<number> {
+export async function linkPendingPostsPostgres(
+  db: Kysely<Tables>,
+  options: { now: number },
+): Promise<number> {
   const newest = await db
     .selectFrom('posts')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -57,7 +60,7 @@ export async function linkPendingPostsPostgres(db: Kysely<Tables>): Promise<numb
     await sql`select count(*) from
               (select id from posts where linked = 0 and id <= ${last} for update) as pending`.execute(trx);
     postsLocked(true);
-    await linkPendingOwnersAndUses(trx, last);
+    await linkPendingOwnersAndUses(trx, { last, now: options.now });
     await tagAndPlaceLinks;
     return markLinked(trx, last);
   });

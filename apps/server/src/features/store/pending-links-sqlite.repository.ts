@@ -19,18 +19,25 @@ const LOCK_BREAK_MS = 150;
 
 /**
  * The SQLite side of linkPendingPosts: writes the links of posts stored with deferLinks (to their
- * tags, place and owner) and their tags' daily uses, and marks them linked, oldest first,
- * `postsPerTransaction` posts per transaction, `lockBreakMs` apart. Tag links and daily uses are
- * put in key order here: an ORDER BY cost about 1 µs per tag link in SQLite's sorter, a third of
- * the whole import (bench/HISTORY.md, "Import: tag links sorted in memory").
+ * tags, place and owner), their tags' daily uses and, for the days trending can still read, their
+ * daily posts per author, and marks them linked, oldest first, `postsPerTransaction` posts per
+ * transaction, `lockBreakMs` apart. Tag links and daily uses are put in key order here: an ORDER BY
+ * cost about 1 µs per tag link in SQLite's sorter, a third of the whole import (bench/HISTORY.md,
+ * "Import: tag links sorted in memory"). `now`: epoch ms of the pass.
  */
 export async function linkPendingPostsSqlite(
   sqlite: SqliteDatabase.Database,
-  { postsPerTransaction = POSTS_PER_TRANSACTION, lockBreakMs = LOCK_BREAK_MS } = {},
+  {
+    now,
+    postsPerTransaction = POSTS_PER_TRANSACTION,
+    lockBreakMs = LOCK_BREAK_MS,
+  }: { now: number; postsPerTransaction?: number; lockBreakMs?: number },
 ): Promise<number> {
   const statements = statementsOf(sqlite);
   const writes = sqlitePostWrites(sqlite);
-  const linkOldest = sqlite.transaction(() => linkOldestPending(statements, writes, postsPerTransaction));
+  const linkOldest = sqlite.transaction(() =>
+    linkOldestPending({ statements, writes, limit: postsPerTransaction, now }),
+  );
   let linked = 0;
   for (;;) {
     const count = linkOldest.immediate();
@@ -40,10 +47,16 @@ export async function linkPendingPostsSqlite(
   }
 }
 
-type PendingPost = [id: number, takenAt: number, tagIds: string, author: string];
+type PendingPost = [id: number, takenAt: number, tagIds: string, author: string, network: string];
 
-function linkOldestPending(statements: Statements, writes: SqlitePostWrites, limit: number): number {
-  const pending = statements.selectPending.all(limit);
+function linkOldestPending(options: {
+  statements: Statements;
+  writes: SqlitePostWrites;
+  limit: number;
+  now: number;
+}): number {
+  const { statements, writes } = options;
+  const pending = statements.selectPending.all(options.limit);
   if (pending.length === 0) return 0;
   const lastId = pending.at(-1)![0];
   const links = tagLinksInKeyOrder(pending);
@@ -53,44 +66,76 @@ function linkOldestPending(statements: Statements, writes: SqlitePostWrites, lim
     tagLinks.add(links.tags[i]!, takenAt, postId);
   }
   tagLinks.end();
-  const uses = writes.startDailyUses();
-  const authors = writes.startDailyAuthors();
-  let tag = Number.NaN;
-  let day = Number.NaN;
-  let count = 0;
-  const byAuthor = new Map<string, number>();
-  for (let i = 0; i < links.tags.length; i++) {
-    const linkTag = links.tags[i]!;
-    const post = pending[links.posts[i]!]!;
-    // A tag's links come in time order, so its days one after the other.
-    const linkDay = dayOfEpochSeconds(post[1]);
-    if (linkTag !== tag || linkDay !== day) {
-      if (count > 0) addDay(uses, authors, { tag, day, count, byAuthor });
-      tag = linkTag;
-      day = linkDay;
-      count = 0;
-      byAuthor.clear();
+  addDailyUses(writes.startDailyUses(), pending, links);
+  // Once those uses are in: a snapshot's last day follows its most used tags' (firstAuthorDay).
+  const firstSecondOf = new Map<string, number>();
+  const isRead = new Uint8Array(pending.length);
+  for (let i = 0; i < pending.length; i++) {
+    const [, takenAt, , , network] = pending[i]!;
+    let firstSecond = firstSecondOf.get(network);
+    if (firstSecond === undefined) {
+      firstSecond = writes.firstAuthorDay({ network, now: options.now }) * DAY_SECONDS;
+      firstSecondOf.set(network, firstSecond);
     }
-    count++;
-    byAuthor.set(post[3], (byAuthor.get(post[3]) ?? 0) + 1);
+    isRead[i] = takenAt >= firstSecond ? 1 : 0;
   }
-  if (count > 0) addDay(uses, authors, { tag, day, count, byAuthor });
-  uses.end();
-  authors.end();
+  addDailyAuthors(writes.startDailyAuthors(), pending, { links, isRead });
   writes.linkPendingPlacesAndOwners(lastId);
   writes.markLinked(lastId);
   return pending.length;
 }
 
-/** A tag's day: its uses, and its posts per author in key order. */
-function addDay(
-  uses: RowBatch,
+const DAY_SECONDS = 86_400;
+
+/** Each tag's uses per day. A tag's links come in time order, so its days one after the other. */
+function addDailyUses(uses: RowBatch, pending: PendingPost[], links: SortedTagLinks): void {
+  let tag = Number.NaN;
+  let day = Number.NaN;
+  let count = 0;
+  for (let i = 0; i < links.tags.length; i++) {
+    const linkTag = links.tags[i]!;
+    const linkDay = dayOfEpochSeconds(pending[links.posts[i]!]![1]);
+    if (linkTag !== tag || linkDay !== day) {
+      if (count > 0) uses.add(tag, day, count);
+      tag = linkTag;
+      day = linkDay;
+      count = 0;
+    }
+    count++;
+  }
+  if (count > 0) uses.add(tag, day, count);
+  uses.end();
+}
+
+/** Each tag's posts per author and day, of the posts on days trending can read (`isRead`), authors in key order. */
+function addDailyAuthors(
   authors: RowBatch,
-  day: { tag: number; day: number; count: number; byAuthor: Map<string, number> },
+  pending: PendingPost[],
+  read: { links: SortedTagLinks; isRead: Uint8Array },
 ): void {
-  uses.add(day.tag, day.day, day.count);
-  for (const author of [...day.byAuthor.keys()].sort())
-    authors.add(day.tag, day.day, author, day.byAuthor.get(author)!);
+  const { links, isRead } = read;
+  let tag = Number.NaN;
+  let day = Number.NaN;
+  const byAuthor = new Map<string, number>();
+  const addDay = () => {
+    for (const author of [...byAuthor.keys()].sort()) authors.add(tag, day, author, byAuthor.get(author)!);
+    byAuthor.clear();
+  };
+  for (let i = 0; i < links.tags.length; i++) {
+    const place = links.posts[i]!;
+    if (!isRead[place]) continue;
+    const linkTag = links.tags[i]!;
+    const post = pending[place]!;
+    const linkDay = dayOfEpochSeconds(post[1]);
+    if (linkTag !== tag || linkDay !== day) {
+      addDay();
+      tag = linkTag;
+      day = linkDay;
+    }
+    byAuthor.set(post[3], (byAuthor.get(post[3]) ?? 0) + 1);
+  }
+  addDay();
+  authors.end();
 }
 
 /** A sort key's room for a post's place in time order; the tag id counts in multiples of it. */
@@ -98,11 +143,17 @@ const POST_SLOTS = 2 ** 20;
 /** Tag ids below this keep `tag id * POST_SLOTS + place` an exact double. */
 const TAG_ID_LIMIT = 2 ** 33;
 
+interface SortedTagLinks {
+  tags: Float64Array;
+  /** Each link's post, as its index into the pending posts. */
+  posts: Int32Array;
+}
+
 /**
  * Every tag link of the posts sorted by (tag id, post time, post id), as the tag id and the index
  * into `posts` (which it sorts by time). One typed-array sort of one number per link.
  */
-function tagLinksInKeyOrder(posts: PendingPost[]): { tags: Float64Array; posts: Int32Array } {
+function tagLinksInKeyOrder(posts: PendingPost[]): SortedTagLinks {
   if (posts.length > POST_SLOTS) throw new RangeError(`at most ${POST_SLOTS} posts at once`);
   posts.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   let count = 0;
@@ -159,7 +210,7 @@ function statementsOf(sqlite: SqliteDatabase.Database): Statements {
     // posts_unlinked holds exactly the pending posts, by id.
     selectPending: sqlite
       .prepare<[number], PendingPost>(
-        `select id, taken_at, tag_ids, ${authorOfPostSql('posts')} from posts where linked = 0 order by id limit ?`,
+        `select id, taken_at, tag_ids, ${authorOfPostSql('posts')}, network from posts where linked = 0 order by id limit ?`,
       )
       .raw(),
     anyPending: sqlite.prepare<[], number>('select id from posts where linked = 0 limit 1').pluck(),

@@ -1,6 +1,8 @@
+import { dayOfEpochMs } from '@tagscout/core/networks';
+import { firstTrendingDay, isSnapshotNetwork, trendingLastDay } from '@tagscout/core/trends';
 import type SqliteDatabase from 'better-sqlite3';
 import type { CaptionWordCounts } from './caption-word-counts.js';
-import type { DailyUses, PostLinks, PostUpdate, StoredPost } from './ingest-batch.js';
+import type { DailyUses, PostLinks, PostUpdate, StoredPost, UsesWrite } from './ingest-batch.js';
 import { type LinkedPost, type NewPost, type NewTag, type PostsOfBatch, tagIdsOfPost } from './post-rows.js';
 
 /**
@@ -99,15 +101,25 @@ export class SqlitePostWrites {
   }
 
   /**
-   * Adds uses to the daily counts and the daily posts per author (in key order), a statement a row;
-   * an author's day taken back to nothing goes.
+   * Adds uses to the daily counts and the daily posts per author (in key order), the latter for the
+   * days trending can still read (firstAuthorDay), a statement a row; an author's day taken back to
+   * nothing goes.
    */
-  addDailyUses(uses: DailyUses): void {
+  addDailyUses(uses: DailyUses, write: UsesWrite): void {
     for (const row of uses.rows()) this.dailyUses.oneRow.run(...row);
-    for (const row of uses.authorRows()) {
+    for (const row of uses.authorRows(this.firstAuthorDay(write))) {
       this.dailyAuthors.oneRow.run(...row);
       if (row[3] < 0) this.statements.deleteEmptyAuthorDay.run(row[0], row[1], row[2]);
     }
+  }
+
+  /** As post-writes.repository.ts's firstAuthorDay: run once the write's daily uses are in. */
+  firstAuthorDay(write: UsesWrite): number {
+    const { network } = write;
+    const newestDayOfTopTags = isSnapshotNetwork(network)
+      ? (this.statements.newestDayOfTopTags.get(network) ?? undefined)
+      : undefined;
+    return firstTrendingDay(trendingLastDay({ network, today: dayOfEpochMs(write.now), newestDayOfTopTags }));
   }
 
   /**
@@ -313,6 +325,7 @@ interface Statements {
   deletePost: SqliteDatabase.Statement<[number]>;
   refreshCount: SqliteDatabase.Statement<[number, string, number, number]>;
   deleteEmptyAuthorDay: SqliteDatabase.Statement<[number, number, string]>;
+  newestDayOfTopTags: SqliteDatabase.Statement<[string], number | null>;
   linkPendingPlaces: SqliteDatabase.Statement<[number]>;
   linkPendingOwners: SqliteDatabase.Statement<[number]>;
   markLinked: SqliteDatabase.Statement<[number]>;
@@ -366,6 +379,12 @@ function prepareStatements(sqlite: SqliteDatabase.Database): Statements {
     deleteEmptyAuthorDay: sqlite.prepare(
       'delete from hashtag_daily_authors where hashtag_id = ? and day = ? and author = ? and posts <= 0',
     ),
+    newestDayOfTopTags: sqlite
+      .prepare<[string], number | null>(
+        `select max(day) from hashtag_daily_uses where hashtag_id in
+         (select id from hashtags where network = ? order by post_count desc, name limit 10)`,
+      )
+      .pluck(),
     linkPendingPlaces: sqlite.prepare(
       `${INSERT_PLACE_LINKS.head}
        select place_id, taken_at, id from posts where linked = 0 and id <= ? and place_id is not null

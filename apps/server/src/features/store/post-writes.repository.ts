@@ -1,8 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { dayOfEpochMs, NETWORKS } from '@tagscout/core/networks';
+import { firstTrendingDay, isSnapshotNetwork, trendingLastDay } from '@tagscout/core/trends';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
 import type { CaptionWordCounts } from './caption-word-counts.js';
-import { chunksOf, type DailyUses, type PostLinks, type PostUpdate } from './ingest-batch.js';
+import { chunksOf, type DailyUses, type PostLinks, type PostUpdate, type UsesWrite } from './ingest-batch.js';
 import { authorOfPostSql } from './post-author.js';
 import type { InsertedPost, NewPost, NewTag, PostsOfBatch } from './post-rows.js';
 
@@ -12,8 +14,9 @@ import type { InsertedPost, NewPost, NewTag, PostsOfBatch } from './post-rows.js
  * them), and SQLite's outside the prepared statements of post-writes-sqlite.repository.ts (crowd
  * batches, purges, retention, the portable path tests compare). Callers: the store's batches and
  * pending-links pass, a stream's batches and retention (stream/), a crowd submitter's purge (crowd/),
- * the one module of another feature's repositories those may import (.dependency-cruiser.cjs,
- * no-cross-feature-repositories).
+ * and trends, which reads a snapshot's last day from the query the author rows are kept by
+ * (findNewestDayOfTopTags): the one module of another feature's repositories those may import
+ * (.dependency-cruiser.cjs, no-cross-feature-repositories).
  */
 
 /** Each name's tag id on `tag.network`, creating the tags not stored yet as `tag` says (in name order, for lock order). */
@@ -161,11 +164,16 @@ export async function insertLinks(trx: Transaction<Tables>, links: PostLinks): P
 }
 
 /**
- * Adds uses to the daily counts and the daily posts per author (in key order). Uses taken back
- * (removed posts) can leave a day with none: such days of those tags go, as a day no post counts is
- * not a day with uses, and so do an author's days taken back to nothing.
+ * Adds uses to the daily counts and the daily posts per author (in key order), the latter for the
+ * days trending can still read (firstAuthorDay). Uses taken back (removed posts) can leave a day
+ * with none: such days of those tags go, as a day no post counts is not a day with uses, and so do
+ * an author's days taken back to nothing.
  */
-export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
+export async function addDailyUses(
+  trx: Transaction<Tables>,
+  uses: DailyUses,
+  write: UsesWrite,
+): Promise<void> {
   const rows = uses.rows();
   for (const chunk of chunksOf(rows, 2000)) {
     await trx
@@ -178,7 +186,7 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
       )
       .execute();
   }
-  await addDailyAuthors(trx, uses);
+  await addDailyAuthors(trx, uses.authorRows(await firstAuthorDay(trx, write)));
   if (!rows.some(([, , count]) => count <= 0)) return;
   const touched = [...new Set(rows.map(([tagId]) => tagId))];
   for (const chunk of chunksOf(touched, 500))
@@ -189,8 +197,10 @@ export async function addDailyUses(trx: Transaction<Tables>, uses: DailyUses): P
       .execute();
 }
 
-async function addDailyAuthors(trx: Transaction<Tables>, uses: DailyUses): Promise<void> {
-  const rows = uses.authorRows();
+async function addDailyAuthors(
+  trx: Transaction<Tables>,
+  rows: readonly [number, number, string, number][],
+): Promise<void> {
   for (const chunk of chunksOf(rows, 2000)) {
     await trx
       .insertInto('hashtag_daily_authors')
@@ -213,6 +223,47 @@ async function addDailyAuthors(trx: Transaction<Tables>, uses: DailyUses): Promi
       .execute();
   }
 }
+
+/**
+ * The first day whose author rows "Trending now" can read, now or later, once this write's daily
+ * uses are in (decision 034): trending reads its last day and the two before, and its last day is
+ * the clock's, or a snapshot network's most used tags' newest day (findNewestDayOfTopTags); both
+ * only move forward. Older author rows would never be read, so they are not written.
+ */
+export async function firstAuthorDay(db: Kysely<Tables>, write: UsesWrite): Promise<number> {
+  const { network } = write;
+  const newestDayOfTopTags = isSnapshotNetwork(network)
+    ? await findNewestDayOfTopTags(db, network)
+    : undefined;
+  return firstTrendingDay(trendingLastDay({ network, today: dayOfEpochMs(write.now), newestDayOfTopTags }));
+}
+
+/**
+ * The newest day with uses among the network's ten most used tags: where trending ends for a
+ * network that does not grow (the sample), the day its data ends. Undefined when those tags have no
+ * daily uses. Trending reads it, and the write path keeps author rows by it (firstAuthorDay).
+ */
+export async function findNewestDayOfTopTags(
+  db: Kysely<Tables>,
+  network: string,
+): Promise<number | undefined> {
+  const top = db
+    .selectFrom('hashtags')
+    .select('id')
+    .where('network', '=', network)
+    .orderBy('post_count', 'desc')
+    .orderBy('name')
+    .limit(TOP_TAGS);
+  const row = await db
+    .selectFrom('hashtag_daily_uses')
+    .select((eb) => eb.fn.max('day').as('day'))
+    .where('hashtag_id', 'in', top)
+    .executeTakeFirst();
+  return row?.day == null ? undefined : Number(row.day);
+}
+
+/** How many of a network's most used tags say where a snapshot's data ends. */
+const TOP_TAGS = 10;
 
 /**
  * Adds a batch's words and word-tag pairs to the network's word table (decision 030): posts summed,
@@ -339,10 +390,15 @@ export async function linkPendingTagsAndPlaces(
 }
 
 /**
- * Links the pending posts to their owners and adds their tags' daily uses and daily posts per
- * author, each in one statement in key order.
+ * Links the pending posts to their owners and adds their tags' daily uses and, for the days trending
+ * can still read once those uses are in (firstAuthorDay, per network), their daily posts per author,
+ * each in one statement in key order. `now`: epoch ms of the pass.
  */
-export async function linkPendingOwnersAndUses(trx: Transaction<Tables>, last: number): Promise<void> {
+export async function linkPendingOwnersAndUses(
+  trx: Transaction<Tables>,
+  options: { last: number; now: number },
+): Promise<void> {
+  const { last, now } = options;
   await sql`insert into post_owners (owner, taken_at, post_id)
             select owner, taken_at, id from posts where linked = 0 and id <= ${last} and owner is not null
             order by 1, 2, 3 on conflict do nothing`.execute(trx);
@@ -351,8 +407,15 @@ export async function linkPendingOwnersAndUses(trx: Transaction<Tables>, last: n
             on conflict (hashtag_id, day) do update set uses = hashtag_daily_uses.uses + excluded.uses`.execute(
     trx,
   );
+  // A post of another network than these keeps every day.
+  const firstSeconds: RawBuilder<unknown>[] = [];
+  for (const network of NETWORKS)
+    firstSeconds.push(
+      sql`when ${network} then ${(await firstAuthorDay(trx, { network, now })) * 86_400}::bigint`,
+    );
   await sql`insert into hashtag_daily_authors (hashtag_id, day, author, posts)
             select t.tag_id, ${DAY_OF_POST}, ${AUTHOR_OF_POST}, count(*) from ${tagsOfPendingPosts(last)}
+            and p.taken_at >= case p.network ${sql.join(firstSeconds, sql` `)} else p.taken_at end
             group by 1, 2, 3 order by 1, 2, 3
             on conflict (hashtag_id, day, author) do update set posts = hashtag_daily_authors.posts + excluded.posts`.execute(
     trx,

@@ -207,9 +207,9 @@ async function writeEverything(database: Database, options: { fastPath?: boolean
   for (const { batch, deferLinks } of storeBatches) {
     await storeIngest(database, batch, { ...options, deferLinks });
   }
-  results.push(await linkPendingPosts(database));
+  results.push(await linkPendingPosts(database, { now: 2500 }));
   for (const batch of streamBatches) results.push(await ingestStream(database, batch, options));
-  results.push(await purgeSubmitterPosts(database, { submitter: 'acc1' }));
+  results.push(await purgeSubmitterPosts(database, { submitter: 'acc1', now: 6500 }));
   results.push(await pruneStreamPosts(database, { network: 'bluesky', before: T0 - 5 * DAY, limit: 10 }));
   const pruned = await pruneDailyUses(database, {
     network: 'bluesky',

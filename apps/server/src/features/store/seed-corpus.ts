@@ -102,7 +102,7 @@ export async function seedSampleCorpus(
     if (batch.length === BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  await linkPendingPosts(database);
+  await linkPendingPosts(database, { now });
   await pruneImportedCaptionWords(database, Network.sample);
 
   const report: SeedReport = {

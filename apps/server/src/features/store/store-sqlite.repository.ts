@@ -30,7 +30,7 @@ export function storeIngestSqlite(
     for (const query of options.profileQueries)
       sqlite.prepare(query.sql).run(...(query.parameters as unknown[]));
     storePosts(writes, batch, options.writing);
-    writes.addDailyUses(options.writing.uses);
+    writes.addDailyUses(options.writing.uses, batch);
     writes.addCaptionWords(batch.network, options.writing.words);
   });
   write.immediate();

@@ -8,6 +8,8 @@ import { type IngestBatch, linkPendingPosts, type PostToStore, storeIngest } fro
 
 const T0 = 1_700_000_000;
 const DAY = 86_400;
+/** The link steps' clock, in 1970 as the batches' own: every day's author rows are kept. */
+const linkedAt = { now: 4000 };
 const post = (
   postId: string,
   offset: number,
@@ -195,9 +197,9 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
     expect(before.placeLinks).toEqual([]);
     expect(before.posts.find((post) => post.post_id === 'a')).toMatchObject({ place_id: 'pl1' });
 
-    expect(await linkPendingPosts(deferred)).toBe(5);
+    expect(await linkPendingPosts(deferred, linkedAt)).toBe(5);
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));
-    expect(await linkPendingPosts(deferred)).toBe(0);
+    expect(await linkPendingPosts(deferred, linkedAt)).toBe(0);
   });
 
   it('links posts whose tag links a stopped link step already wrote, as a first link step would', async () => {
@@ -218,7 +220,7 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
       )
       .execute();
 
-    expect(await linkPendingPosts(deferred)).toBe(5);
+    expect(await linkPendingPosts(deferred, linkedAt)).toBe(5);
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));
   });
 
@@ -283,7 +285,10 @@ describe.each(testDialects)('storeIngest on %s', (dialect) => {
       now: 1,
     };
     const { direct, deferred } = await storedBothWays(dialect, [anonymous]);
-    const linked = await Promise.all([linkPendingPosts(deferred), linkPendingPosts(deferred)]);
+    const linked = await Promise.all([
+      linkPendingPosts(deferred, linkedAt),
+      linkPendingPosts(deferred, linkedAt),
+    ]);
     expect(linked[0] + linked[1]).toBe(50);
     expect(await snapshot(deferred)).toEqual(await snapshot(direct));
   });
@@ -319,7 +324,10 @@ describe.skipIf(!testDialects.includes('postgres'))(
   () => {
     it('writes what storing the posts linked writes, days before 1970 included, with two link steps at once', async () => {
       const { direct, deferred } = await storedBothWays('postgres', [manyPosts]);
-      const linked = await Promise.all([linkPendingPosts(deferred), linkPendingPosts(deferred)]);
+      const linked = await Promise.all([
+        linkPendingPosts(deferred, linkedAt),
+        linkPendingPosts(deferred, linkedAt),
+      ]);
       expect(linked[0] + linked[1]).toBe(400);
       const stored = await snapshot(deferred);
       expect(stored.dailyUses.some((uses) => uses.day < 0)).toBe(true);
@@ -356,7 +364,7 @@ describe.skipIf(!testDialects.includes('postgres'))(
         await sql`commit`.execute(connection);
       });
       await until(async () => (await waitingOnLocks()) === 0);
-      const linking = linkPendingPosts(deferred);
+      const linking = linkPendingPosts(deferred, linkedAt);
       await until(async () => (await waitingOnLocks()) >= 1);
       // Meanwhile a live ingest brings p3 again with a tag it did not have.
       let repeated = false;
@@ -378,7 +386,7 @@ describe.skipIf(!testDialects.includes('postgres'))(
               begin raise exception 'linking refused for the test'; end $$`.execute(deferred.db);
       await sql`create trigger refuse_linking before update of linked on posts
               for each statement execute function refuse_linking()`.execute(deferred.db);
-      await expect(linkPendingPosts(deferred)).rejects.toThrow('linking refused for the test');
+      await expect(linkPendingPosts(deferred, linkedAt)).rejects.toThrow('linking refused for the test');
 
       const stopped = await snapshot(deferred);
       const complete = await snapshot(direct);
@@ -391,7 +399,7 @@ describe.skipIf(!testDialects.includes('postgres'))(
       expect(pending).toHaveLength(5);
 
       await sql`drop trigger refuse_linking on posts`.execute(deferred.db);
-      expect(await linkPendingPosts(deferred)).toBe(5);
+      expect(await linkPendingPosts(deferred, linkedAt)).toBe(5);
       expect(await snapshot(deferred)).toEqual(await snapshot(direct));
     });
   },
@@ -404,12 +412,16 @@ describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
   ])('in %s writes what storing the posts linked writes', async (_, postsPerTransaction) => {
     const { direct, deferred } = await storedBothWays('sqlite', [manyPosts]);
 
-    expect(await linkPendingPostsSqlite(deferred.sqlite!, { postsPerTransaction, lockBreakMs: 0 })).toBe(400);
+    expect(
+      await linkPendingPostsSqlite(deferred.sqlite!, { ...linkedAt, postsPerTransaction, lockBreakMs: 0 }),
+    ).toBe(400);
     const linked = await snapshot(deferred);
     expect(linked.links).toHaveLength(1600);
     expect(linked.dailyUses.some((uses) => uses.day < 0)).toBe(true);
     expect(linked).toEqual(await snapshot(direct));
-    expect(await linkPendingPostsSqlite(deferred.sqlite!, { postsPerTransaction, lockBreakMs: 0 })).toBe(0);
+    expect(
+      await linkPendingPostsSqlite(deferred.sqlite!, { ...linkedAt, postsPerTransaction, lockBreakMs: 0 }),
+    ).toBe(0);
   });
 
   it('leaves the write lock free between transactions, so a running server can write meanwhile', async () => {
@@ -428,7 +440,9 @@ describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
       };
       pendingWhenServerWrote.push(pending);
     });
-    expect(await linkPendingPostsSqlite(database.sqlite!, { postsPerTransaction: 100 })).toBe(400);
+    expect(await linkPendingPostsSqlite(database.sqlite!, { ...linkedAt, postsPerTransaction: 100 })).toBe(
+      400,
+    );
     server.close();
     expect(pendingWhenServerWrote).toHaveLength(1);
     expect(pendingWhenServerWrote[0]).toBeGreaterThan(0);
@@ -443,7 +457,7 @@ describe('linkPendingPosts on SQLite (links sorted in memory)', () => {
       .where('post_id', '=', 'p7')
       .execute();
 
-    await expect(linkPendingPostsSqlite(database.sqlite!)).rejects.toThrow(
+    await expect(linkPendingPostsSqlite(database.sqlite!, linkedAt)).rejects.toThrow(
       /tag id 8589934592 is out of range/,
     );
     const after = await snapshot(database);

@@ -84,7 +84,7 @@ export async function storeIngest(
       return database.db.transaction().execute(async (trx) => {
         for (const query of items) await trx.executeQuery(query);
         await storePostsKysely(trx, batch, { ...writing, dialect: database.dialect });
-        await addDailyUses(trx, writing.uses);
+        await addDailyUses(trx, writing.uses, batch);
         await addCaptionWords(trx, { network: batch.network, counts: writing.words });
       });
     });
@@ -201,14 +201,15 @@ async function storePostsKysely(
 
 /**
  * Writes the links of every post stored with deferLinks (to its tags, place and owner) and its
- * tags' daily uses, each table in key order so it is appended to, and marks those posts linked.
+ * tags' daily uses (and their posts per author, for the days trending can still read at `now`,
+ * epoch ms), each table in key order so it is appended to, and marks those posts linked.
  * Returns how many posts it linked. SQLite: in transactions of 100,000 posts, sorted in memory
  * (pending-links-sqlite.repository.ts); PostgreSQL: each table in one sorted statement, the tag
  * and place links on a connection of their own (see linkPendingPostsPostgres).
  */
-export async function linkPendingPosts(database: Database): Promise<number> {
-  if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite);
-  return linkPendingPostsPostgres(database.db);
+export async function linkPendingPosts(database: Database, options: { now: number }): Promise<number> {
+  if (database.sqlite) return await linkPendingPostsSqlite(database.sqlite, options);
+  return linkPendingPostsPostgres(database.db, options);
 }
 
 /**

@@ -77,7 +77,7 @@ export function storeStreamBatchSqlite(
         });
     }
     writes.insertLinks(links);
-    writes.addDailyUses(uses);
+    writes.addDailyUses(uses, batch);
     writes.addCaptionWords(batch.network, words);
     result.removed = writes.removePostsNamed(batch.network, {
       postIds: batch.deletedPosts,

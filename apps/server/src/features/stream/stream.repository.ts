@@ -105,7 +105,7 @@ export async function storeStreamBatch(
         if (ids.length >= 2) toStore.push({ post, ids });
       }
       result.stored = await storePosts(trx, { batch, posts: toStore, dialect });
-      await addDailyUses(trx, uses);
+      await addDailyUses(trx, uses, batch);
       result.removed = await removePostsNamed(trx, {
         network: batch.network,
         postIds: batch.deletedPosts,

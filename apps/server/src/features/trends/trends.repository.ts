@@ -106,25 +106,3 @@ export async function findGrowingTags(
     authors: Number(row.authors),
   }));
 }
-
-/**
- * The newest day with uses among the network's most used tags: for a network that does not grow
- * (the sample), the day its data ends. Undefined when those tags have no daily uses.
- */
-export async function findNewestDayOfTopTags(
-  database: Database,
-  network: Network,
-): Promise<number | undefined> {
-  const top = database.db
-    .selectFrom('hashtags')
-    .select('id')
-    .where('network', '=', network)
-    .orderBy('post_count', 'desc')
-    .limit(10);
-  const row = await database.db
-    .selectFrom('hashtag_daily_uses')
-    .select((eb) => eb.fn.max('day').as('day'))
-    .where('hashtag_id', 'in', top)
-    .executeTakeFirst();
-  return row?.day == null ? undefined : Number(row.day);
-}

@@ -1,12 +1,14 @@
 import { TREND_LIMITS, type TrendingResponse, type TrendResponse } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
-import { dayOfEpochMs, Network } from '@tagscout/core/networks';
+import { dayOfEpochMs, type Network } from '@tagscout/core/networks';
 import {
   isoDateOfDay,
+  isSnapshotNetwork,
   last24HourWeights,
   TRENDING_MIN_USES,
   TRENDING_PRIOR_USES,
+  trendingLastDay,
   trendingScore,
   trendOf,
 } from '@tagscout/core/trends';
@@ -15,12 +17,11 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/connect.js';
 import type { DefaultNetwork } from '../search/default-network.js';
 import { countOf } from '../search/search.presenter.js';
-import { findDailyUses, findGrowingTags, findNewestDayOfTopTags } from './trends.repository.js';
+// The store writes author rows by the same day (decision 034), so both read it from one query.
+import { findNewestDayOfTopTags } from '../store/post-writes.repository.js';
+import { findDailyUses, findGrowingTags } from './trends.repository.js';
 
 const DAY_MS = 86_400_000;
-
-/** Networks whose data is a fixed snapshot: their trends end on their last day, not today. */
-const SNAPSHOT_NETWORKS: ReadonlySet<Network> = new Set([Network.sample]);
 
 export interface TrendsContext {
   database: Database;
@@ -39,10 +40,11 @@ async function clockOf(
 ): Promise<{ nowMs: number; lastDay: number }> {
   const nowMs = context.now();
   const today = dayOfEpochMs(nowMs);
-  if (!SNAPSHOT_NETWORKS.has(network)) return { nowMs, lastDay: today };
+  if (!isSnapshotNetwork(network)) return { nowMs, lastDay: today };
   let last = context.snapshotDays.get(network);
   if (last === undefined) {
-    last = Math.min(today, (await findNewestDayOfTopTags(context.database, network)) ?? today);
+    const newestDayOfTopTags = await findNewestDayOfTopTags(context.database.db, network);
+    last = trendingLastDay({ network, today, newestDayOfTopTags });
     context.snapshotDays.set(network, last);
   }
   return last === today ? { nowMs, lastDay: today } : { nowMs: (last + 1) * DAY_MS - 1, lastDay: last };
