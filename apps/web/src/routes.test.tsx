@@ -1,16 +1,11 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT, useSession } from './shell/session-store';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './test-app';
+import { resetApp } from './test-reset';
 
 // The route table's redirects (docs/product-rules.md#screens-and-routes), in the whole app.
 describe('routes', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it.each(['/no/such/page', '/tags', '/prospecting'])(
     'sends a signed-out visitor from %s to the limited search',

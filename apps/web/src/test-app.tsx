@@ -27,7 +27,7 @@ export interface AppStart {
  * The whole app (its routes, frame and screens) opened at `path` by a returning visitor (signed out
  * unless `start.group` says), against a contract-checked fake server answering what the frame and the
  * limited search ask on start, and `start.routes`. `currentPath()` is where the app's router is now.
- * The caller cleans up (cleanup(), vi.unstubAllGlobals(), localStorage.clear(), the session store).
+ * The caller cleans up after each test with resetApp() (test-reset.ts).
  */
 export function renderApp(
   path: string,

@@ -4,9 +4,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveFakeApi } from '../api/contract-test-helpers';
 import '../i18n/i18n';
+import { resetApp } from '../test-reset';
 import { setMenuBadge, useMenuBadges } from './menu-badges';
 import { MenuDrawer } from './menu-drawer';
-import { SIGNED_OUT, useSession } from './session-store';
+import { useSession } from './session-store';
 import { type TestGroup, testSession } from './test-sessions';
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -40,11 +41,9 @@ describe('MenuDrawer', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.useRealTimers();
-    useSession.setState(SIGNED_OUT);
     useMenuBadges.setState({}, true);
-    vi.unstubAllGlobals();
   });
 
   const byGroup: [TestGroup, string[]][] = [

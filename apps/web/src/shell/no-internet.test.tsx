@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useExportList } from '../features/export/export-store';
 import { renderApp } from '../test-app';
+import { resetApp } from '../test-reset';
 import { restartApp } from './restart-app';
-import { SIGNED_OUT, useSession } from './session-store';
 
 // A web worker runs several files in turn: without the reset, the app's modules another file loaded
 // may be reused here, with the real restartApp (vitest-dev/vitest#11284).
@@ -13,12 +13,8 @@ vi.mock('./restart-app', () => ({ restartApp: vi.fn() }));
 describe('/noInternet', () => {
   afterEach(() => {
     vi.useRealTimers();
-    cleanup();
-    vi.unstubAllGlobals();
+    resetApp();
     vi.mocked(restartApp).mockClear();
-    useExportList.getState().clear();
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
   });
 
   it('shows the no-internet screen when the app cannot start, and keeps the work through its Restart', async () => {

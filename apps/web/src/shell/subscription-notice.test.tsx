@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer, notServed } from '../api/contract-test-helpers';
 import '../i18n/i18n';
 import { useSessionBootstrap } from '../features/account/session-sync';
+import { resetApp } from '../test-reset';
 import { SessionDialogs } from './session-dialogs';
 import { SIGNED_OUT, useSession } from './session-store';
 import { testMe } from './test-sessions';
@@ -36,10 +37,8 @@ function startApp() {
 
 describe('the subscription-ended notice', () => {
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetApp();
     sessionStorage.clear();
-    useSession.setState(SIGNED_OUT);
   });
 
   it('shows once per browser session: after "Not now" a reload does not bring it back', async () => {

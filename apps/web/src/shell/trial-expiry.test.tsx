@@ -1,9 +1,10 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n/i18n';
+import { resetApp } from '../test-reset';
 import { SessionDialogs } from './session-dialogs';
-import { SIGNED_OUT, useSession } from './session-store';
+import { useSession } from './session-store';
 import { TEST_ACCOUNTS, testSession } from './test-sessions';
 import { useTrialExpiryTimer } from './use-trial-expiry-timer';
 
@@ -38,10 +39,9 @@ describe('trial expiry timer and trial notice', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.useRealTimers();
     sessionStorage.clear();
-    useSession.setState(SIGNED_OUT);
   });
 
   it('moves the visitor to free at expiry and raises the trial notice', () => {

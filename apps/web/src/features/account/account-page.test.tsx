@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { restartApp } from '../../shell/restart-app';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { type TestGroup, testMe, testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { AccountPage } from './account-page';
 
 // A deleted account leaves by reloading the app, which jsdom cannot do.
@@ -51,9 +52,7 @@ describe('the account page', () => {
     vi.mocked(restartApp).mockClear();
   });
   afterEach(async () => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
+    resetApp();
     await i18n.changeLanguage('en');
   });
 

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testMe } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { LoginPage } from './login-page';
 
 const EMAIL = 'zoe@example.com';
@@ -18,11 +18,7 @@ const bodiesOf = (calls: ServedCall[], route: string) =>
 
 /** docs/product-rules.md#sign-in-and-account-setup: a sign-up left at its code step. */
 describe('the sign-in page', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('finishes a sign-up left at the code step: asks for the emailed code, sends it with the password typed, signs in', async () => {
     const me = { ...testMe('signedInFree'), user: { ...testMe('signedInFree').user, email: EMAIL } };

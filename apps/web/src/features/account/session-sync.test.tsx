@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer, notServed } from '../../api/contract-test-helpers';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testMe } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { meKeys } from './queries';
 import { useSessionBootstrap } from './session-sync';
 
@@ -37,11 +38,7 @@ function startApp(busy: number, queryClient = new QueryClient()) {
 }
 
 describe('who the visitor is, when the app starts', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('asks again while the server is busy: a reload under load is not a sign-out', async () => {
     const { me, fetch } = startApp(2);

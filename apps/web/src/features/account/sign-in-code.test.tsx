@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testMe } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { LoginPage } from './login-page';
 
 const CHECK_EMAIL = {
@@ -36,11 +36,7 @@ const bodiesOf = (calls: ServedCall[], route: string) =>
 
 /** Issue 32 §8: an email-trial account has no password; sign-in offers the emailed code. */
 describe('signing in with an emailed code', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('offers the emailed code beside "Incorrect username or password", and signs in with it', async () => {
     const me = {

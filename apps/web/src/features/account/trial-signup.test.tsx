@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testMe } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { DEVICE_ID_KEY } from './device-id';
 import { useSessionBootstrap } from './session-sync';
 import { TrialSignup } from './trial-signup';
@@ -101,11 +102,8 @@ const bodiesOf = (calls: ServedCall[], route: string) =>
 /** The trial sign-up's code step (docs/product-rules.md#trials), against the server's answers. */
 describe('the trial sign-up', () => {
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetApp();
     closeTrialSignup();
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
   });
 
   it('says a wrong code was not verified and stays on the code step; the right code starts the trial', async () => {

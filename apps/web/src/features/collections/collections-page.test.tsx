@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-app';
-import { useExportList } from '../export/export-store';
+import { resetApp } from '../../test-reset';
 import { serveTestTopics, type TestTopicsServer, testTopic } from './test-topics-server';
 
 const TRIP_ID = '3d0c4b1e-7a2f-4c6d-8e9b-1f2a3b4c5d6e';
@@ -60,13 +59,7 @@ const button = (name: string, container: HTMLElement = document.body) =>
   within(container).getByRole('button', { name, hidden: true });
 
 describe('collections', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('lists them newest first with their counts, and deletes each after asking, down to the empty screen', async () => {
     const { server } = openApp('/collections');

@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-app';
-import { useExportList } from '../export/export-store';
+import { resetApp } from '../../test-reset';
 import { serveTestTopics, type TestTopicsServer, testTopic } from './test-topics-server';
 
 const TOPIC_ID = '0b7f6a52-3c1e-4d5a-9f2b-6e8d7c9a1b20';
@@ -45,13 +44,7 @@ async function editAndSave(value: string) {
 }
 
 describe('a collection saved in another tab first', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('saves mine over it: the same edit again, from the version saved elsewhere', async () => {
     const { server, puts } = await openShared();

@@ -1,17 +1,17 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { SelectionStrategy } from '@tagscout/core/export';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { testAppData } from '../appdata/test-app-data';
-import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { ExportPanel } from './export-panel';
 import { useExportList } from './export-store';
 
@@ -55,11 +55,7 @@ describe('the auto selection, said', () => {
     useSession.setState(testSession('trial'));
   });
   afterEach(async () => {
-    cleanup();
-    list().clear();
-    useSession.setState(SIGNED_OUT);
-    useSettings.setState(DEFAULT_SETTINGS);
-    localStorage.clear();
+    resetApp();
     await i18n.changeLanguage('en');
   });
 

@@ -2,11 +2,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { testAppData } from '../appdata/test-app-data';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
@@ -52,14 +53,7 @@ describe("the export list's help box", () => {
       },
     });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
-    useSettings.setState(DEFAULT_SETTINGS);
-    localStorage.clear();
-  });
+  afterEach(resetApp);
 
   it('shows once 3 tags were added, and "Don\'t show again" keeps it gone across a reload', async () => {
     add('travel');

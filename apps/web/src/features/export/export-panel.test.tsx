@@ -1,17 +1,18 @@
 import { ThemeProvider } from '@mui/material/styles';
 import type { CopyNetwork } from '@tagscout/core/export';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { type TestGroup, testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { testAppData } from '../appdata/test-app-data';
-import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
+import { useSettings } from '../settings/settings-store';
 import { ExportPanel } from './export-panel';
 import { useExportList } from './export-store';
 
@@ -84,12 +85,7 @@ describe('the Copy button and its toast', () => {
     });
   });
   afterEach(async () => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
-    useSettings.setState(DEFAULT_SETTINGS);
-    localStorage.clear();
+    resetApp();
     await i18n.changeLanguage('en');
   });
 
@@ -156,11 +152,8 @@ describe('the Copy button and its toast', () => {
 
 describe('a tag of the list still being indexed', () => {
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
   });
 
   it('says "indexing" in its row instead of a count or "No uses", and takes the count when it arrives', async () => {

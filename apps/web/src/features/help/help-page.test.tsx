@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { FeedbackDialog } from '../../shell/feedback-dialog';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { useShellOverlays } from '../../shell/shell-overlays';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { testAppData } from '../appdata/test-app-data';
 import { HelpPage } from './help-page';
 
@@ -37,10 +38,7 @@ describe('the help page of a free visitor', () => {
     });
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
+    resetApp();
     useShellOverlays.setState({ isTutorialOpen: false, isFeedbackOpen: false });
   });
 

@@ -1,13 +1,14 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { OwnPostsPage } from './own-posts-page';
 import { useOwnPostsStore } from './own-posts-store';
@@ -79,9 +80,7 @@ const routeOf = (call: ServedCall) => `${call.method} ${new URL(call.url, 'http:
 
 describe('Your posts', () => {
   afterEach(async () => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
+    resetApp();
     useOwnPostsStore.setState({ suggestFromOwnTags: false });
     await i18n.changeLanguage('en');
   });

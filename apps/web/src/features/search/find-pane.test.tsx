@@ -2,13 +2,14 @@ import { ThemeProvider } from '@mui/material/styles';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import { i18n } from '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
-import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
+import { useSettings } from '../settings/settings-store';
 import { FindPane } from './find-pane';
 import { SearchKind } from './search-api';
 import { searchQueryOf } from './search-query';
@@ -143,12 +144,8 @@ describe('the find pane', () => {
     serveApi();
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetApp();
     useSearch.getState().reset();
-    useSettings.setState(DEFAULT_SETTINGS);
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
   });
 
   it('says a search typed offline runs when the connection is back, and runs it then', async () => {

@@ -6,13 +6,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testMe, testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { useSessionBootstrap } from '../account/session-sync';
 import { testAppData } from '../appdata/test-app-data';
 import { useExportList } from '../export/export-store';
-import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { SuggestedForList } from '../suggest/suggested-for-list';
 import { FindPane } from './find-pane';
 import { useSearch } from './search-store';
@@ -104,12 +104,8 @@ function serveApi(me?: () => unknown) {
 describe('free limits, said before they bite', () => {
   beforeEach(() => serveApi());
   afterEach(async () => {
-    cleanup();
+    resetApp();
     useSearch.getState().reset();
-    useExportList.getState().clear();
-    useSettings.setState(DEFAULT_SETTINGS);
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
     await i18n.changeLanguage('en');
   });
 

@@ -1,12 +1,13 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { testAppData } from '../appdata/test-app-data';
 import { useExportList } from '../export/export-store';
@@ -63,12 +64,7 @@ describe('leaving the search screen with a list not saved', () => {
     useExportList.getState().add({ hashtag: 'travel', count: 120_000_000 });
     useExportList.getState().add({ hashtag: 'sunset', count: 9_000_000 });
   });
-  afterEach(() => {
-    cleanup();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
-  });
+  afterEach(resetApp);
 
   it.each(SIDE_TRIPS)('goes to %s without asking, and the list is there on return', async (path) => {
     renderApp();

@@ -4,13 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import { i18n } from '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
-import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { FIRST_ROWS, ResultsTable } from './results-table';
 import type { ResultItem } from './search-api';
 
@@ -55,11 +55,7 @@ describe('the results table in Portuguese', () => {
     await i18n.changeLanguage('pt');
   });
   afterEach(async () => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSettings.setState(DEFAULT_SETTINGS);
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
+    resetApp();
     await i18n.changeLanguage('en');
   });
 
@@ -81,11 +77,7 @@ describe('the results table in Portuguese', () => {
 // Issue 33: typing to results waited for all 50 rows to be drawn (60-130 ms in Chromium here).
 describe('new results', () => {
   beforeEach(() => useSession.setState(testSession('trial')));
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('show their first screen of rows at once, and every row, in order, right after', async () => {
     const items = Array.from({ length: 50 }, (_, i) => ({

@@ -1,12 +1,13 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { testAppData } from '../appdata/test-app-data';
 import { useExportList } from '../export/export-store';
@@ -52,13 +53,7 @@ describe('saving the list as a collection', () => {
     });
     useExportList.getState().add({ hashtag: 'travel', count: 120_000_000 });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
-  });
+  afterEach(resetApp);
 
   it('gives a signed-out visitor on /try a list to copy, without Save or a collection name', async () => {
     useSession.setState({ ...SIGNED_OUT, isLoaded: true });

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { SourceAlerts } from './source-alerts';
 
 const FIREHOSE_OFF = {
@@ -35,11 +36,7 @@ function renderAlerts(alerts: string[]) {
 }
 
 describe('SourceAlerts', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('shows administrators the blocked-search, blocked-lookup and CORS alerts', async () => {
     useSession.setState(testSession('admin', Date.now()));

@@ -7,8 +7,9 @@ import '../../i18n/i18n';
 import { MenuDrawer } from '../../shell/menu-drawer';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { SettingsPage } from './settings-page';
-import { DEFAULT_SETTINGS, useSettings } from './settings-store';
+import { useSettings } from './settings-store';
 
 const renderPage = () =>
   render(
@@ -21,12 +22,7 @@ const brandingSwitch = () =>
   screen.getByRole('switch', { name: 'Remove branding', hidden: true }) as HTMLInputElement;
 
 describe('the settings page', () => {
-  afterEach(() => {
-    cleanup();
-    useSession.setState(SIGNED_OUT);
-    useSettings.setState(DEFAULT_SETTINGS);
-    localStorage.clear();
-  });
+  afterEach(resetApp);
 
   it('holds the branding switch until the account is known, so a customer is not offered Pro', () => {
     useSession.setState(SIGNED_OUT);

@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { type TestGroup, testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { useExportList } from '../export/export-store';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { CaptionSuggestions } from './caption-suggestions';
@@ -37,12 +38,7 @@ describe('tags for the words of a pasted caption', () => {
     useSettings.setState(DEFAULT_SETTINGS);
     void i18n.changeLanguage('en');
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
-  });
+  afterEach(resetApp);
 
   it('asks with the text, says which words it read, and adds a tag with one click', async () => {
     const calls = serveFakeApi({ 'POST /api/suggest/caption': { body: answer } });

@@ -1,13 +1,14 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { useExportList } from '../export/export-store';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
@@ -77,11 +78,7 @@ describe('Check my tags', () => {
     calls = serveApi();
   });
   afterEach(async () => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
+    resetApp();
     await i18n.changeLanguage('en');
   });
 

@@ -2,11 +2,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { useExportList } from '../export/export-store';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
@@ -58,14 +59,7 @@ describe('"Suggested for this list" folded', () => {
     });
     useExportList.getState().add({ hashtag: 'coffee', count: 5_000_000 });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useExportList.getState().clear();
-    useSettings.setState(DEFAULT_SETTINGS);
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
-  });
+  afterEach(resetApp);
 
   it('hides its chips, says how many it holds, and shows them again', async () => {
     renderSuggestions();

@@ -1,12 +1,13 @@
 import { FREE_VISITOR, resolveAccess } from '@tagscout/core/access';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { resetSession, SIGNED_OUT, useSession } from '../../shell/session-store';
+import { resetSession, useSession } from '../../shell/session-store';
 import { testMe, testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { CheckoutConfirmation } from './checkout-confirmation';
 
 const SIGNED_OUT_ME = {
@@ -49,10 +50,8 @@ describe('back from a paid checkout', () => {
     );
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
-    useSession.setState(SIGNED_OUT);
   });
 
   it('asks a visitor who is signed out here to sign in, says the payment is safe, and does not spin', async () => {

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { renderApp } from '../../test-app';
+import { resetApp } from '../../test-reset';
 
 const INSTAGRAM_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 620138398)';
@@ -19,12 +19,9 @@ describe('/inAppBrowser', () => {
     });
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'clipboard');
-    localStorage.clear();
-    useSession.setState(SIGNED_OUT);
   });
 
   it.each([

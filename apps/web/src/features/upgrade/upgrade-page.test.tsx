@@ -9,6 +9,7 @@ import type { StorePlatform } from '../../native/native-platform';
 import type { StorePurchases } from '../../native/store-purchases';
 import { SIGNED_OUT, useSession } from '../../shell/session-store';
 import { testMe, testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { closeTrialSignup, useTrialSignup } from '../account/trial-signup-store';
 import { UpgradePage } from './upgrade-page';
 
@@ -61,14 +62,11 @@ describe('the plans page', () => {
     );
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
     platform.current = null;
     store.current = null;
     closeTrialSignup();
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
   });
 
   it('shows the web plans with their prices, terms and privacy to a trial user', () => {
@@ -242,13 +240,10 @@ describe('the plans page in the apps', () => {
     );
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetApp();
     platform.current = null;
     store.current = null;
     closeTrialSignup();
-    useSession.setState(SIGNED_OUT);
-    localStorage.clear();
   });
 
   it('lists the store products in their order, with the store prices and restore purchases', async () => {

@@ -1,14 +1,15 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { testAppData } from '../appdata/test-app-data';
 import { HelpPage } from '../help/help-page';
@@ -81,13 +82,10 @@ describe('turning the guide off and restarting it from Help', () => {
     });
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.useRealTimers();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
     useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
-    useSession.setState(SIGNED_OUT);
     document.body.removeAttribute('data-guide-off');
   });
 

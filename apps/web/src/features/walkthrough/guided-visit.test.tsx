@@ -1,13 +1,14 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { INITIAL_WALKTHROUGH, STEP_IDS } from '@tagscout/core/walkthrough';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { closeTrialSignup, useTrialSignup } from '../account/trial-signup-store';
 import { UpgradePage } from '../upgrade/upgrade-page';
@@ -56,13 +57,10 @@ describe('the guide taking an anonymous trial to the plans page', () => {
     });
   });
   afterEach(() => {
-    cleanup();
+    resetApp();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
     closeTrialSignup();
-    localStorage.clear();
     useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
-    useSession.setState(SIGNED_OUT);
   });
 
   it('shows the plans step instead of the trial sign-up, ends the guide, and leaves the sign-up to choose', async () => {

@@ -1,23 +1,22 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/i18n';
-import { SIGNED_OUT, useSession } from '../../shell/session-store';
+import { useSession } from '../../shell/session-store';
 import { closeTutorial, openTutorial } from '../../shell/shell-overlays';
 import { testSession } from '../../shell/test-sessions';
+import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { WalkthroughHost } from './walkthrough-host';
 import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
 
 describe('the guide and the tutorial', () => {
   afterEach(() => {
-    cleanup();
+    resetApp();
     closeTutorial();
-    localStorage.clear();
     useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
-    useSession.setState(SIGNED_OUT);
   });
 
   it('hides its step while the tutorial is open (one layer at a time) and shows it again after', () => {
