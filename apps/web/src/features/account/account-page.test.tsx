@@ -11,6 +11,9 @@ import { type TestGroup, testMe, testSession } from '../../shell/test-sessions';
 import { resetApp } from '../../test-reset';
 import { AccountPage } from './account-page';
 
+// A web worker runs several files in turn: without the reset, an account page another file loaded
+// without this mock may be reused here, with the real restartApp (vitest-dev/vitest#11284).
+vi.hoisted(() => vi.resetModules());
 // A deleted account leaves by reloading the app, which jsdom cannot do.
 vi.mock('../../shell/restart-app', () => ({ restartApp: vi.fn() }));
 
