@@ -1,17 +1,16 @@
 import { generateCorpus } from '@tagscout/corpus';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeIngest } from '../features/store/store.repository.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../test/test-database.js';
 import { seedSampleStore } from './seed-sample.js';
 
 const saved = { DATABASE_URL: process.env.DATABASE_URL, SEED_CORPUS: process.env.SEED_CORPUS };
-const opened: TestDatabase[] = [];
+const openTestDatabase = databasesDroppedAfterEachTest();
 afterEach(async () => {
   for (const [key, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
   vi.restoreAllMocks();
 });
 
@@ -19,8 +18,7 @@ describe.each(testDialects)('the seed step before the server on %s', (dialect) =
   it.each(['true', 'false'])(
     'links the posts an interrupted import left unlinked (SEED_CORPUS=%s), and seeds nothing into a store that has posts',
     async (seedCorpus) => {
-      const testDatabase = await createTestDatabase(dialect, { migrated: true });
-      opened.push(testDatabase);
+      const testDatabase = await openTestDatabase(dialect, { migrated: true });
       const { database } = testDatabase;
       // An import stopped after storing its posts, before writing their links.
       await storeIngest(

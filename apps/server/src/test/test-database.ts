@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { connectDatabase, type Database, type DialectName } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { schemaFingerprint, withAdminClient } from './postgres-admin.js';
@@ -59,6 +59,22 @@ export async function createTestDatabase(
   const testDatabase = await createPostgresDatabase();
   if (options.migrated) await migrateToLatest(testDatabase.database);
   return testDatabase;
+}
+
+/**
+ * For a test file: a function that makes a database as createTestDatabase does, each one dropped
+ * when the test that made it ends. Call it at the file's top level (it registers the afterEach).
+ */
+export function databasesDroppedAfterEachTest(): typeof createTestDatabase {
+  const opened: TestDatabase[] = [];
+  afterEach(async () => {
+    for (const testDatabase of opened.splice(0)) await testDatabase.drop();
+  });
+  return async (dialect, options) => {
+    const testDatabase = await createTestDatabase(dialect, options);
+    opened.push(testDatabase);
+    return testDatabase;
+  };
 }
 
 function createSqliteDatabase(template: string | undefined): TestDatabase {

@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateWithout } from '../../test/migrate-without.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { migrateToLatest } from '../migrate.js';
 
 const DAY = 86_400;
 const LAST_DAY = 20_000;
 
-const opened: TestDatabase[] = [];
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
+const openTestDatabase = databasesDroppedAfterEachTest();
 
 describe.each(testDialects)('migration 025: trending authors on %s', (dialect) => {
   it("fills each network's last three days of posts per author from the stored posts", async () => {
-    const testDatabase = await createTestDatabase(dialect);
-    opened.push(testDatabase);
+    const testDatabase = await openTestDatabase(dialect);
     const { db } = testDatabase.database;
     await migrateWithout(testDatabase.database, '025-trending-authors');
     await sql`insert into hashtags (id, network, name, post_count, count_state, banned, updated_at)

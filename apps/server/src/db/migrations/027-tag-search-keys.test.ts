@@ -5,20 +5,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { foldTagAccents } from '@tagscout/core/hashtags';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateWithout } from '../../test/migrate-without.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { connectDatabase, type Database } from '../connect.js';
 import { migrateToLatest } from '../migrate.js';
 
-const opened: TestDatabase[] = [];
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
+const openTestDatabase = databasesDroppedAfterEachTest();
 
 async function openDatabase(dialect: (typeof testDialects)[number]): Promise<Database> {
-  const testDatabase = await createTestDatabase(dialect);
-  opened.push(testDatabase);
+  const testDatabase = await openTestDatabase(dialect);
   return testDatabase.database;
 }
 

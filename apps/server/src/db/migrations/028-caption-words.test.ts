@@ -1,18 +1,14 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateWithout } from '../../test/migrate-without.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { migrateToLatest } from '../migrate.js';
 
-const opened: TestDatabase[] = [];
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
+const openTestDatabase = databasesDroppedAfterEachTest();
 
 describe.each(testDialects)('migration 028: caption words on %s', (dialect) => {
   it('adds the word tables to a store that has posts, empty, keyed by network and word', async () => {
-    const testDatabase = await createTestDatabase(dialect);
-    opened.push(testDatabase);
+    const testDatabase = await openTestDatabase(dialect);
     const { db } = testDatabase.database;
     await migrateWithout(testDatabase.database, '028-caption-words');
     await sql`insert into hashtags (id, network, name, post_count, count_state, banned, updated_at)

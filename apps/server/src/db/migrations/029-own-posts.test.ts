@@ -1,18 +1,14 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateWithout } from '../../test/migrate-without.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { migrateToLatest } from '../migrate.js';
 
-const opened: TestDatabase[] = [];
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
+const openTestDatabase = databasesDroppedAfterEachTest();
 
 describe.each(testDialects)('migration 029: own posts on %s', (dialect) => {
   it("adds the own-posts tables to a store that has users, keeps each post once, and drops a user's rows with the user", async () => {
-    const testDatabase = await createTestDatabase(dialect);
-    opened.push(testDatabase);
+    const testDatabase = await openTestDatabase(dialect);
     const { db } = testDatabase.database;
     await migrateWithout(testDatabase.database, '029-own-posts');
     const verified = dialect === 'postgres' ? sql`true` : sql`1`;

@@ -1,7 +1,7 @@
 import { dayOfEpochMs, type Network } from '@tagscout/core/networks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database, DialectName } from '../../db/connect.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { purgeSubmitterPosts } from '../crowd/crowd-post-purge.repository.js';
 import {
   type IngestBatch,
@@ -79,15 +79,10 @@ async function usedDaysAgo(database: Database, network: Network): Promise<number
   return rows.map((row) => TODAY - Number(row.day)).sort((a, b) => a - b);
 }
 
-const opened: TestDatabase[] = [];
+const openTestDatabase = databasesDroppedAfterEachTest();
 async function freshDatabase(dialect: DialectName) {
-  const testDatabase = await createTestDatabase(dialect, { migrated: true });
-  opened.push(testDatabase);
-  return testDatabase.database;
+  return (await openTestDatabase(dialect, { migrated: true })).database;
 }
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
 
 /** The ways a batch of posts reaches the store: SQLite's prepared statements, the portable path, links deferred. */
 const WAYS: { way: string; options: StoreOptions }[] = [

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database, DialectName } from '../../db/connect.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { purgeSubmitterPosts } from '../crowd/crowd-post-purge.repository.js';
 import {
   ingestStream,
@@ -231,15 +231,10 @@ async function writeEverything(database: Database, options: { fastPath?: boolean
   return results;
 }
 
-const opened: TestDatabase[] = [];
+const openTestDatabase = databasesDroppedAfterEachTest();
 async function freshDatabase(dialect: DialectName) {
-  const testDatabase = await createTestDatabase(dialect, { migrated: true });
-  opened.push(testDatabase);
-  return testDatabase.database;
+  return (await openTestDatabase(dialect, { migrated: true })).database;
 }
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
 
 describe('the write path of posts, links and daily uses', () => {
   it("writes the same rows on SQLite's prepared statements, its portable path and PostgreSQL", async () => {

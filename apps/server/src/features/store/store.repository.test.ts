@@ -1,8 +1,8 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { linkPendingPostsSqlite } from './pending-links-sqlite.repository.js';
 import { type IngestBatch, linkPendingPosts, type PostToStore, storeIngest } from './store.repository.js';
 
@@ -111,15 +111,10 @@ async function snapshot(database: Database) {
   };
 }
 
-const opened: TestDatabase[] = [];
+const openTestDatabase = databasesDroppedAfterEachTest();
 async function freshDatabase(dialect: 'sqlite' | 'postgres') {
-  const testDatabase = await createTestDatabase(dialect, { migrated: true });
-  opened.push(testDatabase);
-  return testDatabase.database;
+  return (await openTestDatabase(dialect, { migrated: true })).database;
 }
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
 
 /** Two new stores with the same batches: one linked as it stores, one with the links deferred. */
 async function storedBothWays(dialect: 'sqlite' | 'postgres', stored: IngestBatch[] = batches) {

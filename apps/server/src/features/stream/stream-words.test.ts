@@ -1,16 +1,13 @@
 import { ANY_WORD } from '@tagscout/core/caption';
 import { Network } from '@tagscout/core/networks';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { isStreamWordSample, STREAM_WORDS_ONE_IN } from '../store/caption-word-counts.js';
 import { ingestStream, type StreamBatch } from './stream.service.js';
 
 const NOON = 20_400 * 86_400 + 43_200;
 
-const opened: TestDatabase[] = [];
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
+const openTestDatabase = databasesDroppedAfterEachTest();
 
 /** 400 posts of 2 tags, each by its own author, with text. */
 const posts = Array.from({ length: 400 }, (_, i) => ({
@@ -39,8 +36,7 @@ describe.each(testDialects)("a live stream's posts in the word table on %s", (di
     'feed it one in STREAM_WORDS_ONE_IN, the same ones every time (fast path: %s)',
     async (fastPath) => {
       if (dialect === 'postgres' && fastPath) return;
-      const testDatabase = await createTestDatabase(dialect, { migrated: true });
-      opened.push(testDatabase);
+      const testDatabase = await openTestDatabase(dialect, { migrated: true });
       const { database } = testDatabase;
       await ingestStream(database, streamBatch, { fastPath });
       const sampled = posts.filter((post) => isStreamWordSample(post.postId)).length;

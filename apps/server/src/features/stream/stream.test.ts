@@ -1,7 +1,7 @@
 import { Network } from '@tagscout/core/networks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.js';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/test-database.js';
+import { databasesDroppedAfterEachTest, testDialects } from '../../test/test-database.js';
 import { ingestStream, readStreamCursor, type StreamBatch, type StreamPost } from './stream.service.js';
 
 const DAY = 86_400;
@@ -121,15 +121,10 @@ async function snapshot(database: Database) {
   };
 }
 
-const opened: TestDatabase[] = [];
+const openTestDatabase = databasesDroppedAfterEachTest();
 async function freshDatabase(dialect: 'sqlite' | 'postgres') {
-  const testDatabase = await createTestDatabase(dialect, { migrated: true });
-  opened.push(testDatabase);
-  return testDatabase.database;
+  return (await openTestDatabase(dialect, { migrated: true })).database;
 }
-afterEach(async () => {
-  for (const testDatabase of opened.splice(0)) await testDatabase.drop();
-});
 
 describe.each(testDialects)('ingestStream on %s', (dialect) => {
   it('counts each post once, keeps those with two tags, removes deleted ones and moves the cursor only forward', async () => {
