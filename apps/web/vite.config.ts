@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { buildStamp } from './vite-build-stamp';
-import { precompress } from './vite-precompress';
+import { buildStamp } from './vite-build-stamp.ts';
+import { precompress } from './vite-precompress.ts';
 
 // "source" resolves workspace packages (@tagscout/core) to their TypeScript sources.
 export default defineConfig({

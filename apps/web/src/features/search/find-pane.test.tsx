@@ -2,7 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import { i18n } from '../../i18n/i18n';
 import { useSession } from '../../shell/session-store';
@@ -281,6 +281,21 @@ describe('the find pane', () => {
       'in 90 of 500 recent posts, by 90 people',
       'in 120 of 500 recent posts, by 1 person',
     ]);
+  });
+
+  it('searches a related tag from its row: the box shows it and the server is asked for it', async () => {
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Search #espresso' }));
+    expect(useSearch.getState()).toMatchObject({
+      kind: SearchKind.tags,
+      text: 'espresso',
+      query: 'espresso',
+    });
+    expect((screen.getByRole('textbox', { name: 'Search text' }) as HTMLInputElement).value).toBe('espresso');
+    await vi.waitFor(() =>
+      expect(calls.some((call) => call.url.startsWith('/api/autocomplete/hashtag/espresso'))).toBe(true),
+    );
   });
 
   it("searches a place and shows the tags posted there, asking for the place's related tags", async () => {

@@ -143,8 +143,9 @@ function RelatedRow({
   isCompact: boolean;
 }) {
   const { t } = useTranslation();
-  const { setKind, setText, search } = useSearch();
+  // Read when clicked: a row subscribed to the search store was drawn again on every keystroke.
   const searchThis = () => {
+    const { setKind, setText, search } = useSearch.getState();
     setKind(SearchKind.tags);
     setText(hashtag);
     search(hashtag);
