@@ -17,12 +17,8 @@ const PROCESS_TESTS = [
   'apps/server/src/cluster.test.ts',
 ];
 
-/** The web tests of the production build (apps/web/vite.config.ts includes them beside src/). */
-const WEB_BUILD_TESTS = [
-  'vite-precompress.test.ts',
-  'vite-build-stamp.test.ts',
-  'first-screen-scripts.test.ts',
-];
+/** The web tests of the production build: the test files beside apps/web/vite.config.ts, not in src/. */
+const WEB_BUILD_TESTS = ['*.test.ts'];
 
 /**
  * The server test files that replace modules (vi.mock and the like). The server project runs without

@@ -26,11 +26,6 @@ export default defineConfig({
     // 2-core machine that is several seconds, so tests and their waits for the screen get room for it.
     testTimeout: 20_000,
     setupFiles: ['src/test-setup.ts'],
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'vite-precompress.test.ts',
-      'vite-build-stamp.test.ts',
-      'first-screen-scripts.test.ts',
-    ],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
   },
 });
