@@ -7,6 +7,7 @@ import {
   digestOf,
   SeenTagSets,
   samePost,
+  suggestionAuthorIds,
   suggestionTagIds,
 } from './window-digest.js';
 
@@ -128,6 +129,7 @@ const CANDIDATE = 2;
  */
 export function suggestHashtags(input: SuggestionInput): Suggestion[] {
   tagIds.startAgainIfFull();
+  suggestionAuthorIds.startAgainIfFull();
   const digests = input.sources.map(digestOf);
   const givenIds = input.sources.map((source) => tagIds.idOf(source.hashtag));
   scratch.fit(tagIds.size);
@@ -288,6 +290,11 @@ function scoreByPostOverlap(
   const seen = new SeenTagSets<{ digest: Digest; post: number }>((a, b) =>
     samePost(a.digest, a.post, b.digest, b.post),
   );
+  // A post's weight by its overlap (at most one per given tag): a table, not a power per post.
+  const weights = Float64Array.from(
+    { length: givenIds.length + 1 },
+    (_, overlap) => overlap ** tuning.overlapPower,
+  );
   for (const digest of digests) {
     const { postTags, postStarts } = digest;
     for (let post = 0; post < digest.postHashes.length; post++) {
@@ -296,7 +303,7 @@ function scoreByPostOverlap(
       let overlap = 0;
       for (let index = start; index < end; index++) if (marks[postTags[index]!] === GIVEN) overlap++;
       if ((checkAll || overlap > 1) && !seen.addNew(digest.postHashes[post]!, { digest, post })) continue;
-      const weight = overlap ** tuning.overlapPower;
+      const weight = weights[overlap]!;
       for (let index = start; index < end; index++) {
         const id = postTags[index]!;
         if (marks[id] === CANDIDATE) scores[id]! += weight;

@@ -4,6 +4,9 @@ import { TagIds } from './tag-ids.js';
 /** Tag ids for every call's windows; at most this many names before the numbering starts again. */
 export const suggestionTagIds = new TagIds(500_000);
 const tagIds = suggestionTagIds;
+/** Authors numbered apart from tags, so a call's counters by tag id stay dense. */
+export const suggestionAuthorIds = new TagIds(500_000);
+const authorNumbers = suggestionAuthorIds;
 
 /**
  * What a source's posts give every call, in tag ids of the numbering's `generation`, in typed arrays
@@ -11,6 +14,7 @@ const tagIds = suggestionTagIds;
  */
 export interface Digest {
   generation: number;
+  authorGeneration: number;
   /** The window's tags in id order (the source's own tag left out) and how many posts carry each. */
   tags: Int32Array;
   subcounts: Int32Array;
@@ -23,10 +27,9 @@ export interface Digest {
   postHashes: Int32Array;
   /** Whether every post carries the source's own tag. */
   postsCarryOwnTag: boolean;
-  /** The distinct authors of posts carrying `tags[i]`: authorNames[authorIds[authorStarts[i] ..]]. */
+  /** The distinct authors of posts carrying `tags[i]`: authorIds[authorStarts[i] ..], in suggestionAuthorIds. */
   authorStarts: Int32Array;
   authorIds: Int32Array;
-  authorNames: string[];
 }
 
 // Kept while the caller keeps the source (a cached window, or the bench's thousands of lists).
@@ -34,7 +37,8 @@ const digests = new WeakMap<SuggestionSource, Digest>();
 
 export function digestOf(source: SuggestionSource): Digest {
   const kept = digests.get(source);
-  if (kept?.generation === tagIds.generation) return kept;
+  if (kept?.generation === tagIds.generation && kept.authorGeneration === authorNumbers.generation)
+    return kept;
   const digest = buildDigest(source);
   digests.set(source, digest);
   return digest;
@@ -54,26 +58,19 @@ export function samePost(a: Digest, aPost: number, b: Digest, bPost: number): bo
 
 /** A candidate's distinct authors over every window; an unauthored post is known by its tag set. */
 export function countAuthorsOverWindows(digests: readonly Digest[], id: number): number {
-  let only: { digest: Digest; at: number } | undefined;
-  let union: Set<string> | undefined;
+  const seen = scratch.stamped();
+  let count = 0;
   for (const digest of digests) {
     const at = indexOfTag(digest, id);
     if (at < 0) continue;
-    if (only === undefined) {
-      only = { digest, at };
-      continue;
+    for (let index = digest.authorStarts[at]!; index < digest.authorStarts[at + 1]!; index++) {
+      const author = digest.authorIds[index]!;
+      if (seen.marks[author] === seen.stamp) continue;
+      seen.marks[author] = seen.stamp;
+      count++;
     }
-    union ??= new Set(authorsAt(only.digest, only.at));
-    for (const author of authorsAt(digest, at)) union.add(author);
   }
-  if (union) return union.size;
-  return only ? only.digest.authorStarts[only.at + 1]! - only.digest.authorStarts[only.at]! : 0;
-}
-
-function* authorsAt(digest: Digest, at: number): Iterable<string> {
-  for (let index = digest.authorStarts[at]!; index < digest.authorStarts[at + 1]!; index++) {
-    yield digest.authorNames[digest.authorIds[index]!]!;
-  }
+  return count;
 }
 
 /** Where `id` is in `digest.tags` (in id order), or -1. */
@@ -92,56 +89,129 @@ function indexOfTag(digest: Digest, id: number): number {
 
 function buildDigest(source: SuggestionSource): Digest {
   const ownId = tagIds.idOf(source.hashtag);
-  const subcounts = new Map<number, number>();
-  const tagAuthors = new Map<number, Set<number>>();
-  const authorIndex = new Map<string, number>();
-  const authorNames: string[] = [];
-  const posts = new DistinctPosts();
+  const posts = source.posts;
+  // Each post's distinct tag ids in order, one post after another, and who wrote it.
+  const allStarts = new Int32Array(posts.length + 1);
+  const allTags = new Int32Array(posts.reduce((sum, post) => sum + post.length, 0));
+  const postAuthors = new Int32Array(posts.length);
+  const distinct = new DistinctPosts();
+  let end = 0;
   let postsCarryOwnTag = true;
-  source.posts.forEach((post, index) => {
-    const ids = Int32Array.from(new Set(post), (name) => tagIds.idOf(name)).sort();
+  posts.forEach((post, index) => {
+    const start = end;
+    for (const name of post) allTags[end++] = tagIds.idOf(name);
+    end = start + sortedUnique(allTags.subarray(start, end));
+    allStarts[index + 1] = end;
+    const ids = allTags.subarray(start, end);
     if (!ids.includes(ownId)) postsCarryOwnTag = false;
-    posts.add(ids);
+    distinct.add(ids);
     // An unauthored post is its own author, known by its tag set (the same post in two windows is one).
-    const author = source.authors?.[index] ?? `#${ids.join(' ')}`;
-    let authorId = authorIndex.get(author);
-    if (authorId === undefined) {
-      authorId = authorNames.push(author) - 1;
-      authorIndex.set(author, authorId);
-    }
-    for (const id of ids) {
-      if (id === ownId) continue;
-      subcounts.set(id, (subcounts.get(id) ?? 0) + 1);
-      const authors = tagAuthors.get(id);
-      if (authors) authors.add(authorId);
-      else tagAuthors.set(id, new Set([authorId]));
-    }
+    postAuthors[index] = authorNumbers.idOf(source.authors?.[index] ?? `#${ids.join(' ')}`);
   });
-
-  const tags = Int32Array.from(subcounts.keys()).sort();
-  const authorStarts = new Int32Array(tags.length + 1);
-  const authorIds: number[] = [];
-  tags.forEach((id, index) => {
-    for (const author of tagAuthors.get(id)!) authorIds.push(author);
-    authorStarts[index + 1] = authorIds.length;
-  });
+  const { tags, subcounts, authorStarts, authorIds } = tagsWithAuthors(
+    ownId,
+    allTags,
+    allStarts,
+    postAuthors,
+  );
   return {
     generation: tagIds.generation,
+    authorGeneration: authorNumbers.generation,
     tags,
-    subcounts: Int32Array.from(tags, (id) => subcounts.get(id)!),
+    subcounts,
     counts: source.tags && Float64Array.from(tags, (id) => countIn(source.tags!, tagIds.nameOf(id))),
-    ...posts.arrays(),
+    ...distinct.arrays(),
     postsCarryOwnTag,
     authorStarts,
-    authorIds: Int32Array.from(authorIds),
-    authorNames,
+    authorIds,
   };
+}
+
+/** Sorts `ids` and moves each id's first copy to the front; returns how many distinct. */
+function sortedUnique(ids: Int32Array): number {
+  ids.sort();
+  let kept = 0;
+  for (let index = 0; index < ids.length; index++) {
+    if (kept === 0 || ids[index] !== ids[kept - 1]) ids[kept++] = ids[index]!;
+  }
+  return kept;
+}
+
+/**
+ * Every tag of the posts but `ownId`, in id order, with how many posts carry it and their distinct
+ * authors (counted in scratch arrays by id: a window holds about 6,000 tags of 500 posts).
+ */
+function tagsWithAuthors(
+  ownId: number,
+  postTags: Int32Array,
+  postStarts: Int32Array,
+  postAuthors: Int32Array,
+) {
+  const counter = scratch.counter();
+  const touched: number[] = [];
+  for (let index = 0; index < postStarts[postStarts.length - 1]!; index++) {
+    const id = postTags[index]!;
+    if (id === ownId) continue;
+    if (counter[id] === 0) touched.push(id);
+    counter[id]!++;
+  }
+  const tags = Int32Array.from(touched).sort();
+  const subcounts = Int32Array.from(tags, (id) => counter[id]!);
+  // Each tag's slots for the authors of its posts, then each tag's authors once.
+  let slot = 0;
+  for (const id of tags) {
+    const posts = counter[id]!;
+    counter[id] = slot;
+    slot += posts;
+  }
+  const slots = new Int32Array(slot);
+  for (let post = 0; post + 1 < postStarts.length; post++) {
+    for (let index = postStarts[post]!; index < postStarts[post + 1]!; index++) {
+      const id = postTags[index]!;
+      if (id !== ownId) slots[counter[id]!++] = postAuthors[post]!;
+    }
+  }
+  const authorStarts = new Int32Array(tags.length + 1);
+  let kept = 0;
+  let from = 0;
+  tags.forEach((id, index) => {
+    const range = slots.subarray(from, from + subcounts[index]!);
+    const distinct = range.length === 1 ? 1 : sortedUnique(range);
+    slots.copyWithin(kept, from, from + distinct);
+    kept += distinct;
+    from += range.length;
+    authorStarts[index + 1] = kept;
+    counter[id] = 0;
+  });
+  return { tags, subcounts, authorStarts, authorIds: slots.slice(0, kept) };
 }
 
 function countIn(tags: NonNullable<SuggestionSource['tags']>, name: string): number {
   const count = tags.get(name)?.count;
   return count === undefined || count < 0 ? Number.NaN : count;
 }
+
+/**
+ * Arrays by id for building digests and counting authors, zero between uses (calls run one at a
+ * time: nothing here awaits); `stamped` marks need no clearing: a new stamp starts each count.
+ */
+const scratch = {
+  counts: new Int32Array(0),
+  marks: new Int32Array(0),
+  stamp: 0,
+  counter(): Int32Array {
+    if (this.counts.length < tagIds.size) this.counts = new Int32Array(Math.max(tagIds.size * 2, 1024));
+    return this.counts;
+  },
+  stamped(): { marks: Int32Array; stamp: number } {
+    if (this.marks.length < authorNumbers.size || this.stamp === 0x7fffffff) {
+      this.marks = new Int32Array(Math.max(authorNumbers.size * 2, 1024));
+      this.stamp = 0;
+    }
+    this.stamp++;
+    return this;
+  },
+};
 
 /** A window's posts, each tag set once, with a hash of each. */
 class DistinctPosts {
