@@ -1,8 +1,12 @@
-import type { SuggestResponse } from '@tagscout/core/api';
+import type { SuggestedHashtag, SuggestResponse } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
 import { suggestHashtags } from '@tagscout/core/related';
 import { findHashtagWindows, type HashtagContext, type HashtagWindow } from '../related/related.service.js';
+import { SuggestionAnswers } from './suggestion-answers.js';
+
+// One per context (a server process), only where windows are cached: uncached windows never repeat.
+const answersOf = new WeakMap<HashtagContext, SuggestionAnswers>();
 
 /**
  * Tags to add to a list being built, best first (core's suggestHashtags over the recent posts of the
@@ -17,6 +21,23 @@ export async function suggestForList(
   // The list's names in the network's own form (Mastodon folds accents: café is cafe there).
   const names = request.tags.map((name) => normalizeHashtag(name, network) ?? name);
   const windows = await findHashtagWindows(context, { network, names });
+  let answers = answersOf.get(context);
+  if (!answers && context.windows) answersOf.set(context, (answers = new SuggestionAnswers()));
+  const key = [network, request.limit, ...names].join('\n');
+  let suggestions = answers?.get(key, windows);
+  if (!suggestions) {
+    suggestions = rankFor(windows, request.limit);
+    answers?.set(key, windows, suggestions);
+  }
+  if (request.visible === null || suggestions.length <= request.visible) return { network, suggestions };
+  return {
+    network,
+    suggestions: suggestions.slice(0, request.visible),
+    hidden: suggestions.length - request.visible,
+  };
+}
+
+function rankFor(windows: readonly HashtagWindow[], limit: number): SuggestedHashtag[] {
   const known = knownTags(windows);
   const ranked = suggestHashtags({
     sources: windows,
@@ -24,9 +45,9 @@ export async function suggestForList(
       const count = known.get(name)?.count;
       return count === undefined || count < 0 ? undefined : count;
     },
-    limit: request.limit,
+    limit,
   });
-  const suggestions = ranked.map((suggestion) => {
+  return ranked.map((suggestion) => {
     const tag = known.get(suggestion.hashtag);
     return {
       hashtag: suggestion.hashtag,
@@ -38,12 +59,6 @@ export async function suggestForList(
       ...(tag?.banned && { banned: true as const }),
     };
   });
-  if (request.visible === null || suggestions.length <= request.visible) return { network, suggestions };
-  return {
-    network,
-    suggestions: suggestions.slice(0, request.visible),
-    hidden: suggestions.length - request.visible,
-  };
 }
 
 /**
