@@ -21,8 +21,7 @@ export async function suggestForList(
   // The list's names in the network's own form (Mastodon folds accents: café is cafe there).
   const names = request.tags.map((name) => normalizeHashtag(name, network) ?? name);
   const windows = await findHashtagWindows(context, { network, names });
-  let answers = answersOf.get(context);
-  if (!answers && context.windows) answersOf.set(context, (answers = new SuggestionAnswers()));
+  const answers = answersFor(context);
   const key = [network, request.limit, ...names].join('\n');
   let suggestions = answers?.get(key, windows);
   if (!suggestions) {
@@ -35,6 +34,15 @@ export async function suggestForList(
     suggestions: suggestions.slice(0, request.visible),
     hidden: suggestions.length - request.visible,
   };
+}
+
+function answersFor(context: HashtagContext): SuggestionAnswers | undefined {
+  let answers = answersOf.get(context);
+  if (!answers && context.windows) {
+    answers = new SuggestionAnswers();
+    answersOf.set(context, answers);
+  }
+  return answers;
 }
 
 function rankFor(windows: readonly HashtagWindow[], limit: number): SuggestedHashtag[] {
