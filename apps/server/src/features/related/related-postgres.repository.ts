@@ -21,5 +21,5 @@ export const queryHot = defineNamedStatements('hashtags_', {
       and (links.taken_at, links.post_id) < ($3::bigint, $4::bigint)
     order by links.taken_at desc, links.post_id desc limit $5`,
   /** (ids[]): the tags of those posts */
-  byIds: `select id, ${COLUMNS} from hashtags where id = any($1::int[]) and count_state <> 'pending'`,
+  byIds: `select id, network, ${COLUMNS} from hashtags where id = any($1::int[]) and count_state <> 'pending'`,
 });

@@ -33,7 +33,7 @@ function prepareAll(sqlite: SqliteDatabase.Database): RelatedStatements {
     ),
     /** (json array of ids): those tags, but those seen only in crowd posts and reports */
     byIds: sqlite.prepare(
-      `select id, ${HASHTAG_ROW_COLUMNS.join(', ')} from hashtags
+      `select id, network, ${HASHTAG_ROW_COLUMNS.join(', ')} from hashtags
        where id in (select value from json_each(?)) and count_state <> 'pending'`,
     ),
   };

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
 import type { HashtagRow } from '../search/hashtag-row.js';
+import type { RowWithId, TagRowCache } from '../search/tag-row-cache.js';
 import { authorOfPost, type CrowdAuthor } from '../store/post-author.js';
 import { queryHot } from './related-postgres.repository.js';
 import { relatedStatements } from './related-sqlite.repository.js';
@@ -69,6 +70,8 @@ export async function findRecentPosts(
     perAuthor?: number;
     /** Who a crowd post counts as: the account that sent it (the default), or its owner (CROWD_QUORUM 1). */
     crowdAuthor?: CrowdAuthor;
+    /** Tags' rows kept in memory, shared with every other read of them (decision 020). */
+    rows?: TagRowCache;
   },
 ): Promise<RecentPosts> {
   const { item, window } = options;
@@ -96,9 +99,11 @@ export async function findRecentPosts(
   const posts = kept.map(({ value }) => (value === '' ? [] : value.split(',').map(Number)));
   const authors = kept.map(({ author }) => author);
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
-  const tags = new Map<number, HashtagRow>();
-  if (ids.length === 0) return { posts, authors, tags };
-  for (const { id, ...tag } of await findHashtagsByIds(database, ids)) tags.set(id, tag);
+  if (ids.length === 0) return { posts, authors, tags: new Map() };
+  const readRows = (missing: readonly number[]) => findHashtagsByIds(database, missing);
+  const tags = options.rows ? await options.rows.rowsOfIds(ids, readRows) : await rowsById(readRows(ids));
+  // A kept row may have been read by name, where crowd-only tags are not left out.
+  for (const [id, tag] of tags) if (tag.count_state === 'pending') tags.delete(id);
   return { posts, authors, tags };
 }
 
@@ -149,13 +154,16 @@ function readNewestPosts(
 }
 
 /** Tags by id, leaving out those seen only in crowd posts and reports (`pending`). */
-async function findHashtagsByIds(
-  database: Database,
-  ids: number[],
-): Promise<({ id: number } & HashtagRow)[]> {
+async function findHashtagsByIds(database: Database, ids: readonly number[]): Promise<RowWithId[]> {
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
   if (!database.sqlite) return queryHot(database, 'byIds', [ids]);
-  return relatedStatements(database.sqlite).byIds.all(JSON.stringify(ids)) as ({ id: number } & HashtagRow)[];
+  return relatedStatements(database.sqlite).byIds.all(JSON.stringify(ids)) as RowWithId[];
+}
+
+async function rowsById(rows: Promise<RowWithId[]>): Promise<Map<number, HashtagRow>> {
+  const byId = new Map<number, HashtagRow>();
+  for (const { id, network: _, ...row } of await rows) byId.set(id, row);
+  return byId;
 }
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */

@@ -109,6 +109,7 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
     // A profile's posts are all its own: the cap is for items many people post to.
     perAuthor: item.kind === 'profile' ? undefined : context.postsPerAuthor,
     crowdAuthor: context.crowdAuthor,
+    rows: context.tags,
   });
   const byName = new Map<string, HashtagRow>();
   for (const tag of recent.tags.values()) byName.set(tag.name, tag);
@@ -174,6 +175,7 @@ async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'h
     window: context.relatedWindow,
     perAuthor: context.postsPerAuthor,
     crowdAuthor: context.crowdAuthor,
+    rows: context.tags,
   });
   const tags = new Map<string, { count: number; banned: boolean }>();
   for (const row of recent.tags.values())

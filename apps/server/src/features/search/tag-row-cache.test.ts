@@ -6,7 +6,12 @@ import type { Tables } from '../../db/tables.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createHashtagContext } from '../related/related.context.js';
-import { forgetCachedTags, type HashtagContext } from '../related/related.service.js';
+import {
+  findHashtagWindows,
+  findRelatedTags,
+  forgetCachedTags,
+  type HashtagContext,
+} from '../related/related.service.js';
 import { storeIngest } from '../store/store.repository.js';
 import { ingestRecommend } from '../store/store.service.js';
 import { setBannedTags } from './banned-tags.service.js';
@@ -141,6 +146,62 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
     expect((await countOf('tag20')).count).toBe(42);
     expect(await exactOf('beingindexed')).toMatchObject({ count: -1, indexing: true });
     expect((await countsOf(['beingindexed']))[0]).toMatchObject({ count: -1, indexing: true });
+  });
+
+  describe('rows read by id, as related lists and suggestion windows read their tags', () => {
+    const CO_TAGS = ['tag1', 'tag2', 'tag3', 'tag4', 'tag5'];
+    let written = false;
+    beforeEach(async () => {
+      if (written) return;
+      written = true;
+      // #alpha and #beta: 3 posts each by 3 people, both with the same five other tags.
+      await storeIngest(writer, {
+        network: 'instagram',
+        source: 'test',
+        now: Date.now(),
+        posts: ['alpha', 'beta'].flatMap((tag, t) =>
+          [0, 1, 2].map((i) => ({
+            postId: `${tag}-${i}`,
+            owner: `person-${t}-${i}`,
+            takenAt: 1_700_000_000 + 10 * t + i,
+            placeId: null,
+            hashtags: [tag, ...CO_TAGS],
+          })),
+        ),
+      });
+      await nextRead();
+    });
+    const windowOf = async (name: string) =>
+      (await findHashtagWindows(context, { network: 'instagram', names: [name] }))[0]!;
+
+    it('reads a tag row once: a related list of tags a window read reads only its posts, counts by name none', async () => {
+      expect((await windowOf('alpha')).tags.get('tag3')?.count).toBe(1003);
+      let before = reader.statements();
+      const related = await findRelatedTags(context, {
+        kind: 'hashtag',
+        network: 'instagram',
+        name: 'alpha',
+      });
+      expect(related.related_tags.map((tag) => tag.hashtag)).toEqual(CO_TAGS);
+      expect(reader.statements() - before).toBe(1);
+      before = reader.statements();
+      expect((await countsOf(CO_TAGS)).map((tag) => tag.count)).toEqual([1001, 1002, 1003, 1004, 1005]);
+      expect(reader.statements()).toBe(before);
+    });
+
+    it('reads a row again after a post carrying the tag, once the tracker has seen it', async () => {
+      expect((await windowOf('alpha')).tags.get('tag4')?.count).toBe(1004);
+      await ingestRecommend(
+        writer,
+        {
+          hashtag: { hashtag: 'tag4', count: 7777 },
+          posts: [{ post_id: 'p-tag4', owner: 'o4', timestamp: 1_600_000_000, hashtags: ['tag4'] }],
+        },
+        { network: 'instagram', source: 'test', now: Date.now() },
+      );
+      await nextRead();
+      expect((await windowOf('beta')).tags.get('tag4')?.count).toBe(7777);
+    });
   });
 
   it('sees a ban at once in the process that made it, and at the next read in another', async () => {

@@ -15,6 +15,9 @@ export interface TagRowCacheOptions {
   now: Clock;
 }
 
+/** A row read by id: its id and network besides. */
+export type RowWithId = HashtagRow & { id: number; network: string };
+
 /** A name's row as the store answered it; null when the store holds none. */
 interface Entry {
   row: HashtagRow | null;
@@ -26,9 +29,14 @@ interface Entry {
  * row is forgotten when the tracker's read (about once a second) finds a new post carrying the tag or
  * a change to its row, by any process; this process's own admin changes forget every row at once.
  * A tag being indexed is never kept: its requests go on asking the store and the live source.
+ * Related lists and suggestion windows read their tags by id through the same rows: a tag's id never
+ * goes to another tag while the server runs (the product deletes no tag; a store emptied behind its
+ * back must be followed by forgetChangedAnswers, as a purge is).
  */
 export class TagRowCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
+  /** Each tag's `network:name` by its id, as reads by id gave them (related lists read their tags by id). */
+  private readonly keysById: LRUCache<number, string> | undefined;
   /** Bumped whenever rows are forgotten: a read that started before is served but not kept. */
   private generation = 0;
 
@@ -40,6 +48,7 @@ export class TagRowCache {
       ttlResolution: 0,
       perf: { now: options.now },
     });
+    this.keysById = new LRUCache<number, string>({ max: options.maxEntries });
     options.tracker.onTags((tags) => {
       if (tags === 'all') return this.forget();
       this.generation++;
@@ -81,10 +90,50 @@ export class TagRowCache {
     return rows.concat(found);
   }
 
+  /**
+   * The rows of those of `ids` the store holds, by id, from memory where kept (a row read by name
+   * serves its id too); the others are read with `read` in one call, which answers each with its id
+   * and network.
+   */
+  async rowsOfIds(
+    ids: readonly number[],
+    read: (ids: readonly number[]) => Promise<RowWithId[]>,
+  ): Promise<Map<number, HashtagRow>> {
+    const { entries, keysById } = this;
+    const { tracker } = this.options;
+    const rows = new Map<number, HashtagRow>();
+    if (!entries || !keysById) {
+      for (const { id, network: _, ...row } of await read(ids)) rows.set(id, row);
+      return rows;
+    }
+    if (this.options.checkOnRequest || !tracker.isReady) await tracker.catchUp();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const key = keysById.get(id);
+      const row = key === undefined ? undefined : entries.get(key)?.row;
+      if (row) rows.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return rows;
+    const generation = this.generation;
+    const found = await read(missing);
+    const keep = generation === this.generation && tracker.isReady;
+    for (const { id, network, ...row } of found) {
+      rows.set(id, row);
+      if (!keep) continue;
+      const key = `${network}:${row.name}`;
+      keysById.set(id, key);
+      if (row.count_state !== 'indexing') entries.set(key, { row });
+    }
+    return rows;
+  }
+
   /** Forgets every row (say, after tags were banned or crowd counts changed in this process). */
   forget(): void {
     this.generation++;
     this.entries?.clear();
+    // A purge may delete a tag and its id go to another.
+    this.keysById?.clear();
   }
 
   get size(): number {
