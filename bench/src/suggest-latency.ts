@@ -1,5 +1,10 @@
 import type { Database } from '@tagscout/server/db';
-import { createHashtagContext, findHashtagInfo, suggestForList } from '@tagscout/server/hashtags';
+import {
+  createHashtagContext,
+  findHashtagInfo,
+  type HashtagContext,
+  suggestForList,
+} from '@tagscout/server/hashtags';
 import type { ScreenSamples } from './screen-mix.js';
 import { createRandom, type LatencySummary, pick, summarize, type Timing, timeEach } from './stats.js';
 
@@ -56,26 +61,32 @@ const WARM_GROUP = 20;
 /**
  * suggestForList in-process, one call at a time, as the route calls it for a visitor who sees every
  * suggestion: each list with nothing cached but the related list of its first tag (opened before it
- * was added, as a user does), then, a group of lists at a time, again with their tags' windows warm.
+ * was added, as a user does), then, a group of lists at a time, again with their tags' windows warm
+ * (ranked again: a copy of the context shares its windows but not the answers it kept), then asked
+ * again (the answer kept).
  */
 export async function measureSuggestInProcess(
   database: Database,
   lists: string[][],
 ): Promise<LatencySummary[]> {
   const context = createHashtagContext(database, APP_SETTINGS);
-  const suggest = (tags: string[]) => suggestForList(context, { tags, limit: 20, visible: null });
+  const suggestIn = (target: HashtagContext) => (tags: string[]) =>
+    suggestForList(target, { tags, limit: 20, visible: null });
   try {
     const first: Timing[] = [];
+    const again: Timing[] = [];
     const warm = new Map<string, Timing[]>();
     for (let start = 0; start < lists.length; start += WARM_GROUP) {
       const group = lists.slice(start, start + WARM_GROUP);
       for (const list of group) await findHashtagInfo(context, { names: list[0]!, recommended: true });
-      first.push(await timeEach(group, suggest, 0));
+      first.push(await timeEach(group, suggestIn(context), 0));
+      const ranking = { ...context };
       for (const [least, most] of SIZE_GROUPS) {
         const name = `suggestions, ${least}-${most} tags, windows warm`;
         const sized = group.filter((list) => list.length >= least && list.length <= most);
-        warm.set(name, [...(warm.get(name) ?? []), await timeEach(sized, suggest, 0)]);
+        warm.set(name, [...(warm.get(name) ?? []), await timeEach(sized, suggestIn(ranking), 0)]);
       }
+      again.push(await timeEach(group, suggestIn(ranking), 0));
     }
     const merge = (timings: Timing[]): Timing => ({
       samples: timings.flatMap((timing) => timing.samples),
@@ -85,6 +96,7 @@ export async function measureSuggestInProcess(
       summarize('suggestions, 1-30 tags, first time', merge(first)),
       ...[...warm].map(([name, timings]) => summarize(name, merge(timings))),
       summarize('suggestions, 1-30 tags, windows warm', merge([...warm.values()].flat())),
+      summarize('suggestions, 1-30 tags, asked again', merge(again)),
     ];
   } finally {
     await context.postTracker.stop();

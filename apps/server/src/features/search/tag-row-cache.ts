@@ -35,8 +35,11 @@ interface Entry {
  */
 export class TagRowCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
-  /** Each tag's `network:name` by its id, as reads by id gave them (related lists read their tags by id). */
-  private readonly keysById: LRUCache<number, string> | undefined;
+  /**
+   * Each tag's `network:name` by its id, as reads by id gave them (related lists read their tags by
+   * id); a map started again when full, cheaper than a second LRU for thousands of ids a list.
+   */
+  private readonly keysById: Map<number, string> | undefined;
   /** Bumped whenever rows are forgotten: a read that started before is served but not kept. */
   private generation = 0;
 
@@ -48,7 +51,7 @@ export class TagRowCache {
       ttlResolution: 0,
       perf: { now: options.now },
     });
-    this.keysById = new LRUCache<number, string>({ max: options.maxEntries });
+    this.keysById = new Map();
     options.tracker.onTags((tags) => {
       if (tags === 'all') return this.forget();
       this.generation++;
@@ -122,6 +125,7 @@ export class TagRowCache {
       rows.set(id, row);
       if (!keep) continue;
       const key = `${network}:${row.name}`;
+      if (keysById.size >= this.options.maxEntries) keysById.clear();
       keysById.set(id, key);
       if (row.count_state !== 'indexing') entries.set(key, { row });
     }
