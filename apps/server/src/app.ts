@@ -80,7 +80,9 @@ export async function buildApp(loaded: Config, options: BuildAppOptions = {}): P
 
   const database =
     options.database ??
-    connectDatabase(config.DATABASE_URL, (message, error) => app.log.error({ err: error }, message));
+    connectDatabase(config.DATABASE_URL, (message, error) => app.log.error({ err: error }, message), {
+      sqliteMmapMb: config.SQLITE_MMAP_MB,
+    });
   await migrateToLatest(database);
   app.decorate('config', config);
   app.decorate('database', database);

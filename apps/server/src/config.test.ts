@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000" must be between 0 and 65535/);
   });
 
+  it('maps 2048 MB of a SQLite store by default, 0 for none, never a negative size', () => {
+    expect(loadConfig({}).SQLITE_MMAP_MB).toBe(2048);
+    expect(loadConfig({ SQLITE_MMAP_MB: '0' }).SQLITE_MMAP_MB).toBe(0);
+    expect(() => loadConfig({ SQLITE_MMAP_MB: '-1' })).toThrow(
+      /SQLITE_MMAP_MB="-1" must be 0 \(off\) or more megabytes/,
+    );
+  });
+
   it('names every bad variable at once', () => {
     const attempt = () => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(/PORT="x".*; LOG_LEVEL="loud"/);

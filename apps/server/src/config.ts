@@ -29,6 +29,8 @@ const EnvSchema = z.object({
     .string()
     .min(1, 'must not be empty')
     .default(join(repoRoot, 'data', 'tagscout.db')),
+  /** Megabytes of a SQLite store read through memory mapping (decision 036); 0 reads through SQLite's own cache only. */
+  SQLITE_MMAP_MB: z.coerce.number().int().min(0, 'must be 0 (off) or more megabytes').default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive('must be a positive whole number').default(1000),
   /** Server processes `npm start` runs (node:cluster); unset: 1 on SQLite, one per core on PostgreSQL. */

@@ -53,7 +53,9 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error));
+  const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error), {
+    sqliteMmapMb: config.SQLITE_MMAP_MB,
+  });
   try {
     await migrateToLatest(database);
     const result = await runAdminCommand({ database, now: config.now }, args);

@@ -34,7 +34,9 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error));
+  const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error), {
+    sqliteMmapMb: config.SQLITE_MMAP_MB,
+  });
   try {
     await migrateToLatest(database);
     const into = database.dialect === 'sqlite' ? config.DATABASE_URL : 'PostgreSQL';

@@ -20,7 +20,9 @@ export async function seedSampleStore(generate: GenerateCorpus): Promise<number>
     console.error(error.message);
     return 1;
   }
-  const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error));
+  const database = connectDatabase(config.DATABASE_URL, (message, error) => console.error(message, error), {
+    sqliteMmapMb: config.SQLITE_MMAP_MB,
+  });
   try {
     await migrateToLatest(database);
     const linked = await linkPendingPosts(database, { now: config.now() });
