@@ -21,6 +21,7 @@ const STAGES = [
   'findRecentPosts',
   'computeRelatedTags',
   'rowsOf',
+  'rowsOfIds',
   'serialize',
   'preValidation',
   'runPreParsing',
