@@ -9,7 +9,7 @@ import type { Clock as SourceClock } from '@tagscout/sources/source';
 import { z } from 'zod';
 import { isProxyAddress } from './client-address.js';
 import { type Clock, realClock } from './clock.js';
-import { isPostgresUrl } from './db/connect.js';
+import { DEFAULT_SQLITE_MMAP_MB, isPostgresUrl } from './db/connect.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -30,7 +30,11 @@ const EnvSchema = z.object({
     .min(1, 'must not be empty')
     .default(join(repoRoot, 'data', 'tagscout.db')),
   /** Megabytes of a SQLite store read through memory mapping (decision 036); 0 reads through SQLite's own cache only. */
-  SQLITE_MMAP_MB: z.coerce.number().int().min(0, 'must be 0 (off) or more megabytes').default(2048),
+  SQLITE_MMAP_MB: z.coerce
+    .number()
+    .int()
+    .min(0, 'must be 0 (off) or more megabytes')
+    .default(DEFAULT_SQLITE_MMAP_MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive('must be a positive whole number').default(1000),
   /** Server processes `npm start` runs (node:cluster); unset: 1 on SQLite, one per core on PostgreSQL. */

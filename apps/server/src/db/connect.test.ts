@@ -33,20 +33,6 @@ describe('a SQLite store read through memory mapping (decision 036)', () => {
     expect(mappedBytes(open())).toBeGreaterThanOrEqual(2047 * MB);
   });
 
-  it('reads through the mapping what another connection writes', () => {
-    const writer = open({ sqliteMmapMb: 0 });
-    const reader = open({ sqliteMmapMb: 16 });
-    writer.sqlite!.exec('create table notes (id integer primary key, body text)');
-    const insert = writer.sqlite!.prepare('insert into notes (body) values (?)');
-    const count = reader.sqlite!.prepare<[], { n: number }>('select count(*) as n from notes');
-    for (let round = 1; round <= 3; round++) {
-      writer.sqlite!.transaction(() => {
-        for (let i = 0; i < 2000; i++) insert.run('x'.repeat(200));
-      })();
-      expect(count.get()!.n).toBe(round * 2000);
-    }
-  });
-
   it('is what the app opens its store with', async () => {
     const config = loadConfig(
       {},

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SuggestionInput, SuggestionMeasure, suggestHashtags } from './suggest-hashtags.js';
-import { suggestionTagIds } from './window-digest.js';
+import { suggestionAuthorIds, suggestionTagIds } from './window-digest.js';
 
 const names = (suggestions: { hashtag: string }[]) => suggestions.map((s) => s.hashtag);
 const noCounts = () => undefined;
@@ -263,6 +263,32 @@ describe('suggestHashtags', () => {
       expect(
         names(suggestHashtags({ sources: [onePerson, sea], countOf: noCounts, tuning: { minAuthors: 3 } })),
       ).toEqual([]);
+    });
+
+    it('counts people right once the numbering of authors starts again', () => {
+      const travel = {
+        hashtag: 'travel',
+        posts: [
+          ['travel', 'beach'],
+          ['travel', 'beach'],
+        ],
+        authors: ['ana', 'bo'],
+      };
+      const sea = {
+        hashtag: 'sea',
+        posts: [
+          ['sea', 'beach'],
+          ['sea', 'beach'],
+        ],
+        authors: ['cy', 'di'],
+      };
+      // From a numbering started afresh, so the two numberings give the four people the same numbers.
+      suggestionAuthorIds.startAgain();
+      suggestHashtags({ sources: [travel], countOf: noCounts });
+      suggestionAuthorIds.startAgain();
+      suggestHashtags({ sources: [sea], countOf: noCounts });
+      const [beach] = suggestHashtags({ sources: [travel, sea], countOf: noCounts });
+      expect(beach).toMatchObject({ hashtag: 'beach', authors: 4 });
     });
 
     it('counts a post without an author as its own author, the same post in two windows once', () => {

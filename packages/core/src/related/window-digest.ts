@@ -6,7 +6,7 @@ export const suggestionTagIds = new TagIds(500_000);
 const tagIds = suggestionTagIds;
 /** Authors numbered apart from tags, so a call's counters by tag id stay dense. */
 export const suggestionAuthorIds = new TagIds(500_000);
-const authorNumbers = suggestionAuthorIds;
+const authors = suggestionAuthorIds;
 
 /**
  * What a source's posts give every call, in tag ids of the numbering's `generation`, in typed arrays
@@ -37,8 +37,7 @@ const digests = new WeakMap<SuggestionSource, Digest>();
 
 export function digestOf(source: SuggestionSource): Digest {
   const kept = digests.get(source);
-  if (kept?.generation === tagIds.generation && kept.authorGeneration === authorNumbers.generation)
-    return kept;
+  if (kept?.generation === tagIds.generation && kept.authorGeneration === authors.generation) return kept;
   const digest = buildDigest(source);
   digests.set(source, digest);
   return digest;
@@ -58,15 +57,16 @@ export function samePost(a: Digest, aPost: number, b: Digest, bPost: number): bo
 
 /** A candidate's distinct authors over every window; an unauthored post is known by its tag set. */
 export function countAuthorsOverWindows(digests: readonly Digest[], id: number): number {
-  const seen = scratch.stamped();
+  scratch.newStamp();
+  const { marks, stamp } = scratch;
   let count = 0;
   for (const digest of digests) {
     const at = indexOfTag(digest, id);
     if (at < 0) continue;
     for (let index = digest.authorStarts[at]!; index < digest.authorStarts[at + 1]!; index++) {
       const author = digest.authorIds[index]!;
-      if (seen.marks[author] === seen.stamp) continue;
-      seen.marks[author] = seen.stamp;
+      if (marks[author] === stamp) continue;
+      marks[author] = stamp;
       count++;
     }
   }
@@ -106,7 +106,7 @@ function buildDigest(source: SuggestionSource): Digest {
     if (!ids.includes(ownId)) postsCarryOwnTag = false;
     distinct.add(ids);
     // An unauthored post is its own author, known by its tag set (the same post in two windows is one).
-    postAuthors[index] = authorNumbers.idOf(source.authors?.[index] ?? `#${ids.join(' ')}`);
+    postAuthors[index] = authors.idOf(source.authors?.[index] ?? `#${ids.join(' ')}`);
   });
   const { tags, subcounts, authorStarts, authorIds } = tagsWithAuthors(
     ownId,
@@ -116,7 +116,7 @@ function buildDigest(source: SuggestionSource): Digest {
   );
   return {
     generation: tagIds.generation,
-    authorGeneration: authorNumbers.generation,
+    authorGeneration: authors.generation,
     tags,
     subcounts,
     counts: source.tags && Float64Array.from(tags, (id) => countIn(source.tags!, tagIds.nameOf(id))),
@@ -193,25 +193,30 @@ function countIn(tags: NonNullable<SuggestionSource['tags']>, name: string): num
 
 /**
  * Arrays by id for building digests and counting authors, zero between uses (calls run one at a
- * time: nothing here awaits); `stamped` marks need no clearing: a new stamp starts each count.
+ * time: nothing here awaits); the marks need no clearing: each count takes a new stamp.
  */
-const scratch = {
-  counts: new Int32Array(0),
-  marks: new Int32Array(0),
-  stamp: 0,
+class DigestScratch {
+  private counts = new Int32Array(0);
+  marks = new Int32Array(0);
+  stamp = 0;
+
+  /** Counters by tag id, zero (the caller sets back to zero what it used). */
   counter(): Int32Array {
     if (this.counts.length < tagIds.size) this.counts = new Int32Array(Math.max(tagIds.size * 2, 1024));
     return this.counts;
-  },
-  stamped(): { marks: Int32Array; stamp: number } {
-    if (this.marks.length < authorNumbers.size || this.stamp === 0x7fffffff) {
-      this.marks = new Int32Array(Math.max(authorNumbers.size * 2, 1024));
+  }
+
+  /** Takes a new stamp: an author is counted once `marks[author] === stamp`. */
+  newStamp(): void {
+    if (this.marks.length < authors.size || this.stamp === 0x7fffffff) {
+      this.marks = new Int32Array(Math.max(authors.size * 2, 1024));
       this.stamp = 0;
     }
     this.stamp++;
-    return this;
-  },
-};
+  }
+}
+
+const scratch = new DigestScratch();
 
 /** A window's posts, each tag set once, with a hash of each. */
 class DistinctPosts {

@@ -52,6 +52,11 @@ export class RelatedCache<V extends object> {
   private readonly entries: LRUCache<string, Entry<V>>;
   private readonly computing = new Map<string, Promise<Entry<V>>>();
 
+  /** Whether answers are kept at all (RELATED_CACHE_SECONDS and RELATED_CACHE_ENTRIES above 0). */
+  get isOn(): boolean {
+    return this.options.maxAgeMs > 0 && this.options.maxEntries > 0;
+  }
+
   constructor(private readonly options: RelatedCacheOptions) {
     this.entries = new LRUCache<string, Entry<V>>({
       max: Math.max(1, options.maxEntries),
@@ -60,7 +65,7 @@ export class RelatedCache<V extends object> {
   }
 
   async get(key: string, source: RelatedSource<V>): Promise<V> {
-    if (this.options.maxAgeMs <= 0 || this.options.maxEntries <= 0) return (await source.compute()).value;
+    if (!this.isOn) return (await source.compute()).value;
     const cached = this.entries.get(key);
     if (cached) {
       if (this.options.checkOnRequest) await this.options.tracker.catchUp();

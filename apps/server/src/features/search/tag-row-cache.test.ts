@@ -202,6 +202,32 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
       await nextRead();
       expect((await windowOf('beta')).tags.get('tag4')?.count).toBe(7777);
     });
+
+    it('leaves out a tag seen only in crowd posts, also once its row was read by name', async () => {
+      // #gamma (known) in three people's crowd posts with #crowdonly, which only the crowd has seen.
+      for (const person of ['c1', 'c2', 'c3'])
+        await storeIngest(writer, {
+          network: 'instagram',
+          source: 'crowd',
+          submittedBy: person,
+          newTagsPending: true,
+          now: Date.now(),
+          posts: [
+            {
+              postId: `gamma-${person}`,
+              owner: null,
+              takenAt: 1_700_000_100,
+              placeId: null,
+              hashtags: ['tag7', 'crowdonly'],
+            },
+          ],
+        });
+      await nextRead();
+      expect((await countsOf(['crowdonly']))[0]).toMatchObject({ hashtag: 'crowdonly', count: -2 });
+      const related = await findRelatedTags(context, { kind: 'hashtag', network: 'instagram', name: 'tag7' });
+      expect(related.related_tags.map((tag) => tag.hashtag)).not.toContain('crowdonly');
+      expect((await windowOf('tag7')).tags.has('crowdonly')).toBe(false);
+    });
   });
 
   it('sees a ban at once in the process that made it, and at the next read in another', async () => {

@@ -94,9 +94,9 @@ export class TagRowCache {
   }
 
   /**
-   * The rows of those of `ids` the store holds, by id, from memory where kept (a row read by name
-   * serves its id too); the others are read with `read` in one call, which answers each with its id
-   * and network.
+   * The rows of those of `ids` the store holds, by id, from memory where kept (a kept row serves an
+   * id once a read by id gave that id's name, even if the row itself was read by name); the others
+   * are read with `read` in one call, which answers each with its id and network.
    */
   async rowsOfIds(
     ids: readonly number[],

@@ -38,7 +38,7 @@ export async function suggestForList(
 
 function answersFor(context: HashtagContext): SuggestionAnswers | undefined {
   let answers = answersOf.get(context);
-  if (!answers && context.windows) {
+  if (!answers && context.windows?.isOn) {
     answers = new SuggestionAnswers();
     answersOf.set(context, answers);
   }
