@@ -339,10 +339,21 @@ export async function pruneCaptionWords(
 /** Sets each tag's count to its uses from `fromDay` on (one primary-key range per tag). */
 export async function refreshTagCounts(
   db: Kysely<Tables>,
-  options: { ids: readonly number[]; fromDay: number; source: string; now: number },
+  options: { ids: readonly number[]; fromDay: number; source: string; now: number; dialect: DialectName },
 ): Promise<void> {
   const ids = [...options.ids].sort((a, b) => a - b);
   for (const chunk of chunksOf(ids, 500)) {
+    // PostgreSQL: the rows locked first, so the sums below are read after any batch writing these
+    // tags has committed. An update that waits for a row lock keeps the snapshot it started with for
+    // its subquery, and would write a sum without that batch's uses over the batch's count.
+    if (options.dialect === 'postgres')
+      await db
+        .selectFrom('hashtags')
+        .select('id')
+        .where('id', 'in', chunk)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
     await db
       .updateTable('hashtags')
       .set({

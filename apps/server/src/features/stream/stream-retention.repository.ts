@@ -77,6 +77,8 @@ export async function refreshWindowCounts(
 ): Promise<number | undefined> {
   const ids = await findTagIdsAfter(database.db, options);
   if (ids.length === 0) return undefined;
-  await database.db.transaction().execute((trx) => refreshTagCounts(trx, { ...options, ids }));
+  await database.db
+    .transaction()
+    .execute((trx) => refreshTagCounts(trx, { ...options, ids, dialect: database.dialect }));
   return ids.at(-1);
 }

@@ -116,6 +116,7 @@ export async function storeStreamBatch(
         fromDay: batch.today - batch.countDays + 1,
         source: batch.source,
         now: batch.now,
+        dialect,
       });
       if (batch.cursor) await writeStreamCursor(trx, batch.cursor, batch.now);
       return result;
