@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import type { Tables } from '../../db/tables.js';
 import type { HashtagRow } from '../search/hashtag-row.js';
-import type { RowWithId, TagRowCache } from '../search/tag-row-cache.js';
+import { type RowWithId, rowsById, type TagRowCache } from '../search/tag-row-cache.js';
 import { authorOfPost, type CrowdAuthor } from '../store/post-author.js';
 import { queryHot } from './related-postgres.repository.js';
 import { relatedStatements } from './related-sqlite.repository.js';
@@ -101,7 +101,7 @@ export async function findRecentPosts(
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   if (ids.length === 0) return { posts, authors, tags: new Map() };
   const readRows = (missing: readonly number[]) => findHashtagsByIds(database, missing);
-  const tags = options.rows ? await options.rows.rowsOfIds(ids, readRows) : await rowsById(readRows(ids));
+  const tags = options.rows ? await options.rows.rowsOfIds(ids, readRows) : rowsById(await readRows(ids));
   // A kept row may have been read by name, where crowd-only tags are not left out.
   for (const [id, tag] of tags) if (tag.count_state === 'pending') tags.delete(id);
   return { posts, authors, tags };
@@ -158,12 +158,6 @@ async function findHashtagsByIds(database: Database, ids: readonly number[]): Pr
   // One parameter for thousands of ids: no statement with a placeholder per id to build and parse.
   if (!database.sqlite) return queryHot(database, 'byIds', [ids]);
   return relatedStatements(database.sqlite).byIds.all(JSON.stringify(ids)) as RowWithId[];
-}
-
-async function rowsById(rows: Promise<RowWithId[]>): Promise<Map<number, HashtagRow>> {
-  const byId = new Map<number, HashtagRow>();
-  for (const { id, network: _, ...row } of await rows) byId.set(id, row);
-  return byId;
 }
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */

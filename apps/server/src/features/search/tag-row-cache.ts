@@ -18,6 +18,13 @@ export interface TagRowCacheOptions {
 /** A row read by id: its id and network besides. */
 export type RowWithId = HashtagRow & { id: number; network: string };
 
+/** Rows read by id, as a map from id to row. */
+export function rowsById(found: readonly RowWithId[]): Map<number, HashtagRow> {
+  const rows = new Map<number, HashtagRow>();
+  for (const { id, network: _, ...row } of found) rows.set(id, row);
+  return rows;
+}
+
 /** A name's row as the store answered it; null when the store holds none. */
 interface Entry {
   row: HashtagRow | null;
@@ -104,11 +111,8 @@ export class TagRowCache {
   ): Promise<Map<number, HashtagRow>> {
     const { entries, keysById } = this;
     const { tracker } = this.options;
+    if (!entries || !keysById) return rowsById(await read(ids));
     const rows = new Map<number, HashtagRow>();
-    if (!entries || !keysById) {
-      for (const { id, network: _, ...row } of await read(ids)) rows.set(id, row);
-      return rows;
-    }
     if (this.options.checkOnRequest || !tracker.isReady) await tracker.catchUp();
     const missing: number[] = [];
     for (const id of ids) {
