@@ -40,9 +40,6 @@ describe('accounts in a browser', () => {
 
   it('sets up an account with the checklist and the emailed code, signs in, and signs out everywhere', async () => {
     const a = await visitor();
-    await a.page.goto('/newaccount');
-    await a.page.getByRole('heading', { name: "You shouldn't be here." }).waitFor();
-
     await a.page.goto(`/newaccount?email=${encodeURIComponent(ana.email)}&cbid=cb_e2e_1`);
     const submit = a.page.getByRole('button', { name: 'Create account' });
     await a.page.getByRole('textbox', { name: 'Password', exact: true }).fill('tagscout');

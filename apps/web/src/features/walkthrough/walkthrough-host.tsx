@@ -1,6 +1,7 @@
 import type { WalkthroughRoute } from '@tagscout/core/walkthrough';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { safeLocalStorage } from '../../shell/safe-storage';
 import { useCapabilities, useSession } from '../../shell/session-store';
 import { useShellOverlays } from '../../shell/shell-overlays';
 import { onCountedClick } from '../appdata/track';
@@ -14,6 +15,12 @@ import { currentTriggers, findTarget } from './walkthrough-triggers';
 
 /** How often the guide looks at the screen for a step that became due. */
 const CHECK_MS = 400;
+
+/**
+ * Local storage key for a shorter look (ms) than CHECK_MS: the browser tests set it, so they do not
+ * wait out a look at each of the guide's 30 steps. Users never have it.
+ */
+export const WALKTHROUGH_CHECK_MS_KEY = 'walkthroughCheckMs';
 
 /**
  * The guide (docs/product-rules.md#walkthrough): watches what the user does and sees, opens the step that is due
@@ -87,7 +94,7 @@ export function WalkthroughHost() {
       document.body.dataset.guideSaw = triggers.join(' ');
     };
     check();
-    const timer = setInterval(check, CHECK_MS);
+    const timer = setInterval(check, checkInterval());
     return () => clearInterval(timer);
   }, [isLoaded, isOn, pathname, caps.showWalkthrough, caps.canTurnGuideOff, isTutorialOpen]);
 
@@ -95,6 +102,11 @@ export function WalkthroughHost() {
   // comes back when it closes.
   if (!current || !caps.showWalkthrough || isTutorialOpen) return null;
   return <WalkthroughPopover stepId={current} viewer={viewer} />;
+}
+
+function checkInterval(): number {
+  const ms = Number(safeLocalStorage.getItem(WALKTHROUGH_CHECK_MS_KEY));
+  return ms > 0 && ms < CHECK_MS ? ms : CHECK_MS;
 }
 
 function goTo(route: WalkthroughRoute, navigate: ReturnType<typeof useNavigate>): void {
