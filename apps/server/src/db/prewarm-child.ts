@@ -4,5 +4,9 @@ import { prewarmFile } from './prewarm.js';
 
 const path = process.argv[2];
 if (!path) throw new Error('prewarm-child: the store file to read is missing');
-process.send?.(await prewarmFile(path));
-process.disconnect?.();
+const read = await prewarmFile(path);
+// A server stopped while this read (soon after its start) has closed the channel: nobody to tell.
+// With a callback, a send that fails as the channel closes is reported to it instead of thrown.
+process.send?.(read, undefined, undefined, () => {
+  if (process.connected) process.disconnect();
+});

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,5 +41,23 @@ describe('prewarmFile', () => {
     expect(await prewarmInChildProcess(join(dir, 'missing.db'))).toEqual({ bytes: 0, skipped: 'missing' });
     writeFileSync(join(dir, 'plain'), 'x');
     await expect(prewarmInChildProcess(join(dir, 'plain', 'store.db'))).rejects.toThrow(/ended with code 1/);
+  });
+
+  it('ends quietly when its server stopped before it reported (a stop soon after the start)', async () => {
+    const path = join(dir, 'store.db');
+    writeFileSync(path, Buffer.alloc(5 * 1024 * 1024, 1));
+    const child = fork(new URL('./prewarm-child.ts', import.meta.url), [path], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    // What the child sees when the server that forked it has exited: its channel closes.
+    child.disconnect();
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(errors).toBe('');
+    expect(code).toBe(0);
   });
 });
