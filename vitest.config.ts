@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { ProjectOrderSequencer } from './vitest-sequencer';
 
 // Workspace packages export their TypeScript sources under the "source" condition,
 // so tests run against src/ without a build (see docs/decisions/004-loading-core.md).
@@ -47,6 +48,7 @@ export default defineConfig({
     // every file one after another). Browser files wait on their server and Chromium much of the time,
     // so they share the pool with the rest instead of running alone at the end.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
         ...sourceFirst,
@@ -125,7 +127,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/*.spec.ts'],
           environment: 'node',
-          // Imports the sample corpus once per build (about 40 s) before the files that copy it run.
+          // Imports the sample corpus once per build (about 30 s), in the background; startSeededServer waits for it.
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           // A server and Chromium start side by side in most files' first hook, on a loaded machine.

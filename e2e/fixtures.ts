@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,12 +89,23 @@ async function runSeedStep(env: NodeJS.ProcessEnv): Promise<void> {
 
 /**
  * A server on a copy of the database that holds the imported sample corpus (imported once per build,
- * before the e2e files run, by global-setup.ts).
+ * in the background from the start of the run, by global-setup.ts).
  */
 export async function startSeededServer(options: Omit<StartServerOptions, 'seed' | 'databasePath'> = {}) {
   const template = inject('seededTemplate');
   if (!template) throw new Error('no seeded template: the e2e project runs e2e/global-setup.ts first');
+  await templateImported(template, inject('seedingFailure'));
   return startServer({ ...options, databasePath: template });
+}
+
+/** Waits until global-setup.ts has renamed the imported template into place, or says why it could not. */
+async function templateImported(template: string, failure: string): Promise<void> {
+  const LOOK_EVERY_MS = 250;
+  while (!existsSync(template)) {
+    if (existsSync(failure))
+      throw new Error(`the sample corpus import failed:\n${readFileSync(failure, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+  }
 }
 
 function waitForReadyLine(child: ChildProcess): Promise<string> {
