@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect.js';
 import { storeIngest } from './features/store/store.repository.js';
 import { testRedisUrl } from './jobs/redis-test-helpers.js';
+import { BUILT_MAIN } from './test/built-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -20,12 +21,12 @@ interface Cluster {
   stop(): Promise<void>;
 }
 
-/** `main.ts` with WEB_CONCURRENCY=2 on a fresh SQLite file: resolves once both processes listen. */
+/** The built `main.ts` with WEB_CONCURRENCY=2 on a fresh SQLite file: resolves once both processes listen. */
 async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const folder = mkdtempSync(join(tmpdir(), 'tagscout-cluster-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    [BUILT_MAIN],
     {
       cwd: REPO_ROOT,
       env: {
@@ -103,8 +104,8 @@ const statusesOf = async (port: number, times: number) => {
   return statuses;
 };
 
-// Three processes of tsx each start slowly on a busy machine: a worker loads the app in about 3 s of
-// CPU, 15 s on the wall at load average 8 and up to a minute at 20. The limit only ends a hung test.
+// Three server processes start slowly on a busy machine: a worker loads the app in 2-3 s of CPU,
+// 10 s on the wall at load average 8 and more at 20. The limit only ends a hung test.
 describe('WEB_CONCURRENCY: two server processes on one port', { timeout: 300_000 }, () => {
   let cluster: Cluster | undefined;
   afterEach(async () => {

@@ -10,6 +10,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { BUILT_MAIN } from './test/built-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
@@ -21,13 +22,13 @@ interface Server {
 }
 
 /**
- * `main.ts` on the SQLite file `file`, in a process group of its own: resolves once every process
+ * The built `main.ts` on the SQLite file `file`, in a process group of its own: resolves once every process
  * listens and the store has been read ahead (the step that once dropped the server's locks).
  */
 async function startServer(file: string, workers: number): Promise<Server> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    [BUILT_MAIN],
     {
       cwd: REPO_ROOT,
       detached: true,
