@@ -24,26 +24,22 @@ interface Cluster {
 /** The built `main.ts` with WEB_CONCURRENCY=2 on a fresh SQLite file: resolves once both processes listen. */
 async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const folder = mkdtempSync(join(tmpdir(), 'tagscout-cluster-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [BUILT_MAIN],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: join(folder, 'test.db'),
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        LOAD_SHEDDING: 'false',
-        WEB_DIST: '/nonexistent',
-        WEB_CONCURRENCY: '2',
-        BLUESKY_JETSTREAM_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: join(folder, 'test.db'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOAD_SHEDDING: 'false',
+      WEB_DIST: '/nonexistent',
+      WEB_CONCURRENCY: '2',
+      BLUESKY_JETSTREAM_URL: '',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ports: number[] = [];
   await new Promise<void>((resolve, reject) => {
