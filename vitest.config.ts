@@ -112,6 +112,8 @@ export default defineConfig({
           name: 'process',
           include: PROCESS_TESTS,
           environment: 'node',
+          // They start the built server (test/built-server.ts), built first if the tree is newer.
+          globalSetup: ['apps/server/src/test/built-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -26,6 +26,43 @@ export interface StartServerOptions {
 
 /** The real built server (apps/server/dist/main.js) on a free port with its own temporary database. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { env, databasePath, removeFolder } = prepareServer(options);
+  if (options.seed) await runSeedStep(env);
+  const child = spawnBuiltServer(env, { isPreloaded: false });
+  const url = await waitForReadyLine(child);
+  return runningServer({ child, url, databasePath, removeFolder });
+}
+
+export interface PreloadedServer {
+  process: ChildProcess;
+  databasePath: string;
+  /** Lets main.js run (on the modules loaded meanwhile) and resolves once it listens. */
+  start(): Promise<RunningServer>;
+}
+
+/**
+ * The built server, spawned now with the app's modules loading (lifecycle/preload-app.mjs, 2-3 s of
+ * CPU, most of a start) and started later: a test that kills servers one after another loads the next
+ * one while the last still serves. main.js itself runs unchanged once started.
+ */
+export function spawnPreloadedServer(options: Omit<StartServerOptions, 'seed'> = {}): PreloadedServer {
+  const { env, databasePath, removeFolder } = prepareServer(options);
+  const child = spawnBuiltServer(env, { isPreloaded: true });
+  const ready = waitForReadyLine(child);
+  // Failing before start() is called, the spawn is reported by start().
+  ready.catch(() => {});
+  return {
+    process: child,
+    databasePath,
+    start: async () => {
+      child.stdin!.end('start\n');
+      return runningServer({ child, url: await ready, databasePath, removeFolder });
+    },
+  };
+}
+
+/** A temporary folder with the server's own database path, and the environment it runs with. */
+function prepareServer(options: Omit<StartServerOptions, 'seed'>) {
   const folder = mkdtempSync(join(tmpdir(), 'tagscout-e2e-'));
   const databasePath = join(folder, 'tagscout.db');
   if (options.databasePath) copyFileSync(options.databasePath, databasePath);
@@ -46,13 +83,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     BLUESKY_JETSTREAM_URL: '',
     ...options.env,
   };
-  if (options.seed) await runSeedStep(env);
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
+  return { env, databasePath, removeFolder: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+function spawnBuiltServer(env: NodeJS.ProcessEnv, { isPreloaded }: { isPreloaded: boolean }): ChildProcess {
+  const preload = isPreloaded ? ['--import', join(repoRoot, 'e2e/lifecycle/preload-app.mjs')] : [];
+  return spawn(process.execPath, [...preload, join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // A preloaded server waits for a line on stdin before main.js runs.
+    stdio: [isPreloaded ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
-  const url = await waitForReadyLine(child);
+}
+
+function runningServer(server: {
+  child: ChildProcess;
+  url: string;
+  databasePath: string;
+  removeFolder: () => void;
+}): RunningServer {
+  const { child, url, databasePath } = server;
   return {
     url,
     databasePath,
@@ -65,7 +115,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
       // A clean stop checkpoints the write-ahead log, so the one file holds everything.
       if (stopOptions.saveDatabaseTo) renameSync(databasePath, stopOptions.saveDatabaseTo);
-      rmSync(folder, { recursive: true, force: true });
+      server.removeFolder();
     },
   };
 }

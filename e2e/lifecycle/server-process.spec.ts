@@ -9,7 +9,8 @@ import { startServer } from '../fixtures';
 const mainScript = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps/server/dist/main.js');
 
 describe('the server process', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)(
+  // Two servers of their own, side by side: nothing here is timed.
+  it.concurrent.each(['SIGTERM', 'SIGINT'] as const)(
     'stops gracefully on %s, finishing requests and closing the database',
     async (signal) => {
       const server = await startServer();

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Network } from '@tagscout/core/networks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect.js';
 import { storeIngest } from './features/store/store.repository.js';
 import { testRedisUrl } from './jobs/redis-test-helpers.js';
+import { BUILT_MAIN } from './test/built-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -20,29 +21,25 @@ interface Cluster {
   stop(): Promise<void>;
 }
 
-/** `main.ts` with WEB_CONCURRENCY=2 on a fresh SQLite file: resolves once both processes listen. */
+/** The built `main.ts` with WEB_CONCURRENCY=2 on a fresh SQLite file: resolves once both processes listen. */
 async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const folder = mkdtempSync(join(tmpdir(), 'tagscout-cluster-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: join(folder, 'test.db'),
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        LOAD_SHEDDING: 'false',
-        WEB_DIST: '/nonexistent',
-        WEB_CONCURRENCY: '2',
-        BLUESKY_JETSTREAM_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: join(folder, 'test.db'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOAD_SHEDDING: 'false',
+      WEB_DIST: '/nonexistent',
+      WEB_CONCURRENCY: '2',
+      BLUESKY_JETSTREAM_URL: '',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ports: number[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -103,26 +100,26 @@ const statusesOf = async (port: number, times: number) => {
   return statuses;
 };
 
-// Three processes of tsx each start slowly on a busy machine: a worker loads the app in about 3 s of
-// CPU, 15 s on the wall at load average 8 and up to a minute at 20. The limit only ends a hung test.
-describe('WEB_CONCURRENCY: two server processes on one port', { timeout: 300_000 }, () => {
-  let cluster: Cluster | undefined;
-  afterEach(async () => {
-    await cluster?.stop();
-    cluster = undefined;
-  });
-
-  it('without Redis, shares the rate limit between the processes: together they allow the limit', async () => {
-    cluster = await startCluster({ RATE_LIMIT_PER_MINUTE: '20' });
+// Three server processes start slowly on a busy machine: a worker loads the app in 2-3 s of CPU,
+// 10 s on the wall at load average 8 and more at 20. The limit only ends a hung test.
+// The two cases share nothing (a store, a port and a Redis prefix each): they run side by side.
+describe.concurrent('WEB_CONCURRENCY: two server processes on one port', { timeout: 300_000 }, () => {
+  it('without Redis, shares the rate limit between the processes: together they allow the limit', async ({
+    onTestFinished,
+  }) => {
+    const cluster = await startCluster({ RATE_LIMIT_PER_MINUTE: '20' });
+    onTestFinished(() => cluster.stop());
     const statuses = await statusesOf(cluster.port, 26);
     // Each process allows 10; connections go to each in turn, so the first 20 pass, the rest do not.
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses.slice(20)).toEqual(Array(6).fill(429));
   });
 
-  it('with Redis, counts one limit for both, and every process sees new posts in related tags', async () => {
+  it('with Redis, counts one limit for both, and every process sees new posts in related tags', async ({
+    onTestFinished,
+  }) => {
     // Posts written by another process (as the importer or another server process would).
-    cluster = await startCluster({
+    const cluster = await startCluster({
       RATE_LIMIT_PER_MINUTE: '30',
       REDIS_URL: testRedisUrl,
       JOB_QUEUE_PREFIX: `test-${randomUUID()}`,
@@ -130,6 +127,7 @@ describe('WEB_CONCURRENCY: two server processes on one port', { timeout: 300_000
       // (the recheck interval itself is covered in related-cache.test.ts).
       RELATED_CACHE_RECHECK_MS: '0',
     });
+    onTestFinished(() => cluster.stop());
     const { port } = cluster;
     const writer = connectDatabase(cluster.databaseUrl);
     const related = async () => {

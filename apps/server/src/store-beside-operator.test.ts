@@ -7,9 +7,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { BUILT_MAIN } from './test/built-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
@@ -21,30 +22,26 @@ interface Server {
 }
 
 /**
- * `main.ts` on the SQLite file `file`, in a process group of its own: resolves once every process
+ * The built `main.ts` on the SQLite file `file`, in a process group of its own: resolves once every process
  * listens and the store has been read ahead (the step that once dropped the server's locks).
  */
 async function startServer(file: string, workers: number): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      detached: true,
-      env: {
-        ...process.env,
-        DATABASE_URL: file,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        LOAD_SHEDDING: 'false',
-        WEB_DIST: '/nonexistent',
-        WEB_CONCURRENCY: String(workers),
-        BLUESKY_JETSTREAM_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], {
+    cwd: REPO_ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      DATABASE_URL: file,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOAD_SHEDDING: 'false',
+      WEB_DIST: '/nonexistent',
+      WEB_CONCURRENCY: String(workers),
+      BLUESKY_JETSTREAM_URL: '',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ports: number[] = [];
   let isReadAhead = false;
@@ -103,36 +100,35 @@ function storedEvents(file: string, eventIds: string[]): number {
 // Issue 29: an operator's read of the live store with the sqlite3 command made it delete the WAL the
 // server was writing into (the server had dropped its locks), and a kill -9 then lost every write since.
 // Server processes start slowly on a busy machine (see cluster.test.ts): the limit only ends a hung test.
-describe('a live SQLite store read by an operator beside the server', { timeout: 300_000 }, () => {
-  let folder = '';
-  let server: Server | undefined;
-  afterEach(async () => {
-    await server?.kill();
-    server = undefined;
-    rmSync(folder, { recursive: true, force: true });
-  });
-
+// The two cases share nothing (a store and a port each) and time nothing: they run side by side.
+describe.concurrent('a live SQLite store read by an operator beside the server', { timeout: 300_000 }, () => {
   for (const workers of [1, 2]) {
     it(`keeps every acknowledged write through a kill -9 (${workers} server process${workers > 1 ? 'es' : ''})`, async () => {
-      folder = mkdtempSync(join(tmpdir(), 'tagscout-operator-'));
-      const file = join(folder, 'store.db');
-      // An existing store, as on every start but the first: the server reads it ahead.
-      const database = connectDatabase(file);
-      await migrateToLatest(database);
-      await database.close();
-      server = await startServer(file, workers);
-      const eventIds = Array.from({ length: 21 }, () => randomUUID());
-      // The operator counts the events every few saves, with the sqlite3 command.
-      for (const [index, eventId] of eventIds.entries()) {
-        await saveEvent(server.port, eventId);
-        if (index % 5 > 0) continue;
-        const { stdout } = await run('sqlite3', [file, 'select count(*) from analytics_events;']);
-        expect(Number(stdout.trim())).toBe(index + 1);
-      }
+      const folder = mkdtempSync(join(tmpdir(), 'tagscout-operator-'));
+      let server: Server | undefined;
+      try {
+        const file = join(folder, 'store.db');
+        // An existing store, as on every start but the first: the server reads it ahead.
+        const database = connectDatabase(file);
+        await migrateToLatest(database);
+        await database.close();
+        server = await startServer(file, workers);
+        const eventIds = Array.from({ length: 21 }, () => randomUUID());
+        // The operator counts the events every few saves, with the sqlite3 command.
+        for (const [index, eventId] of eventIds.entries()) {
+          await saveEvent(server.port, eventId);
+          if (index % 5 > 0) continue;
+          const { stdout } = await run('sqlite3', [file, 'select count(*) from analytics_events;']);
+          expect(Number(stdout.trim())).toBe(index + 1);
+        }
 
-      await server.kill();
-      server = undefined;
-      expect(storedEvents(file, eventIds)).toBe(eventIds.length);
+        await server.kill();
+        server = undefined;
+        expect(storedEvents(file, eventIds)).toBe(eventIds.length);
+      } finally {
+        await server?.kill();
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   }
 });
