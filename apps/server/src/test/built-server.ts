@@ -12,10 +12,11 @@ export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.met
 
 /**
  * The 'process' project's globalSetup: builds the server first, so its tests never start a build older
- * than the tree (tsc -b has nothing to do after `npm test`'s own build, about a second).
+ * than the tree (tsc -b has nothing to do after `npm test`'s own build, about a second). The compiler is
+ * the one `npm run build:server` runs (docs/decisions/037-typescript-7-for-checks-and-build.md).
  */
 export function setup(): void {
-  execFileSync(process.execPath, [`${REPO_ROOT}node_modules/typescript/bin/tsc`, '-b', 'apps/server'], {
+  execFileSync(process.execPath, [`${REPO_ROOT}node_modules/typescript-7/bin/tsc`, '-b', 'apps/server'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
