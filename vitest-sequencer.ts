@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * whole-process files start first, the browser files once the import is long done, and the many
  * short web files last, to fill both cores to the end.
  */
-const PROJECT_ORDER = ['lifecycle', 'server-mocks', 'server', 'corpus', 'unit', 'e2e', 'web', 'web-build'];
+const PROJECT_ORDER = ['lifecycle', 'server-mocks', 'server', 'corpus', 'unit', 'e2e', 'web-build', 'web'];
 
 export class ProjectOrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -11,14 +11,19 @@ export function run(command, options = {}) {
   execSync(command, { cwd: root, stdio: 'inherit', ...options });
 }
 
-export function ensureDependencies() {
+/**
+ * `buildNative: false` installs without the packages' install scripts (better-sqlite3 compiles SQLite
+ * for about a minute): CI builds them beside the lint (.ci/run), with a later call of this function.
+ */
+export function ensureDependencies({ buildNative = true } = {}) {
   const installed = join(root, 'node_modules', '.package-lock.json');
   const lockfile = join(root, 'package-lock.json');
   const isStale = !existsSync(installed) || statSync(lockfile).mtimeMs > statSync(installed).mtimeMs;
   if (isStale) {
     console.log('Installing dependencies (npm ci)...');
-    run('npm ci --no-audit --no-fund');
+    run(`npm ci --no-audit --no-fund${buildNative ? '' : ' --ignore-scripts'}`);
   }
+  if (!buildNative) return;
   const sqliteBinding = join(
     root,
     'node_modules',
@@ -29,8 +34,11 @@ export function ensureDependencies() {
   );
   if (!existsSync(sqliteBinding)) {
     console.log('Building better-sqlite3...');
-    run('npm rebuild better-sqlite3');
+    // esbuild's install script too, in case the install skipped the scripts.
+    run('npm rebuild better-sqlite3 esbuild');
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) ensureDependencies();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureDependencies({ buildNative: !process.argv.includes('--without-native-build') });
+}
