@@ -151,9 +151,16 @@ export async function startSeededServer(options: Omit<StartServerOptions, 'seed'
 /** Waits until global-setup.ts has renamed the imported template into place, or says why it could not. */
 async function templateImported(template: string, failure: string): Promise<void> {
   const LOOK_EVERY_MS = 250;
+  // Under the e2e project's hookTimeout (120 s), so the wait ends with its own message.
+  const GIVE_UP_AFTER_MS = 110_000;
+  const startedAt = Date.now();
   while (!existsSync(template)) {
-    if (existsSync(failure))
+    if (existsSync(failure)) {
       throw new Error(`the sample corpus import failed:\n${readFileSync(failure, 'utf8')}`);
+    }
+    if (Date.now() - startedAt > GIVE_UP_AFTER_MS) {
+      throw new Error(`the sample corpus import was still running after ${GIVE_UP_AFTER_MS / 1000} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
   }
 }

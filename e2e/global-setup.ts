@@ -33,7 +33,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     writeFileSync(failure, error instanceof Error ? (error.stack ?? error.message) : String(error));
   });
   return async () => {
-    await seeding;
+    // Bounded, so a hung import cannot hold the end of the run (its files have failed by then).
+    await Promise.race([seeding, new Promise((resolve) => setTimeout(resolve, 5 * 60_000).unref())]);
     rmSync(failure, { force: true });
   };
 }

@@ -7,6 +7,10 @@ if (!path) throw new Error('prewarm-child: the store file to read is missing');
 const read = await prewarmFile(path);
 // A server stopped while this read (soon after its start) has closed the channel: nobody to tell.
 // With a callback, a send that fails as the channel closes is reported to it instead of thrown.
-process.send?.(read, undefined, undefined, () => {
+process.send?.(read, undefined, undefined, (error: (Error & { code?: string }) | null) => {
+  if (error && error.code !== 'ERR_IPC_CHANNEL_CLOSED') {
+    console.error(error);
+    process.exitCode = 1;
+  }
   if (process.connected) process.disconnect();
 });
