@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { ProjectOrderSequencer } from './vitest-sequencer';
+import { ProjectOrderSequencer } from './vitest-sequencer.ts';
 
 // Workspace packages export their TypeScript sources under the "source" condition,
 // so tests run against src/ without a build (see docs/decisions/004-loading-core.md).
