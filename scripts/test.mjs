@@ -3,28 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDebianTools } from './debian-tools.mjs';
 import { ensureDependencies, root, run } from './ensure-deps.mjs';
-
-// Debian's chromium drives the browser tests; sqlite3 reads a live store beside a running server
-// (store-beside-operator.test.ts), as an operator would.
-const debianTools = { '/usr/bin/chromium': 'chromium', '/usr/bin/sqlite3': 'sqlite3' };
-
-function ensureDebianTools() {
-  const missing = Object.entries(debianTools)
-    .filter(([path]) => !existsSync(path))
-    .map(([, name]) => name);
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) {
-    console.error(
-      `The tests need Debian's ${missing.join(' and ')}. Install with: sudo apt-get install -y ${missing.join(' ')}`,
-    );
-    process.exit(1);
-  }
-  console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);
-  run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
-    shell: '/bin/bash',
-  });
-}
 
 ensureDependencies();
 ensureDebianTools();
