@@ -1,3 +1,5 @@
+import { numberFormat } from './number-format.js';
+
 const UNKNOWN = '—';
 const UNITS = [
   { size: 1e9, suffix: 'B' },
@@ -21,7 +23,7 @@ export function formatCount(count: number, options: FormatCountOptions = {}): st
   const locale = options.locale ?? 'en';
   const whole = Math.floor(count);
   const unit = options.compact ? UNITS.find(({ size }) => whole >= size) : undefined;
-  if (!unit) return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(whole);
+  if (!unit) return numberFormat(locale, { maximumFractionDigits: 0 }).format(whole);
   const tenths = Math.floor((whole * 10) / unit.size) / 10;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tenths)}${unit.suffix}`;
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(tenths)}${unit.suffix}`;
 }

@@ -1,12 +1,13 @@
+import { numberFormat } from '@tagscout/core/format';
+
 /** "+25%", "-40%", "0%"; undefined when there is no change to show (no uses the week before). */
 export function formatWeekChange(change: number | null, locale: string): string | undefined {
   if (change === null) return undefined;
-  const text = new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     maximumFractionDigits: Math.abs(change) < 0.1 ? 1 : 0,
     signDisplay: 'exceptZero',
   }).format(change);
-  return text;
 }
 
 export type ChangeTone = 'up' | 'down' | 'flat';
