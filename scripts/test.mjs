@@ -1,14 +1,16 @@
-// `npm test`: install what is missing, build the app, run every suite (unit, web, server, e2e) with Vitest,
+// `npm test`: install what is missing, build what changed, run every suite (unit, web, server, e2e) with Vitest,
 // and end with one line "N passed, N failed, N skipped" that adds up every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildChanged } from './build-changed.mjs';
 import { ensureDebianTools } from './debian-tools.mjs';
-import { ensureDependencies, root, run } from './ensure-deps.mjs';
+import { ensureDependencies, root } from './ensure-deps.mjs';
 
 ensureDependencies();
 ensureDebianTools();
-run('npm run build --silent');
+// The web app only when a file it is built from changed (as `npm start` does); the server always.
+buildChanged();
 
 const resultsDir = join(root, 'test-results');
 const resultsFile = join(resultsDir, 'vitest.json');
