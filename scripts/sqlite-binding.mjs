@@ -3,7 +3,7 @@
 // them. `build` fetches the locked version's package from the registry (checked against the
 // lockfile's integrity) and compiles it in a folder of its own, while `npm ci` still runs;
 // `install` puts the binding where the installed package looks for it. Uses only Node built-ins.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,8 +36,12 @@ function build() {
     );
   }
   execFileSync('tar', ['-xzf', join(folder, packed.filename), '-C', folder]);
-  // Its own script, through npm: npm's node-gyp, with npm's settings (where the Node headers are).
-  run('npm run build-release', { cwd: packageFolder });
+  // The node-gyp npm itself runs for a package's install script.
+  const nodeGyp = join(
+    execSync('npm prefix -g', { encoding: 'utf8' }).trim(),
+    'lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js',
+  );
+  run(`"${process.execPath}" "${nodeGyp}" rebuild --release`, { cwd: packageFolder });
 }
 
 function install() {
