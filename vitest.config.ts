@@ -11,9 +11,11 @@ const sourceFirst = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
 };
 
-/** Tests of whole server processes (see the 'process' project). */
-const PROCESS_TESTS = [
-  'apps/server/src/plugins/load-shedding.test.ts',
+/** Tests of whole server processes whose timings matter (see the 'process' project). */
+const PROCESS_TESTS = ['apps/server/src/plugins/load-shedding.test.ts'];
+
+/** Tests of several built server processes, or one killed, that time nothing (see 'lifecycle'). */
+const SERVER_PROCESS_TESTS = [
   'apps/server/src/store-beside-operator.test.ts',
   'apps/server/src/cluster.test.ts',
 ];
@@ -120,7 +122,7 @@ export default defineConfig({
           ...SERVER_TEST,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: [...PROCESS_TESTS, ...SERVER_MOCKING],
+          exclude: [...PROCESS_TESTS, ...SERVER_PROCESS_TESTS, ...SERVER_MOCKING],
           // A worker imports the app's modules once for all its files instead of once per file (the
           // import was half the project's time): each app, its store and its timers are the file's
           // own and closed by it. A file that replaces modules runs isolated ('server-mocks').
@@ -132,9 +134,9 @@ export default defineConfig({
         : []),
       {
         ...sourceFirst,
-        // Server processes under load, timed (load shedding), killed (kill -9) or several at once
-        // (cluster): run after every other project and one file at a time, so the machine's other
-        // work does not decide their timings. Whole-process tests that no timing decides are 'lifecycle'.
+        // Server processes under load, timed (load shedding): run after every other project, so the
+        // machine's other work does not decide their timings. Whole-process tests that no timing
+        // decides are 'lifecycle'.
         test: {
           name: 'process',
           include: PROCESS_TESTS,
@@ -169,12 +171,14 @@ export default defineConfig({
       {
         ...sourceFirst,
         // The built server as a whole process, without a browser: `npm start` and its signals, a graceful
-        // stop, a bad environment, saves across kill -9. Their timings decide nothing, so they share the
-        // pool with the other projects' files.
+        // stop, a bad environment, saves across kill -9, a store read beside it, two processes on one
+        // port. Their timings decide nothing, so they share the pool with the other projects' files.
         test: {
           name: 'lifecycle',
-          include: ['e2e/lifecycle/*.spec.ts'],
+          include: ['e2e/lifecycle/*.spec.ts', ...SERVER_PROCESS_TESTS],
           environment: 'node',
+          // The server's tests among them start the built server, built first if the tree is newer.
+          globalSetup: ['apps/server/src/test/built-server.ts'],
           // Ten kill -9 cycles, each starting the server again, take 90-150 s on a loaded machine.
           testTimeout: 240_000,
           hookTimeout: 60_000,
