@@ -5,9 +5,18 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isWebBuildCurrent } from '../../scripts/build-changed.mjs';
 
 const webRoot = import.meta.dirname;
+const repoRoot = join(webRoot, '..', '..');
 const outDirs: string[] = [];
+
+/** The files of apps/web/dist, when it is what a production build would make now (npm test builds it first). */
+function currentProductionBuild(): string[] | undefined {
+  if (!isWebBuildCurrent({ root: repoRoot, env: process.env })) return undefined;
+  const dist = join(webRoot, 'dist');
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((file) => join(dist, file));
+}
 
 /** `vite build` of the real app with its real config, into a directory of its own. */
 async function buildApp(mode: string): Promise<string[]> {
@@ -29,7 +38,7 @@ describe('the production build', () => {
   });
 
   it('writes a brotli and a gzip copy beside every script and page, each smaller and the same once unpacked', async () => {
-    const files = await buildApp('production');
+    const files = currentProductionBuild() ?? (await buildApp('production'));
     const texts = files.filter((file) => /\.(js|css|html)$/.test(file) && statSync(file).size >= 1024);
     expect(texts.some((file) => file.endsWith('index.html'))).toBe(true);
     expect(texts.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(10);
