@@ -1,6 +1,6 @@
 // Debian's chromium drives the browser tests; sqlite3 reads a live store beside a running server
 // (store-beside-operator.test.ts), as an operator would. Installed with apt-get when missing and root.
-// Uses only Node built-ins: CI runs it beside `npm ci` (.ci/run), before anything is installed.
+// Uses only Node built-ins; CI runs it right after `npm ci`, beside the lint (.ci/run).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { run } from './ensure-deps.mjs';

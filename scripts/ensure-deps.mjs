@@ -13,7 +13,7 @@ export function run(command, options = {}) {
 
 /**
  * `buildNative: false` installs without the packages' install scripts (better-sqlite3 compiles SQLite
- * for about a minute): CI builds them beside the lint (.ci/run), with a later call of this function.
+ * for about two minutes): CI builds them beside the lint (.ci/run), with a later call of this function.
  */
 export function ensureDependencies({ buildNative = true } = {}) {
   const installed = join(root, 'node_modules', '.package-lock.json');
