@@ -71,12 +71,10 @@ const SERVER_TEST = {
 export default defineConfig({
   ...sourceFirst,
   test: {
-    // One test file more than cores (Vitest's default leaves one core free, which on a 2-core machine
-    // runs every file one after another). Many files wait on processes of their own (a server they
-    // kill and start again, Chromium), leaving a core idle: with a third file on 2 cores the run took
-    // 303 s against 325 quiet, and 432 s against 499 beside two busy loops (2026-11-28). Browser files
-    // share the pool with the rest instead of running alone at the end.
-    maxWorkers: availableParallelism() + 1,
+    // One test file per core (Vitest's default leaves one core free, which on a 2-core machine runs
+    // every file one after another). Browser files wait on their server and Chromium much of the time,
+    // so they share the pool with the rest instead of running alone at the end.
+    maxWorkers: availableParallelism(),
     sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
