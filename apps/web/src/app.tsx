@@ -1,10 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import './i18n/i18n';
 
 import { isNetworkFailure } from './api/client';
+import { RowIconSprite } from './components/row-icons';
+import { rowStyles } from './components/row-styles';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
@@ -24,6 +27,8 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <GlobalStyles styles={rowStyles} />
+      <RowIconSprite />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />

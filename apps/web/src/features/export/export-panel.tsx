@@ -16,7 +16,7 @@ import { filterByPostCount } from '@tagscout/core/export';
 import { formatCount } from '@tagscout/core/format';
 import { LIMITS } from '@tagscout/core/limits';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRowText } from '../../components/row-text';
 import { recordClick } from '../appdata/track';
 import { useTrends } from '../networks/queries';
 import { TrendCell } from '../networks/trend-cell';
@@ -33,7 +33,8 @@ import { useExportCounts } from './use-export-counts';
 
 /** The export list: pick tags, filter, copy; on /tags, the collection's name and Save above it. */
 export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const text = useRowText();
+  const { t } = text;
   const network = useSettings((s) => s.copyNetwork);
   const isPhone = useIsPhone();
   const { tags, selected, filters, toggleSelected, remove } = useExportList();
@@ -110,9 +111,9 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                   primary={`#${tag.hashtag}`}
                   secondary={
                     indexing.has(tag.hashtag) ? (
-                      <PostCount count={tag.count} isCompact={isPhone} isIndexing />
+                      <PostCount count={tag.count} isCompact={isPhone} isIndexing text={text} />
                     ) : (
-                      formatCount(tag.count, { locale: i18n.language, compact: isPhone })
+                      formatCount(tag.count, { locale: text.locale, compact: isPhone })
                     )
                   }
                   slotProps={{ primary: { noWrap: true, title: `#${tag.hashtag}` } }}
@@ -127,6 +128,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                     isLoading={trends.isFetching}
                     days={trendDays}
                     compact
+                    text={text}
                   />
                 </Box>
               )}

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer, notServed } from '../../api/contract-test-helpers';
+import { useRowText } from '../../components/row-text';
 import { i18n } from '../../i18n/i18n';
 import { DEFAULT_SETTINGS, useSettings } from '../settings/settings-store';
 import { NetworkPicker } from './network-picker';
@@ -132,7 +133,7 @@ describe('networks and trends in the app', () => {
       last_30_days: 81,
       week_change: 1.5,
     };
-    renderWith(<TrendCell hashtag="travel" trend={trend} isLoading={false} />);
+    renderWith(<TrendCellWithText hashtag="travel" trend={trend} isLoading={false} />);
     const button = screen.getByRole('button', {
       name: /^Trend of #travel: 35 uses in the last 7 days, 81 in/,
     });
@@ -141,7 +142,7 @@ describe('networks and trends in the app', () => {
       screen.getByTestId('sparkline').querySelector('polyline')?.getAttribute('points')?.split(' '),
     ).toHaveLength(30);
     cleanup();
-    renderWith(<TrendCell hashtag="travel" trend={trend} isLoading={false} days={7} />);
+    renderWith(<TrendCellWithText hashtag="travel" trend={trend} isLoading={false} days={7} />);
     expect(
       screen.getByTestId('sparkline').querySelector('polyline')?.getAttribute('points')?.split(' '),
     ).toHaveLength(7);
@@ -155,3 +156,8 @@ describe('networks and trends in the app', () => {
     expect(formatWeekChange(0.25, 'pt-BR')).toMatch(/^\+25\s?%$/);
   });
 });
+
+/** A trend cell as a table gives it, with the table's translations. */
+function TrendCellWithText(props: Omit<ComponentProps<typeof TrendCell>, 'text'>) {
+  return <TrendCell {...props} text={useRowText()} />;
+}

@@ -1,8 +1,6 @@
-import { useTheme } from '@mui/material/styles';
-
 /**
- * A tiny line of daily uses for a table cell. Decorative (aria-hidden): the cell's label says the
- * numbers; the tag's chart dialog draws the real chart with axes.
+ * A tiny line of daily uses for a table cell, in the secondary text colour. Decorative (aria-hidden):
+ * the cell's label says the numbers; the tag's chart dialog draws the real chart with axes.
  */
 export function Sparkline({
   values,
@@ -13,7 +11,6 @@ export function Sparkline({
   width?: number;
   height?: number;
 }) {
-  const theme = useTheme();
   if (values.length < 2) return null;
   const max = Math.max(1, ...values);
   const step = width / (values.length - 1);
@@ -22,13 +19,14 @@ export function Sparkline({
     .join(' ');
   return (
     <svg
+      className="ts-sparkline"
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       aria-hidden="true"
       data-testid="sparkline"
     >
-      <polyline points={points} fill="none" stroke={theme.palette.text.secondary} strokeWidth={1.5} />
+      <polyline points={points} fill="none" stroke="currentColor" strokeWidth={1.5} />
     </svg>
   );
 }

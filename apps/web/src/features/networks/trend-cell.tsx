@@ -1,14 +1,9 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../account/visually-hidden';
+import { type RowText, useRowText } from '../../components/row-text';
 import { Sparkline } from './sparkline';
 import { formatWeekChange, toneOf } from './week-change';
 
@@ -16,7 +11,14 @@ const TrendDialog = lazy(() => import('./trend-dialog'));
 
 const TONE_COLORS = { up: 'success.main', down: 'error.main', flat: 'text.secondary' } as const;
 
-/** The week-on-week change, coloured; "new" or nothing when there was no use the week before. */
+/** The week-on-week change as written: "+7%", "new" when there was no use the week before, or nothing. */
+function weekChangeText(trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'>, text: RowText): string {
+  return (
+    formatWeekChange(trend.week_change, text.locale) ?? (trend.last_7_days > 0 ? text.t('trends.new') : '')
+  );
+}
+
+/** The week-on-week change, coloured, as a dialog's heading or caption. */
 export function WeekChange({
   trend,
   variant = 'caption',
@@ -24,9 +26,7 @@ export function WeekChange({
   trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'>;
   variant?: 'caption' | 'h6';
 }) {
-  const { t, i18n } = useTranslation();
-  const text =
-    formatWeekChange(trend.week_change, i18n.language) ?? (trend.last_7_days > 0 ? t('trends.new') : '');
+  const text = useRowText();
   return (
     <Typography
       component={variant === 'h6' ? 'p' : 'span'}
@@ -37,7 +37,7 @@ export function WeekChange({
         whiteSpace: 'nowrap',
       }}
     >
-      {text}
+      {weekChangeText(trend, text)}
     </Typography>
   );
 }
@@ -45,12 +45,10 @@ export function WeekChange({
 /** A dash for the eye, with what it means for screen readers. */
 export function Dash({ label }: { label: string }) {
   return (
-    <Typography component="span" variant="caption" color="text.secondary">
+    <span className="ts-caption">
       <span aria-hidden="true">–</span>
-      <Box component="span" sx={visuallyHidden}>
-        {label}
-      </Box>
-    </Typography>
+      <span className="ts-visually-hidden">{label}</span>
+    </span>
   );
 }
 
@@ -75,18 +73,25 @@ export function TrendCell({
   isLoading,
   days = 30,
   compact = false,
+  text,
 }: {
   hashtag: string;
   trend: HashtagTrend | undefined;
   isLoading: boolean;
   days?: 7 | 30;
   compact?: boolean;
+  text: RowText;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = text;
   const [isOpen, setOpen] = useState(false);
   if (!trend) {
     return isLoading ? (
-      <Skeleton variant="rounded" width={compact ? 40 : 64} height={20} aria-label={t('trends.loading')} />
+      <span
+        className="ts-skeleton"
+        role="img"
+        style={{ width: compact ? 40 : 64 }}
+        aria-label={t('trends.loading')}
+      />
     ) : (
       <Dash label={t('trends.unavailable')} />
     );
@@ -94,29 +99,23 @@ export function TrendCell({
   const values = trend.daily.slice(-days);
   return (
     <>
-      <ButtonBase
+      <button
+        type="button"
+        className="ts-button ts-trend"
         onClick={() => setOpen(true)}
-        aria-label={`${trendSentence(t, i18n.language, hashtag, trend)} ${t('trends.openChart')}`}
+        aria-label={`${trendSentence(t, locale, hashtag, trend)} ${t('trends.openChart')}`}
         title={t('trends.openChart')}
         data-testid="trend-button"
-        sx={{
-          borderRadius: 1,
-          px: 0.5,
-          py: 0.25,
-          '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
-        }}
       >
-        <Stack direction={compact ? 'column' : 'row'} sx={{ alignItems: 'center', gap: compact ? 0 : 0.75 }}>
+        <span className={compact ? 'ts-trend-line is-compact' : 'ts-trend-line'}>
           {trend.last_30_days === 0 ? (
-            <Typography component="span" variant="caption" color="text.secondary">
-              {t('trends.noUses')}
-            </Typography>
+            <span className="ts-caption">{t('trends.noUses')}</span>
           ) : (
             <Sparkline values={values} width={compact ? 44 : 64} height={compact ? 16 : 20} />
           )}
-          <WeekChange trend={trend} />
-        </Stack>
-      </ButtonBase>
+          <span className={`ts-caption ts-${toneOf(trend.week_change)}`}>{weekChangeText(trend, text)}</span>
+        </span>
+      </button>
       {isOpen && (
         <Suspense fallback={null}>
           <TrendDialog hashtag={hashtag} onClose={() => setOpen(false)} />

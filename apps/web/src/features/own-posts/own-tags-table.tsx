@@ -10,8 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OwnHashtag } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useRowText } from '../../components/row-text';
 import { visuallyHidden } from '../account/visually-hidden';
 import { useNetworks } from '../networks/queries';
 import { AddButton } from '../search/add-button';
@@ -22,10 +22,11 @@ import { useSettings } from '../settings/settings-store';
 
 /** Your tags: how often, when last, on which network; a tag opens its public counts and related tags. */
 export function OwnTagsTable({ tags }: { tags: readonly OwnHashtag[] }) {
-  const { t, i18n } = useTranslation();
+  const text = useRowText();
+  const { t } = text;
   const isPhone = useIsPhone();
   const navigate = useNavigate();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(text.locale, { dateStyle: 'medium' });
   const offered = useNetworks().data?.networks ?? [];
 
   // The tag's public counts on its own network when Tagscout holds that network's data, else on the one in use.
@@ -75,12 +76,12 @@ export function OwnTagsTable({ tags }: { tags: readonly OwnHashtag[] }) {
                 )}
               </TableCell>
               {!isPhone && <TableCell>{t(`ownPosts.network.${tag.network}`)}</TableCell>}
-              <TableCell align="right">{formatCount(tag.posts, { locale: i18n.language })}</TableCell>
+              <TableCell align="right">{formatCount(tag.posts, { locale: text.locale })}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {dateFormat.format(new Date(tag.last_used))}
               </TableCell>
               <TableCell align="right" sx={{ pl: 0 }}>
-                <AddButton hashtag={tag.hashtag} count={-1} isCompact={isPhone} />
+                <AddButton hashtag={tag.hashtag} count={-1} isCompact={isPhone} text={text} />
               </TableCell>
             </TableRow>
           ))}

@@ -11,8 +11,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { TagEngagement } from '@tagscout/core/api';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
+import { useRowText } from '../../components/row-text';
 import { visuallyHidden } from '../account/visually-hidden';
 import { AddButton } from '../search/add-button';
 import { useIsPhone } from '../search/use-is-phone';
@@ -27,7 +27,8 @@ type SortKey = 'posts' | 'median_with' | 'median_without' | 'lift';
 
 /** Which of your tags work: posts, median engagement with and without each, sortable; a row charts its weeks. */
 export function TagsThatWork() {
-  const { t, i18n } = useTranslation();
+  const text = useRowText();
+  const { t } = text;
   const isPhone = useIsPhone();
   const [hashtag, setHashtag] = useState<string | null>(null);
   const [sort, setSort] = useState<{ key: SortKey; isDescending: boolean }>({
@@ -35,7 +36,7 @@ export function TagsThatWork() {
     isDescending: true,
   });
   const engagement = useEngagement(hashtag, true);
-  const decimals = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const decimals = new Intl.NumberFormat(text.locale, { maximumFractionDigits: 1 });
   const number = (value: number | null) => (value === null ? '' : decimals.format(value));
 
   if (engagement.isPending) {
@@ -123,7 +124,7 @@ export function TagsThatWork() {
                   </>
                 )}
                 <TableCell align="right" sx={{ pl: 0 }} onClick={(event) => event.stopPropagation()}>
-                  <AddButton hashtag={row.hashtag} count={-1} isCompact />
+                  <AddButton hashtag={row.hashtag} count={-1} isCompact text={text} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,8 +1,5 @@
-import Check from '@mui/icons-material/Check';
-import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import { useTranslation } from 'react-i18next';
+import { RowIcon } from '../../components/row-icons';
+import type { RowText } from '../../components/row-text';
 import { useExportList } from '../export/export-store';
 
 /** Adds a tag to the export list; shows "Exported" once it is there. */
@@ -10,44 +7,29 @@ export function AddButton({
   hashtag,
   count,
   isCompact,
+  text,
 }: {
   hashtag: string;
   count: number;
   isCompact: boolean;
+  text: RowText;
 }) {
-  const { t } = useTranslation();
+  const { t } = text;
   const isExported = useExportList((state) => state.tags.some((tag) => tag.hashtag === hashtag));
   const add = useExportList((state) => state.add);
   const label = isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag });
-  if (isCompact) {
-    return (
-      <IconButton
-        size="small"
-        color={isExported ? 'success' : 'primary'}
-        disabled={isExported}
-        onClick={() => add({ hashtag, count })}
-        aria-label={label}
-        data-tour="add"
-      >
-        {isExported ? <Check fontSize="small" /> : <PlaylistAdd fontSize="small" />}
-      </IconButton>
-    );
-  }
+  const icon = isExported ? 'check' : 'add';
   return (
-    <Button
-      size="small"
-      variant={isExported ? 'text' : 'outlined'}
-      color={isExported ? 'success' : 'primary'}
+    <button
+      type="button"
+      className={isCompact ? 'ts-button ts-icon-button ts-primary' : 'ts-button ts-add'}
       disabled={isExported}
-      startIcon={isExported ? <Check /> : <PlaylistAdd />}
       onClick={() => add({ hashtag, count })}
+      aria-label={label}
       data-tour="add"
-      aria-label={
-        isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag })
-      }
-      sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
     >
-      {isExported ? t('search.exported') : t('search.add')}
-    </Button>
+      <RowIcon name={icon} small={isCompact} />
+      {!isCompact && (isExported ? t('search.exported') : t('search.add'))}
+    </button>
   );
 }

@@ -2,7 +2,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@tagscout/core/format';
-import { useTranslation } from 'react-i18next';
+import type { RowText } from '../../components/row-text';
 
 /**
  * A post count: thousands separators, or K/M/B in a compact pane; a spinner and "indexing" while it
@@ -12,26 +12,18 @@ export function PostCount({
   count,
   isCompact,
   isIndexing = false,
+  text,
 }: {
   count: number;
   isCompact: boolean;
   isIndexing?: boolean;
+  text: RowText;
 }) {
-  const { i18n } = useTranslation();
-  if (isIndexing) return <IndexingCount />;
-  return (
-    <Typography
-      component="span"
-      variant="body2"
-      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-    >
-      {formatCount(count, { compact: isCompact, locale: i18n.language })}
-    </Typography>
-  );
+  if (isIndexing) return <IndexingCount label={text.t('search.indexing')} />;
+  return <span className="ts-count">{formatCount(count, { compact: isCompact, locale: text.locale })}</span>;
 }
 
-function IndexingCount() {
-  const { t } = useTranslation();
+function IndexingCount({ label }: { label: string }) {
   return (
     <Stack
       component="span"
@@ -41,7 +33,7 @@ function IndexingCount() {
     >
       <CircularProgress size={12} color="inherit" aria-hidden />
       <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-        {t('search.indexing')}
+        {label}
       </Typography>
     </Stack>
   );

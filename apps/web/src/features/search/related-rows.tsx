@@ -11,10 +11,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { hasEmoji } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
+import { type RowText, useRowText } from '../../components/row-text';
 import { networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
@@ -32,7 +34,8 @@ const COLUMNS = 5;
 
 /** The sub-rows of an expanded result: its related tags, paged by 10, with upgrade rows for free visitors. */
 export function RelatedRows({ item }: { item: ResultItem }) {
-  const { t } = useTranslation();
+  const text = useRowText();
+  const { t } = text;
   const caps = useCapabilities();
   const emojisEnabled = useSettings((s) => s.emojisEnabled);
   const relatedTagCount = useSettings((s) => s.relatedTagCount);
@@ -79,6 +82,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           posts={related.data.postCount}
           isBanned={tag.isBanned}
           isCompact={isCompact}
+          text={text}
         />
       ))}
       {hiddenByPlan > 0 && (
@@ -131,6 +135,7 @@ function RelatedRow({
   posts,
   isBanned,
   isCompact,
+  text,
 }: {
   hashtag: string;
   count: number;
@@ -141,8 +146,9 @@ function RelatedRow({
   posts: number;
   isBanned: boolean;
   isCompact: boolean;
+  text: RowText;
 }) {
-  const { t } = useTranslation();
+  const { t } = text;
   // Read when clicked: a row subscribed to the search store was drawn again on every keystroke.
   const searchThis = () => {
     const { setKind, setText, search } = useSearch.getState();
@@ -162,6 +168,7 @@ function RelatedRow({
       href={networkTagUrl(hashtag)}
       isBanned={isBanned}
       isCompact={isCompact}
+      text={text}
     />
   );
   return (
@@ -180,22 +187,31 @@ function RelatedRow({
             {searchButton}
           </Stack>
         )}
-        <SharedPosts subcount={subcount} authors={authors} posts={posts} />
+        <SharedPosts subcount={subcount} authors={authors} posts={posts} t={t} />
       </TableCell>
       <TableCell align="right">
-        <PostCount count={count} isCompact={isCompact} />
+        <PostCount count={count} isCompact={isCompact} text={text} />
       </TableCell>
       <TableCell />
       <TableCell align="right">
-        <AddButton hashtag={hashtag} count={count} isCompact={isCompact} />
+        <AddButton hashtag={hashtag} count={count} isCompact={isCompact} text={text} />
       </TableCell>
     </TableRow>
   );
 }
 
 /** "in 37 of 500 recent posts, by 29 people", over a thin bar of the same share. */
-function SharedPosts({ subcount, authors, posts }: { subcount: number; authors: number; posts: number }) {
-  const { t } = useTranslation();
+function SharedPosts({
+  subcount,
+  authors,
+  posts,
+  t,
+}: {
+  subcount: number;
+  authors: number;
+  posts: number;
+  t: TFunction;
+}) {
   const share = posts > 0 ? Math.min(1, subcount / posts) : 0;
   return (
     <Stack sx={{ gap: 0.25, maxWidth: 300 }} data-testid="related-why">

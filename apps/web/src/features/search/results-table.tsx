@@ -1,32 +1,25 @@
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import ButtonBase from '@mui/material/ButtonBase';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, memo, useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Fragment, memo, useCallback, useDeferredValue, useState } from 'react';
+import { useRowText } from '../../components/row-text';
 import { MessageDialog } from '../../components/upgrade-dialog';
-import { networkPlaceUrl, networkTagUrl } from '../../shell/external-links';
 import { spendRelatedSearch, useSession } from '../../shell/session-store';
 import { recordClick } from '../appdata/track';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
-import { TrendCell } from '../networks/trend-cell';
 import { useSettings } from '../settings/settings-store';
-import { AddButton } from './add-button';
 import { useIsCompact } from './compact-pane';
-import { PostCount } from './post-count';
 import { RelatedRows } from './related-rows';
 import { hasRelatedSearchLeft } from './related-searches';
 import { RelatedSearchesLeft } from './related-searches-left';
+import { ResultRow } from './result-row';
 import type { ResultItem } from './search-api';
 import { useSearch } from './search-store';
-import { TagName } from './tag-name';
 import { useIsPhone } from './use-is-phone';
 
 type Notice = 'indexing' | 'limit' | null;
@@ -46,7 +39,8 @@ const NO_ITEMS: ResultItem[] = [];
  * first screen of rows at once and the rest in a render React may interrupt, right after.
  */
 export const ResultsTable = memo(function ResultsTable({ items }: { items: ResultItem[] }) {
-  const { t } = useTranslation();
+  const text = useRowText();
+  const { t } = text;
   const drawnItems = useDeferredValue(items, NO_ITEMS);
   const rows = drawnItems === items ? items : items.slice(0, FIRST_ROWS);
   const queryClient = useQueryClient();
@@ -64,14 +58,18 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
   const tagNames = items.filter((item) => item.kind === 'hashtag').map((item) => item.key);
   const trends = useTrends(tagNames);
 
-  const handleDrill = async (item: ResultItem) => {
-    if (expandedKey === item.key) return toggleExpanded(item.key);
-    if (item.isIndexing) return setNotice('indexing');
-    if (!(await hasRelatedSearchLeft(queryClient))) return setNotice('limit');
-    spendRelatedSearch();
-    recordClick('drillClick');
-    toggleExpanded(item.key);
-  };
+  // One function for every row while nothing is expanded, so rows are not drawn again for it.
+  const handleDrill = useCallback(
+    async (item: ResultItem) => {
+      if (expandedKey === item.key) return toggleExpanded(item.key);
+      if (item.isIndexing) return setNotice('indexing');
+      if (!(await hasRelatedSearchLeft(queryClient))) return setNotice('limit');
+      spendRelatedSearch();
+      recordClick('drillClick');
+      toggleExpanded(item.key);
+    },
+    [expandedKey, toggleExpanded, queryClient],
+  );
 
   return (
     <>
@@ -113,50 +111,16 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
             const isExpanded = expandedKey === item.key;
             return (
               <Fragment key={item.key}>
-                <TableRow hover selected={isExpanded} data-testid="result-row">
-                  <TableCell sx={{ width: isCompact ? 36 : 48, pr: 0 }}>
-                    <IconButton
-                      size="small"
-                      title={t(isExpanded ? 'search.hideRelated' : 'search.showRelated')}
-                      aria-expanded={isExpanded}
-                      aria-label={t(isExpanded ? 'search.hideRelatedOf' : 'search.showRelatedOf', {
-                        name: item.label,
-                      })}
-                      onClick={() => handleDrill(item)}
-                      data-tour="drill"
-                    >
-                      {isExpanded ? <ExpandLess /> : <ExpandMore />}
-                    </IconButton>
-                  </TableCell>
-                  <TableCell data-tour="result">
-                    <TagName
-                      label={item.label}
-                      prefix={item.kind === 'hashtag' ? '#' : ''}
-                      href={item.kind === 'hashtag' ? networkTagUrl(item.key) : networkPlaceUrl(item.key)}
-                      isBanned={item.isBanned}
-                      isCompact={isCompact}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <PostCount count={item.count} isCompact={isCompact} isIndexing={item.isIndexing} />
-                  </TableCell>
-                  <TableCell align="center" sx={{ py: 0.25 }}>
-                    {item.kind === 'hashtag' && (
-                      <TrendCell
-                        hashtag={item.key}
-                        trend={trends.data?.byTag.get(item.key)}
-                        isLoading={trends.isFetching}
-                        days={isPhone ? 7 : trendDays}
-                        compact={isCompact}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    {item.kind === 'hashtag' && (
-                      <AddButton hashtag={item.key} count={item.count} isCompact={isCompact} />
-                    )}
-                  </TableCell>
-                </TableRow>
+                <ResultRow
+                  item={item}
+                  isExpanded={isExpanded}
+                  isCompact={isCompact}
+                  trend={trends.data?.byTag.get(item.key)}
+                  isTrendLoading={trends.isFetching}
+                  trendDays={isPhone ? 7 : trendDays}
+                  text={text}
+                  onDrill={handleDrill}
+                />
                 {isExpanded && <RelatedRows item={item} />}
               </Fragment>
             );
