@@ -6,6 +6,21 @@ import { useTranslation } from 'react-i18next';
 export interface RowText {
   t: TFunction;
   locale: string;
+  /** The words every row repeats, translated once per table. */
+  words: RowWords;
+}
+
+export type RowWords = ReturnType<typeof wordsOf>;
+
+function wordsOf(t: TFunction) {
+  return {
+    add: t('search.add'),
+    exported: t('search.exported'),
+    showRelated: t('search.showRelated'),
+    hideRelated: t('search.hideRelated'),
+    trendLoading: t('trends.loading'),
+    openChart: t('trends.openChart'),
+  };
 }
 
 /**
@@ -15,5 +30,5 @@ export interface RowText {
 export function useRowText(): RowText {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  return useMemo(() => ({ t, locale }), [t, locale]);
+  return useMemo(() => ({ t, locale, words: wordsOf(t) }), [t, locale]);
 }

@@ -82,7 +82,7 @@ export function TrendCell({
   compact?: boolean;
   text: RowText;
 }) {
-  const { t, locale } = text;
+  const { t, locale, words } = text;
   const [isOpen, setOpen] = useState(false);
   if (!trend) {
     return isLoading ? (
@@ -90,7 +90,7 @@ export function TrendCell({
         className="ts-skeleton"
         role="img"
         style={{ width: compact ? 40 : 64 }}
-        aria-label={t('trends.loading')}
+        aria-label={words.trendLoading}
       />
     ) : (
       <Dash label={t('trends.unavailable')} />
@@ -103,8 +103,8 @@ export function TrendCell({
         type="button"
         className="ts-button ts-trend"
         onClick={() => setOpen(true)}
-        aria-label={`${trendSentence(t, locale, hashtag, trend)} ${t('trends.openChart')}`}
-        title={t('trends.openChart')}
+        aria-label={`${trendSentence(t, locale, hashtag, trend)} ${words.openChart}`}
+        title={words.openChart}
         data-testid="trend-button"
       >
         <span className={compact ? 'ts-trend-line is-compact' : 'ts-trend-line'}>

@@ -14,7 +14,7 @@ export function AddButton({
   isCompact: boolean;
   text: RowText;
 }) {
-  const { t } = text;
+  const { t, words } = text;
   const isExported = useExportList((state) => state.tags.some((tag) => tag.hashtag === hashtag));
   const add = useExportList((state) => state.add);
   const label = isExported ? t('search.exportedTag', { tag: hashtag }) : t('search.addTag', { tag: hashtag });
@@ -29,7 +29,7 @@ export function AddButton({
       data-tour="add"
     >
       <RowIcon name={icon} small={isCompact} />
-      {!isCompact && (isExported ? t('search.exported') : t('search.add'))}
+      {!isCompact && (isExported ? words.exported : words.add)}
     </button>
   );
 }

@@ -34,7 +34,7 @@ export const ResultRow = memo(function ResultRow({
   text,
   onDrill,
 }: ResultRowProps) {
-  const { t } = text;
+  const { t, words } = text;
   const isHashtag = item.kind === 'hashtag';
   return (
     <tr className={isExpanded ? 'ts-row is-selected' : 'ts-row'} data-testid="result-row">
@@ -42,7 +42,7 @@ export const ResultRow = memo(function ResultRow({
         <button
           type="button"
           className="ts-button ts-icon-button"
-          title={t(isExpanded ? 'search.hideRelated' : 'search.showRelated')}
+          title={isExpanded ? words.hideRelated : words.showRelated}
           aria-expanded={isExpanded}
           aria-label={t(isExpanded ? 'search.hideRelatedOf' : 'search.showRelatedOf', { name: item.label })}
           onClick={() => onDrill(item)}
