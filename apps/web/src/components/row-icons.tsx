@@ -2,8 +2,17 @@ import Check from '@mui/icons-material/Check';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
+import Search from '@mui/icons-material/Search';
+import SubdirectoryArrowRight from '@mui/icons-material/SubdirectoryArrowRight';
 
-const ICONS = { check: Check, expandLess: ExpandLess, expandMore: ExpandMore, add: PlaylistAdd } as const;
+const ICONS = {
+  check: Check,
+  expandLess: ExpandLess,
+  expandMore: ExpandMore,
+  add: PlaylistAdd,
+  search: Search,
+  subRow: SubdirectoryArrowRight,
+} as const;
 export type RowIconName = keyof typeof ICONS;
 
 /**
@@ -22,10 +31,24 @@ export function RowIconSprite() {
   );
 }
 
-/** One of the row icons in the current text colour; `small` is MUI's small icon (20 px). */
-export function RowIcon({ name, small = false }: { name: RowIconName; small?: boolean }) {
+const SIZE_CLASSES = { medium: 'ts-icon', small: 'ts-icon ts-small', inherit: 'ts-icon ts-inherit' } as const;
+
+/**
+ * One of the row icons in the current text colour (`isMuted`: a disabled control's), as large as MUI's
+ * medium (24 px) or small (20 px) icons, or as the text around it.
+ */
+export function RowIcon({
+  name,
+  size = 'medium',
+  isMuted = false,
+}: {
+  name: RowIconName;
+  size?: keyof typeof SIZE_CLASSES;
+  isMuted?: boolean;
+}) {
+  const className = isMuted ? `${SIZE_CLASSES[size]} ts-muted` : SIZE_CLASSES[size];
   return (
-    <svg className={small ? 'ts-icon ts-small' : 'ts-icon'} aria-hidden="true" focusable="false">
+    <svg className={className} aria-hidden="true" focusable="false">
       <use href={`#ts-icon-${name}`} />
     </svg>
   );

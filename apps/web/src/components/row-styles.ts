@@ -71,6 +71,8 @@ export function rowStyles(theme: Theme) {
       fontSize: typography.pxToRem(24),
     },
     '.ts-icon.ts-small': { fontSize: typography.pxToRem(20) },
+    '.ts-icon.ts-inherit': { fontSize: 'inherit' },
+    '.ts-icon.ts-muted': { color: action.disabled },
     '.ts-add': {
       ...typography.button,
       fontSize: typography.pxToRem(13),
@@ -104,6 +106,16 @@ export function rowStyles(theme: Theme) {
     '.ts-caption.ts-up': { color: palette.success.main, fontVariantNumeric: 'tabular-nums' },
     '.ts-caption.ts-down': { color: palette.error.main, fontVariantNumeric: 'tabular-nums' },
     '.ts-caption.ts-flat': { fontVariantNumeric: 'tabular-nums' },
+    '.ts-why': { display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 300 },
+    '.ts-why > .ts-caption': { whiteSpace: 'normal' },
+    '.ts-why-bar': {
+      display: 'block',
+      height: 3,
+      borderRadius: shape.borderRadius,
+      backgroundColor: action.hover,
+      overflow: 'hidden',
+    },
+    '.ts-why-bar > span': { display: 'block', height: '100%', backgroundColor: palette.primary.light },
     '.ts-skeleton': {
       display: 'inline-block',
       verticalAlign: 'middle',

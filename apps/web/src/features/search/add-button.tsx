@@ -28,7 +28,7 @@ export function AddButton({
       aria-label={label}
       data-tour="add"
     >
-      <RowIcon name={icon} small={isCompact} />
+      <RowIcon name={icon} size={isCompact ? 'small' : 'medium'} />
       {!isCompact && (isExported ? words.exported : words.add)}
     </button>
   );

@@ -1,10 +1,6 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Star from '@mui/icons-material/Star';
-import SubdirectoryArrowRight from '@mui/icons-material/SubdirectoryArrowRight';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -16,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
+import { RowIcon } from '../../components/row-icons';
 import { type RowText, useRowText } from '../../components/row-text';
 import { networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
@@ -157,9 +154,14 @@ function RelatedRow({
     search(hashtag);
   };
   const searchButton = (
-    <IconButton size="small" aria-label={t('search.searchTag', { tag: hashtag })} onClick={searchThis}>
-      <SearchIcon fontSize="inherit" />
-    </IconButton>
+    <button
+      type="button"
+      className="ts-button ts-icon-button"
+      aria-label={t('search.searchTag', { tag: hashtag })}
+      onClick={searchThis}
+    >
+      <RowIcon name="search" size="inherit" />
+    </button>
   );
   const name = (
     <TagName
@@ -172,31 +174,31 @@ function RelatedRow({
     />
   );
   return (
-    <TableRow hover data-testid="related-row" data-tour="related">
-      <TableCell sx={{ pr: 0, textAlign: 'right' }}>
+    <tr className="ts-row" data-testid="related-row" data-tour="related">
+      <td className="ts-right">
         {/* A compact pane's name column is too narrow for the button beside the name: it takes the
             arrow's place. */}
-        {isCompact ? searchButton : <SubdirectoryArrowRight fontSize="small" color="disabled" />}
-      </TableCell>
-      <TableCell>
+        {isCompact ? searchButton : <RowIcon name="subRow" size="small" isMuted />}
+      </td>
+      <td>
         {isCompact ? (
           name
         ) : (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          <div className="ts-name-box">
             {name}
             {searchButton}
-          </Stack>
+          </div>
         )}
         <SharedPosts subcount={subcount} authors={authors} posts={posts} t={t} />
-      </TableCell>
-      <TableCell align="right">
+      </td>
+      <td className="ts-right">
         <PostCount count={count} isCompact={isCompact} text={text} />
-      </TableCell>
-      <TableCell />
-      <TableCell align="right">
+      </td>
+      <td />
+      <td className="ts-right">
         <AddButton hashtag={hashtag} count={count} isCompact={isCompact} text={text} />
-      </TableCell>
-    </TableRow>
+      </td>
+    </tr>
   );
 }
 
@@ -214,14 +216,12 @@ function SharedPosts({
 }) {
   const share = posts > 0 ? Math.min(1, subcount / posts) : 0;
   return (
-    <Stack sx={{ gap: 0.25, maxWidth: 300 }} data-testid="related-why">
-      <Typography variant="caption" color="text.secondary">
-        {t('search.inPostsBy', { subcount, posts, count: authors })}
-      </Typography>
-      <Box aria-hidden sx={{ height: 3, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
-        <Box sx={{ height: '100%', width: `${Math.max(2, share * 100)}%`, bgcolor: 'primary.light' }} />
-      </Box>
-    </Stack>
+    <div className="ts-why" data-testid="related-why">
+      <span className="ts-caption">{t('search.inPostsBy', { subcount, posts, count: authors })}</span>
+      <span className="ts-why-bar" aria-hidden="true">
+        <span style={{ width: `${Math.max(2, share * 100)}%` }} />
+      </span>
+    </div>
   );
 }
 
