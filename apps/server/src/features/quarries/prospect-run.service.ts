@@ -8,6 +8,7 @@ import {
   selectProspects,
 } from '@tagscout/core/quarries';
 import { isAdministrator } from '../accounts/accounts.service.js';
+import { parseTagIds } from '../store/post-rows.js';
 import {
   findPostsAtPlace,
   findProfilesByIds,
@@ -143,7 +144,7 @@ async function scanPlaces(
       const limit = Math.min(PAGE, options.budget - scan.scanned);
       if (limit <= 0) return scan;
       const posts = await findPostsAtPlace(context.database, { placeId, since: options.since, after, limit });
-      const tagIdsOf = posts.map((post) => (post.tag_ids === '' ? [] : post.tag_ids.split(',').map(Number)));
+      const tagIdsOf = posts.map((post) => parseTagIds(post.tag_ids));
       const unknown = [...new Set(tagIdsOf.flat())].filter((id) => !tagNames.has(id));
       for (const [id, name] of await findTagNames(context.database, unknown)) tagNames.set(id, name);
 

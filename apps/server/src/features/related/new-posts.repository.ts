@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.js';
 import { readSetting, writeSetting } from '../../db/settings.js';
+import { parseTagIds } from '../store/post-rows.js';
 import type { NewPostReader, ResetReader, TagChangeReader, TrackedPost } from './new-post-tracker.js';
 
 /** The settings key of the store's last reset of cached answers. */
@@ -31,7 +32,7 @@ export function newPostReader(database: Database): NewPostReader {
         (row): TrackedPost => ({
           id: Number(row.id),
           network: row.network,
-          tagIds: row.tag_ids === '' ? [] : row.tag_ids.split(',').map(Number),
+          tagIds: parseTagIds(row.tag_ids),
           placeId: row.place_id,
           owner: row.owner,
         }),

@@ -6,6 +6,7 @@ import type { Tables } from '../../db/tables.js';
 import type { HashtagRow } from '../search/hashtag-row.js';
 import { type RowWithId, rowsById, type TagRowCache } from '../search/tag-row-cache.js';
 import { authorOfPost, type CrowdAuthor } from '../store/post-author.js';
+import { parseTagIds } from '../store/post-rows.js';
 import { queryHot } from './related-postgres.repository.js';
 import { relatedStatements } from './related-sqlite.repository.js';
 
@@ -96,7 +97,7 @@ export async function findRecentPosts(
     if (rows.length < limit || !last) break;
     before = { takenAt: Number(last.taken_at), postId: Number(last.post_id) };
   }
-  const posts = kept.map(({ value }) => (value === '' ? [] : value.split(',').map(Number)));
+  const posts = kept.map(({ value }) => parseTagIds(value));
   const authors = kept.map(({ author }) => author);
   const ids = idsInAtLeast(posts, options.minPosts ?? 1);
   if (ids.length === 0) return { posts, authors, tags: new Map() };
@@ -162,8 +163,19 @@ async function findHashtagsByIds(database: Database, ids: readonly number[]): Pr
 
 /** The tag ids found in at least `minPosts` of the posts (each post lists a tag once). */
 function idsInAtLeast(posts: number[][], minPosts: number): number[] {
-  if (minPosts <= 1) return [...new Set(posts.flat())];
-  const seen = new Map<number, number>();
-  for (const post of posts) for (const id of post) seen.set(id, (seen.get(id) ?? 0) + 1);
-  return [...seen].filter(([, times]) => times >= minPosts).map(([id]) => id);
+  if (minPosts <= 1) {
+    const seen = new Set<number>();
+    for (const post of posts) for (const id of post) seen.add(id);
+    return [...seen];
+  }
+  const times = new Map<number, number>();
+  const ids: number[] = [];
+  for (const post of posts) {
+    for (const id of post) {
+      const seen = (times.get(id) ?? 0) + 1;
+      times.set(id, seen);
+      if (seen === minPosts) ids.push(id);
+    }
+  }
+  return ids;
 }

@@ -2,6 +2,7 @@ import { dayOfEpochSeconds, type Network } from '@tagscout/core/networks';
 import type { ProfileTable } from '../../db/tables.js';
 import type { CaptionWordCounts } from './caption-word-counts.js';
 import { authorOfPost, type CrowdAuthor } from './post-author.js';
+import { parseTagIds } from './post-rows.js';
 
 /** A post ready to store: tags already normalised, at least two of them. */
 export interface PostToStore {
@@ -262,7 +263,7 @@ export function mergeRepeat(
 ): PostUpdate | undefined {
   const { links, reporter } = writing;
   if (reporter !== null && stored.submitted_by !== reporter) return undefined;
-  const old = stored.tag_ids === '' ? [] : stored.tag_ids.split(',').map(Number);
+  const old = parseTagIds(stored.tag_ids);
   const known = new Set(old);
   const added = tagIds.filter((id) => !known.has(id));
   // A pending post's uses are counted from its tags when it is linked.

@@ -49,5 +49,33 @@ export interface LinkedPost {
 }
 
 export function tagIdsOfPost(post: Pick<LinkedPost, 'tag_ids'>): number[] {
-  return post.tag_ids === '' ? [] : post.tag_ids.split(',').map(Number);
+  return parseTagIds(post.tag_ids);
+}
+
+const COMMA = 44;
+const ZERO = 48;
+const NINE = 57;
+
+/**
+ * A post's `tag_ids` column ("12,7,309") as numbers. Read digit by digit: a first-time related list
+ * reads about 7,500 ids from 450 posts, which split and Number took six times as long for (issue 33).
+ * Anything but digits and commas is read the slow way, as Number reads it.
+ */
+export function parseTagIds(value: string): number[] {
+  const ids: number[] = [];
+  if (value === '') return ids;
+  let id = 0;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code === COMMA) {
+      ids.push(id);
+      id = 0;
+    } else if (code >= ZERO && code <= NINE) {
+      id = id * 10 + (code - ZERO);
+    } else {
+      return value.split(',').map(Number);
+    }
+  }
+  ids.push(id);
+  return ids;
 }
