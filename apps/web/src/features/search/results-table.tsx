@@ -58,7 +58,7 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
   const tagNames = items.filter((item) => item.kind === 'hashtag').map((item) => item.key);
   const trends = useTrends(tagNames);
 
-  // One function for every row while nothing is expanded, so rows are not drawn again for it.
+  // The same function until a row is opened or closed, so the memoised rows are not drawn again for it.
   const handleDrill = useCallback(
     async (item: ResultItem) => {
       if (expandedKey === item.key) return toggleExpanded(item.key);
