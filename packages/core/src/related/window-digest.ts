@@ -119,7 +119,7 @@ function buildDigest(source: SuggestionSource): Digest {
     authorGeneration: authors.generation,
     tags,
     subcounts,
-    counts: source.tags && Float64Array.from(tags, (id) => countIn(source.tags!, tagIds.nameOf(id))),
+    counts: source.tags && countsOf(tags, source.tags),
     ...distinct.arrays(),
     postsCarryOwnTag,
     authorStarts,
@@ -156,7 +156,8 @@ function tagsWithAuthors(
     counter[id]!++;
   }
   const tags = Int32Array.from(touched).sort();
-  const subcounts = Int32Array.from(tags, (id) => counter[id]!);
+  const subcounts = new Int32Array(tags.length);
+  for (let index = 0; index < tags.length; index++) subcounts[index] = counter[tags[index]!]!;
   // Each tag's slots for the authors of its posts, then each tag's authors once.
   let slot = 0;
   for (const id of tags) {
@@ -186,9 +187,15 @@ function tagsWithAuthors(
   return { tags, subcounts, authorStarts, authorIds: slots.slice(0, kept) };
 }
 
-function countIn(tags: NonNullable<SuggestionSource['tags']>, name: string): number {
-  const count = tags.get(name)?.count;
-  return count === undefined || count < 0 ? Number.NaN : count;
+/** Each tag's post count as the source read it (NaN: unknown). */
+function countsOf(ids: Int32Array, tags: NonNullable<SuggestionSource['tags']>): Float64Array {
+  // Filled in a loop: a typed array's from() with a mapping function took 35 times as long (issue 33).
+  const counts = new Float64Array(ids.length);
+  for (let index = 0; index < ids.length; index++) {
+    const count = tags.get(tagIds.nameOf(ids[index]!))?.count;
+    counts[index] = count === undefined || count < 0 ? Number.NaN : count;
+  }
+  return counts;
 }
 
 /**
