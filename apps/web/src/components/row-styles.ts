@@ -89,6 +89,10 @@ export function rowStyles(theme: Theme) {
       '&:disabled': { padding: '4px 5px', border: 0, color: action.disabled },
       '& .ts-icon': { fontSize: 18, marginLeft: -2, marginRight: 8 },
     },
+    // A press shows at once, on touch screens too (MUI's ripple did): the button's colour at 12%.
+    '.ts-button:active:not(:disabled)': {
+      backgroundColor: `color-mix(in srgb, currentColor ${action.focusOpacity * 100}%, transparent)`,
+    },
     '.ts-name-box': { display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 },
     '.ts-name': {
       color: palette.primary.main,
