@@ -1,4 +1,5 @@
 import type { Theme } from '@mui/material/styles';
+import { visuallyHidden } from '../features/account/visually-hidden';
 
 /**
  * The styles of table rows' parts (tag names, post counts, trends, Add and drill buttons), given once
@@ -130,16 +131,6 @@ export function rowStyles(theme: Theme) {
       '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
     },
     '@keyframes ts-pulse': { '0%': { opacity: 1 }, '50%': { opacity: 0.4 }, '100%': { opacity: 1 } },
-    '.ts-visually-hidden': {
-      border: 0,
-      clip: 'rect(0 0 0 0)',
-      height: 1,
-      width: 1,
-      margin: -1,
-      overflow: 'hidden',
-      padding: 0,
-      position: 'absolute',
-      whiteSpace: 'nowrap',
-    },
+    '.ts-visually-hidden': visuallyHidden,
   } as const;
 }

@@ -3,7 +3,8 @@ import type { HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
-import { type RowText, useRowText } from '../../components/row-text';
+import { useTranslation } from 'react-i18next';
+import type { RowText } from '../../components/row-text';
 import { Sparkline } from './sparkline';
 import { formatWeekChange, toneOf } from './week-change';
 
@@ -12,10 +13,12 @@ const TrendDialog = lazy(() => import('./trend-dialog'));
 const TONE_COLORS = { up: 'success.main', down: 'error.main', flat: 'text.secondary' } as const;
 
 /** The week-on-week change as written: "+7%", "new" when there was no use the week before, or nothing. */
-function weekChangeText(trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'>, text: RowText): string {
-  return (
-    formatWeekChange(trend.week_change, text.locale) ?? (trend.last_7_days > 0 ? text.t('trends.new') : '')
-  );
+function weekChangeText(
+  trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'>,
+  t: TFunction,
+  locale: string,
+): string {
+  return formatWeekChange(trend.week_change, locale) ?? (trend.last_7_days > 0 ? t('trends.new') : '');
 }
 
 /** The week-on-week change, coloured, as a dialog's heading or caption. */
@@ -26,7 +29,7 @@ export function WeekChange({
   trend: Pick<HashtagTrend, 'week_change' | 'last_7_days'>;
   variant?: 'caption' | 'h6';
 }) {
-  const text = useRowText();
+  const { t, i18n } = useTranslation();
   return (
     <Typography
       component={variant === 'h6' ? 'p' : 'span'}
@@ -37,7 +40,7 @@ export function WeekChange({
         whiteSpace: 'nowrap',
       }}
     >
-      {weekChangeText(trend, text)}
+      {weekChangeText(trend, t, i18n.language)}
     </Typography>
   );
 }
@@ -113,7 +116,9 @@ export function TrendCell({
           ) : (
             <Sparkline values={values} width={compact ? 44 : 64} height={compact ? 16 : 20} />
           )}
-          <span className={`ts-caption ts-${toneOf(trend.week_change)}`}>{weekChangeText(trend, text)}</span>
+          <span className={`ts-caption ts-${toneOf(trend.week_change)}`}>
+            {weekChangeText(trend, t, locale)}
+          </span>
         </span>
       </button>
       {isOpen && (
