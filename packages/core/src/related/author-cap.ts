@@ -1,3 +1,5 @@
+import { countTagPosts } from './count-tag-posts.js';
+
 /** A post of an item's window, newest first, with who wrote it. */
 export interface AuthoredPost<T> {
   /** Who the post counts as: its author on the network, or the account that sent a crowd post. */
@@ -33,15 +35,6 @@ export function countAuthors(
   authors: readonly string[] | undefined,
   self?: string,
 ): Map<string, number> {
-  const byTag = new Map<string, Set<string>>();
-  posts.forEach((post, index) => {
-    const author = authors?.[index] ?? `#${index}`;
-    for (const tag of post) {
-      if (tag === self) continue;
-      const seen = byTag.get(tag) ?? new Set<string>();
-      byTag.set(tag, seen);
-      seen.add(author);
-    }
-  });
-  return new Map([...byTag].map(([tag, seen]) => [tag, seen.size]));
+  const counted = countTagPosts(posts, { authors, self });
+  return new Map([...counted].map(([tag, tagPosts]) => [tag, tagPosts.authors]));
 }

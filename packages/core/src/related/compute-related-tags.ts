@@ -1,5 +1,4 @@
-import { countAuthors } from './author-cap.js';
-import { countSubcounts } from './count-subcounts.js';
+import { countTagPosts, type TagPosts } from './count-tag-posts.js';
 import { type RankRelatedTagsInput, rankRelatedTags } from './rank-related-tags.js';
 import type { RelatedTag } from './related-tag.js';
 
@@ -12,12 +11,22 @@ export interface ComputeRelatedTagsInput extends Omit<RankRelatedTagsInput, 'sub
   authors?: readonly string[];
 }
 
-/** Related tags of an item from its posts: countSubcounts then rankRelatedTags. */
+/** Related tags of an item from its posts: countTagPosts then rankRelatedTags. */
 export function computeRelatedTags(input: ComputeRelatedTagsInput): RelatedTag[] {
   const { self, posts, authors, ...rest } = input;
-  return rankRelatedTags({
-    ...rest,
-    subcounts: countSubcounts(posts, self),
-    authors: countAuthors(posts, authors, self),
-  });
+  return rankCounted(countTagPosts(posts, { authors, self }), rest);
+}
+
+/** rankRelatedTags of tags counted by countTagPosts (by name). */
+export function rankCounted(
+  counted: ReadonlyMap<string, TagPosts>,
+  input: Omit<RankRelatedTagsInput, 'subcounts' | 'authors'>,
+): RelatedTag[] {
+  const subcounts = new Map<string, number>();
+  const authors = new Map<string, number>();
+  for (const [tag, tagPosts] of counted) {
+    subcounts.set(tag, tagPosts.subcount);
+    authors.set(tag, tagPosts.authors);
+  }
+  return rankRelatedTags({ ...input, subcounts, authors });
 }

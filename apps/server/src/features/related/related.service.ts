@@ -1,11 +1,12 @@
 import type { TrendingResponse } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import {
-  computeRelatedTags,
+  countTagPosts,
   DEFAULT_RELATED_RANKING,
   type ItemKind,
   minSubcountOf,
   type RelatedRanking,
+  rankCounted,
 } from '@tagscout/core/related';
 import type { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/connect.js';
@@ -113,15 +114,14 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
   });
   const byName = new Map<string, HashtagRow>();
   for (const tag of recent.tags.values()) byName.set(tag.name, tag);
-  // Posts keep only the tags read; the others would be dropped for their subcount anyway.
-  const nameOf = (id: number) => recent.tags.get(id)?.name;
-  const related = computeRelatedTags({
-    kind: item.kind satisfies ItemKind,
-    self: item.kind === 'hashtag' ? item.name : undefined,
-    posts: recent.posts.map((tagIds) =>
-      tagIds.map(nameOf).filter((name): name is string => name !== undefined),
-    ),
+  // Posts are counted by their tags' names; tags not read are dropped (their subcount is too low).
+  const counted = countTagPosts(recent.posts, {
     authors: recent.authors,
+    self: item.kind === 'hashtag' ? item.name : undefined,
+    keyOf: (id: number) => recent.tags.get(id)?.name,
+  });
+  const related = rankCounted(counted, {
+    kind: item.kind satisfies ItemKind,
     countOf: (name) => {
       const tag = byName.get(name);
       return tag && tag.count_state === 'known' ? countOf(tag) : undefined;
