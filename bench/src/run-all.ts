@@ -130,7 +130,7 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
       `\nThe search screen's mix (issue 33): prefixes of ${screenSamples.typed.length.toLocaleString('en')} tags ` +
         `(what ${screenSamples.prefixCounts.two} two-letter prefixes answer), related lists of ` +
         `${screenSamples.opened.length.toLocaleString('en')} (${screenSamples.prefixCounts.one} one-letter prefixes); ` +
-        `${SCREEN_LOAD.seconds} s after ${SCREEN_LOAD.warmupSeconds} s, ${options.loadRounds} rounds ${note('screen')}:`,
+        `${SCREEN_LOAD.seconds} s after ${SCREEN_LOAD.warmupSeconds} s on each of ${options.loadRounds} fresh servers, then ${SCREEN_LOAD.warmRounds} rounds more on each (the last: "warm") ${note('screen')}:`,
     );
     const figures = await measureScreenMix(store.url, options, {
       name: `${facts.dialect} screen mix`,
@@ -148,14 +148,14 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
     suggest.inProcess = await measureSuggestInProcess(store.database, lists);
     printLatency(suggest.inProcess);
     console.log(
-      `\nThe same over HTTP, ${options.connections} connections, 8 s after 10 s on a fresh server, then 8 s more ${note('suggest-http')}:`,
+      `\nThe same over HTTP, ${options.connections} connections, 8 s after 10 s on a fresh server, then twice 8 s more ${note('suggest-http')}:`,
     );
     for (const dir of [undefined, ...(options.baselineDir ? [options.baselineDir] : [])]) {
       const figures = await measureOnServer(store.url, dir, options, {
         name: `${facts.dialect} suggestions${dir ? ' (baseline)' : ''}`,
         paths: suggestPaths(lists),
-        // The first round on a fresh server, the second right after it on the same one.
-        rounds: 2,
+        // The first round on a fresh server, two more right after it on the same one.
+        rounds: 3,
         seconds: 8,
         warmupSeconds: 10,
       }).catch((error: unknown) => {
@@ -163,7 +163,10 @@ async function benchDialect(store: BenchStore, options: BenchOptions): Promise<D
         console.log(`  the baseline failed: ${String(error)}`);
         return undefined;
       });
-      if (figures) suggest.http.push(figures);
+      const labels = ['first 8 s', 'next 8 s', 'third 8 s'];
+      for (const [index, round] of (figures?.rounds ?? []).entries()) {
+        suggest.http.push({ name: `${figures!.name}, ${labels[index]}`, rounds: [round], median: round });
+      }
     }
   }
   if (options.parts.has('load')) {
@@ -288,8 +291,10 @@ async function measureOnServer(
 
 /**
  * Issue 33's measure: one round of 8 s after a 2 s warm-up on a fresh server, so first-time answers
- * count as they do after a restart; `loadRounds` fresh servers, the median round reported. With a
- * baseline checkout, its server runs right after each of ours.
+ * count as they do after a restart; then, on the same server, SCREEN_LOAD.warmRounds more, the last
+ * reported as "warm" (most related lists and prefixes asked before, as on a server that has run a
+ * while). `loadRounds` fresh servers, the median of each reported. With a baseline checkout, its
+ * server runs right after each of ours.
  */
 async function measureScreenMix(
   databaseUrl: string,
@@ -297,30 +302,34 @@ async function measureScreenMix(
   load: { name: string; paths: string[] },
 ): Promise<LoadFigures[]> {
   const dirs = [undefined, ...(options.baselineDir ? [options.baselineDir] : [])];
-  const rounds = dirs.map((): LoadFigures['rounds'] => []);
+  const fresh = dirs.map((): LoadFigures['rounds'] => []);
+  const warm = dirs.map((): LoadFigures['rounds'] => []);
   for (let i = 0; i < options.loadRounds; i++) {
     for (const [index, dir] of dirs.entries()) {
       const figures = await measureOnServer(databaseUrl, dir, options, {
         ...load,
         name: `${load.name}${dir ? ' (baseline)' : ''}, server ${i + 1}`,
-        rounds: 1,
-        ...SCREEN_LOAD,
+        rounds: 1 + SCREEN_LOAD.warmRounds,
+        seconds: SCREEN_LOAD.seconds,
+        warmupSeconds: SCREEN_LOAD.warmupSeconds,
       }).catch((error: unknown) => {
         if (!dir) throw error;
         console.log(`  the baseline failed: ${String(error)}`);
         return undefined;
       });
-      if (figures) rounds[index]!.push(figures.median);
+      if (!figures) continue;
+      fresh[index]!.push(figures.rounds[0]!);
+      warm[index]!.push(figures.rounds.at(-1)!);
     }
   }
-  return dirs.flatMap((dir, index) => {
-    const sorted = [...rounds[index]!].sort(
-      (a, b) => a.requestsPerServerCpuSecond - b.requestsPerServerCpuSecond,
-    );
+  const medianOf = (name: string, rounds: LoadFigures['rounds']): LoadFigures[] => {
+    const sorted = [...rounds].sort((a, b) => a.requestsPerServerCpuSecond - b.requestsPerServerCpuSecond);
     const median = sorted[Math.floor(sorted.length / 2)];
-    return median
-      ? [{ name: `${load.name}${dir ? ' (baseline)' : ''}`, rounds: rounds[index]!, median }]
-      : [];
+    return median ? [{ name, rounds, median }] : [];
+  };
+  return dirs.flatMap((dir, index) => {
+    const name = `${load.name}${dir ? ' (baseline)' : ''}`;
+    return [...medianOf(name, fresh[index]!), ...medianOf(`${name}, warm`, warm[index]!)];
   });
 }
 
