@@ -4,6 +4,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig } from '@tagscout/server/app';
 import { sql } from 'kysely';
+import { prepareBaselineCheckout } from './baseline-checkout.js';
 import { type BenchStore, openPostgresStore, openSqliteStore, removeSqliteFiles } from './bench-store.js';
 import { measureFirehose } from './firehose.js';
 import { type LoadFigures, measureLoad, mixedPaths, standInPaths } from './http-load.js';
@@ -45,6 +46,7 @@ interface DialectResult {
 
 const options = readBenchOptions();
 mkdirSync(options.cacheDir, { recursive: true });
+if (options.baselineDir) prepareBaselineCheckout(options.baselineDir);
 const isNiced = await enterOwnSession(options.nice);
 if (options.nice !== 0 && !isNiced)
   console.warn(`Could not set priority ${options.nice} (needs root); running at 0.`);
