@@ -189,6 +189,31 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
       expect(reader.statements()).toBe(before);
     });
 
+    it('reads rows again by id once they are older than the cache keeps them', async () => {
+      let time = Date.now();
+      const timed = createHashtagContext(reader.database, {
+        ...testApp.app.config,
+        RELATED_CACHE_RECHECK_MS: 60_000,
+        now: () => time,
+      });
+      try {
+        await timed.postTracker.catchUp();
+        await findHashtagWindows(timed, { network: 'instagram', names: ['alpha'] });
+        time += testApp.app.config.RELATED_CACHE_SECONDS * 1000 + 1;
+        const before = reader.statements();
+        const related = await findRelatedTags(timed, {
+          kind: 'hashtag',
+          network: 'instagram',
+          name: 'alpha',
+        });
+        expect(related.related_tags.map((tag) => tag.hashtag)).toEqual(CO_TAGS);
+        // alpha's posts, then the rows of its tags: its window read them too long ago.
+        expect(reader.statements() - before).toBe(2);
+      } finally {
+        await timed.postTracker.stop();
+      }
+    });
+
     it('reads a row again after a post carrying the tag, once the tracker has seen it', async () => {
       expect((await windowOf('alpha')).tags.get('tag4')?.count).toBe(1004);
       await ingestRecommend(
