@@ -1,11 +1,5 @@
 import { LIMITS } from '@tagscout/core/limits';
-import {
-  countAuthors,
-  countSubcounts,
-  minSubcountOf,
-  type RelatedRanking,
-  rankRelatedTags,
-} from '@tagscout/core/related';
+import { countTagPosts, minSubcountOf, type RelatedRanking, rankRelatedTags } from '@tagscout/core/related';
 import type { Database } from '@tagscout/server/db';
 import { countOf, findRecentPosts } from '@tagscout/server/hashtags';
 import type { Measure } from './measures.js';
@@ -17,7 +11,7 @@ export interface ScoredTag {
 
 /**
  * A source tag's related list under each measure, built as the product builds it: the tag's most
- * recent `window` posts from the repository (findRecentPosts), subcounts by core's countSubcounts,
+ * recent `window` posts from the repository (findRecentPosts), subcounts and authors by core's countTagPosts,
  * tags below the minimum subcount dropped, at most 40 kept. Core rankings go through core's
  * rankRelatedTags itself; the explored measures use the same filter, tie-breaks and cut.
  */
@@ -54,16 +48,18 @@ export class RelatedLists {
     for (const row of recent.tags.values()) {
       counts.set(row.name, row.count_state === 'known' ? countOf(row) * countScale : undefined);
     }
-    const posts = recent.posts.map((ids) =>
-      ids.map((id) => recent.tags.get(id)?.name).filter((name): name is string => name !== undefined),
-    );
-    const subcounts = countSubcounts(posts, tag);
-    const authors = countAuthors(posts, recent.authors, tag);
+    const counted = countTagPosts(recent.posts, {
+      authors: recent.authors,
+      self: tag,
+      keyOf: (id: number) => recent.tags.get(id)?.name,
+    });
+    const subcounts = new Map([...counted].map(([name, { subcount }]) => [name, subcount]));
+    const authors = new Map([...counted].map(([name, tagPosts]) => [name, tagPosts.authors]));
     const countOfTag = (name: string) => counts.get(name);
     const lists = new Map<string, ScoredTag[]>();
     for (const measure of measures) {
       const score = (hashtag: string, subcount: number) =>
-        measure.score({ subcount, count: countOfTag(hashtag), windowPosts: posts.length, storePosts });
+        measure.score({ subcount, count: countOfTag(hashtag), windowPosts: recent.posts.length, storePosts });
       const ranked = measure.isCore
         ? rankRelatedTags({
             kind: 'hashtag',

@@ -1,5 +1,3 @@
-import { countTagPosts } from './count-tag-posts.js';
-
 /** A post of an item's window, newest first, with who wrote it. */
 export interface AuthoredPost<T> {
   /** Who the post counts as: its author on the network, or the account that sent a crowd post. */
@@ -24,17 +22,4 @@ export function createAuthorCap(perAuthor: number) {
     }
     return kept;
   };
-}
-
-/**
- * How many distinct authors wrote the posts carrying each tag (each post's tags once; `self` never
- * counted). `authors[i]` wrote `posts[i]`; when `authors` is absent every post is its own author.
- */
-export function countAuthors(
-  posts: readonly (readonly string[])[],
-  authors: readonly string[] | undefined,
-  self?: string,
-): Map<string, number> {
-  const counted = countTagPosts(posts, { authors, self });
-  return new Map([...counted].map(([tag, tagPosts]) => [tag, tagPosts.authors]));
 }

@@ -38,7 +38,34 @@ describe('countTagPosts', () => {
     });
   });
 
-  it('never counts the item itself and counts by the key a tag is given', () => {
+  it('counts the posts each tag appears in, none for no posts', () => {
+    const counted = countTagPosts([
+      ['a', 'b'],
+      ['a', 'c'],
+      ['a', 'b', 'd'],
+    ]);
+    expect(Object.fromEntries([...counted].map(([tag, { subcount }]) => [tag, subcount]))).toEqual({
+      a: 3,
+      b: 2,
+      c: 1,
+      d: 1,
+    });
+    expect(countTagPosts([]).size).toBe(0);
+  });
+
+  it('never counts the item itself', () => {
+    const counted = countTagPosts(
+      [
+        ['travel', 'beach'],
+        ['travel', 'sun'],
+      ],
+      { self: 'travel' },
+    );
+    expect(counted.has('travel')).toBe(false);
+    expect(plain(counted)).toEqual({ beach: { subcount: 1, authors: 1 }, sun: { subcount: 1, authors: 1 } });
+  });
+
+  it('counts by the key a tag is given', () => {
     const names = new Map([
       [1, 'travel'],
       [2, 'beach'],

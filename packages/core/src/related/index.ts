@@ -1,6 +1,5 @@
 export * from './author-cap.js';
 export * from './compute-related-tags.js';
-export * from './count-subcounts.js';
 export * from './count-tag-posts.js';
 export * from './rank-related-tags.js';
 export * from './related-ranking.js';
