@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type SuggestionInput, SuggestionMeasure, suggestHashtags } from './suggest-hashtags.js';
+import {
+  digestWindow,
+  type SuggestionInput,
+  SuggestionMeasure,
+  type SuggestionSource,
+  suggestFromWindows,
+  suggestHashtags,
+} from './suggest-hashtags.js';
 import { suggestionAuthorIds, suggestionTagIds } from './window-digest.js';
 
 const names = (suggestions: { hashtag: string }[]) => suggestions.map((s) => s.hashtag);
@@ -311,3 +319,80 @@ function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+describe("suggestFromWindows: windows digested in the caller's own tag ids (decision 039)", () => {
+  /** The windows as a store gives them: ids of its own (here 1000 + the name's index), counts beside. */
+  const digested = (sources: readonly SuggestionSource[], vocabulary: readonly string[]) => {
+    const idOf = (name: string) => 1000 + vocabulary.indexOf(name);
+    return sources.map((source) => {
+      const digest = digestWindow({
+        ownId: source.posts.length > 0 ? idOf(source.hashtag) : -1,
+        posts: source.posts.map((post) => post.map(idOf)),
+        authors: source.authors,
+        countOf: (id) => source.tags?.get(vocabulary[id - 1000]!)?.count,
+      });
+      return { digest, names: Array.from(digest.tags, (id) => vocabulary[id - 1000]!) };
+    });
+  };
+
+  it('suggests what the windows of names suggest, for any windows', () => {
+    const vocabulary = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const name = fc.constantFrom(...vocabulary);
+    const window = fc.record({
+      hashtag: name,
+      // At least one post: a tag without posts is in no other window's posts either, in a store.
+      posts: fc.array(fc.uniqueArray(name, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 12 }),
+      people: fc.array(fc.constantFrom('ana', 'bo', 'cy', 'di'), { minLength: 12, maxLength: 12 }),
+      counts: fc.array(fc.integer({ min: -2, max: 50 }), { minLength: 8, maxLength: 8 }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(window, { maxLength: 4, selector: (w) => w.hashtag }), (windows) => {
+        // Each window's posts carry its own tag, as a store's do.
+        const sources = windows.map((w) => ({
+          hashtag: w.hashtag,
+          posts: w.posts.map((post) => (post.includes(w.hashtag) ? post : [w.hashtag, ...post])),
+          authors: w.people.slice(0, w.posts.length),
+          tags: new Map(vocabulary.map((tag, index) => [tag, { count: w.counts[index]! }])),
+        }));
+        const byNames = suggestHashtags({ sources, countOf: () => undefined, tuning: { minAuthors: 1 } });
+        const byIds = suggestFromWindows({
+          windows: digested(sources, vocabulary),
+          tuning: { minAuthors: 1 },
+        });
+        expect(byIds.map(({ id: _id, ...suggestion }) => suggestion)).toEqual(byNames);
+      }),
+    );
+  });
+
+  it("never suggests a window's own tag, and takes nothing from a window without posts", () => {
+    const vocabulary = ['beach', 'sea', 'sun', 'sand', 'boat', 'empty'];
+    const sources = [
+      {
+        hashtag: 'beach',
+        posts: [
+          ['beach', 'sea', 'sun'],
+          ['beach', 'sun', 'sand'],
+          ['beach', 'sand'],
+        ],
+      },
+      {
+        hashtag: 'sea',
+        posts: [
+          ['sea', 'beach', 'boat'],
+          ['sea', 'boat', 'sun'],
+        ],
+      },
+      { hashtag: 'empty', posts: [] },
+    ];
+    const suggestions = suggestFromWindows({
+      windows: digested(sources, vocabulary),
+      tuning: { minAuthors: 1 },
+    });
+    // sun: a post with both given tags (2^3) and two with one; boat: one with both and one with one.
+    expect(names(suggestions)).toEqual(['sun', 'boat', 'sand']);
+    expect(suggestions.map((s) => s.id)).toEqual([1002, 1004, 1003]);
+    expect(names(suggestions)).toEqual(
+      names(suggestHashtags({ sources, countOf: noCounts, tuning: { minAuthors: 1 } })),
+    );
+  });
+});

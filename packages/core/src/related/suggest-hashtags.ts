@@ -2,9 +2,12 @@ import { LIMITS } from '../limits/index.js';
 import { knownCount, minSubcountOf } from './relevance.js';
 import { TagScratch } from './tag-ids.js';
 import {
+  authorNumbersOf,
   countAuthorsOverWindows,
   type Digest,
   digestOf,
+  indexOfTag,
+  largestIdOf,
   SeenTagSets,
   samePost,
   suggestionAuthorIds,
@@ -129,25 +132,84 @@ const CANDIDATE = 2;
  */
 export function suggestHashtags(input: SuggestionInput): Suggestion[] {
   tagIds.startAgainIfFull();
-  suggestionAuthorIds.startAgainIfFull();
   const digests = input.sources.map(digestOf);
-  const givenIds = input.sources.map((source) => tagIds.idOf(source.hashtag));
-  scratch.fit(tagIds.size);
+  const ranked = rank(input, {
+    digests,
+    givenIds: input.sources.map((source) => tagIds.idOf(source.hashtag)),
+    size: tagIds.size,
+    nameOf: (id) => tagIds.nameOf(id),
+    countOf: (id) => input.countOf(tagIds.nameOf(id)),
+  });
+  return ranked.map(({ id: _id, ...suggestion }) => suggestion);
+}
+
+/** A window of the list already digested in the caller's own numbering of tags (a store's tag ids). */
+export interface DigestedWindow {
+  digest: Digest;
+  /** The name of each of `digest.tags`, in its order. */
+  names: readonly string[];
+}
+
+/**
+ * suggestHashtags with the product's measure over windows digested in the caller's numbering (each
+ * window's digest has its tags' counts): no names are numbered, and a cached window keeps its digest
+ * instead of its posts. The list's tags are the windows' own; a window without posts gives none (in a
+ * store, a tag without posts is in no other window's posts either).
+ */
+export function suggestFromWindows(input: {
+  windows: readonly DigestedWindow[];
+  limit?: number;
+  tuning?: Partial<SuggestionTuning>;
+}): NumberedSuggestion[] {
+  const digests = input.windows.map((window) => window.digest);
+  const nameOf = (id: number) => {
+    for (const window of input.windows) {
+      const at = indexOfTag(window.digest, id);
+      if (at >= 0) return window.names[at]!;
+    }
+    return '';
+  };
+  return rank(
+    { sources: [], countOf: () => undefined, limit: input.limit, tuning: input.tuning },
+    {
+      digests,
+      givenIds: digests.map((digest) => digest.ownId).filter((id) => id >= 0),
+      size: Math.max(-1, ...digests.map(largestIdOf)) + 1,
+      nameOf,
+      countOf: () => undefined,
+    },
+  );
+}
+
+/** One call's windows in one numbering of tags. */
+interface Numbered {
+  digests: readonly Digest[];
+  givenIds: readonly number[];
+  /** Every id of the call is below it. */
+  size: number;
+  nameOf: (id: number) => string;
+  /** A tag's count where the windows do not carry their tags' counts. */
+  countOf: (id: number) => number | undefined;
+}
+
+/** A suggestion with its tag's id in the call's numbering. */
+type NumberedSuggestion = Suggestion & { id: number };
+
+function rank(input: SuggestionInput, numbered: Numbered): NumberedSuggestion[] {
+  suggestionAuthorIds.startAgainIfFull();
+  const { givenIds } = numbered;
+  scratch.fit(numbered.size);
   const touched: number[] = [...givenIds];
   try {
     for (const id of givenIds) scratch.marks[id] = GIVEN;
-    return rank(input, digests, givenIds, touched);
+    return rankMarked(input, numbered, touched);
   } finally {
     scratch.clear(touched);
   }
 }
 
-function rank(
-  input: SuggestionInput,
-  digests: readonly Digest[],
-  givenIds: readonly number[],
-  touched: number[],
-): Suggestion[] {
+function rankMarked(input: SuggestionInput, numbered: Numbered, touched: number[]): NumberedSuggestion[] {
+  const { digests, givenIds, nameOf } = numbered;
   const measure = input.measure ?? DEFAULT_SUGGESTION_MEASURE;
   const tuning = { ...SUGGESTION_DEFAULTS, ...input.tuning };
   const { sums, lists, scores, marks, counts } = scratch;
@@ -177,7 +239,7 @@ function rank(
   if (measure === SuggestionMeasure.postOverlap) scoreByPostOverlap(digests, givenIds, tuning);
   else scoreByLists(input, digests, tuning);
   const countOf = (id: number) => {
-    if (!countsKnown) return input.countOf(tagIds.nameOf(id));
+    if (!countsKnown) return numbered.countOf(id);
     const count = counts[id]!;
     return Number.isNaN(count) ? undefined : count;
   };
@@ -192,18 +254,20 @@ function rank(
     scores[b]! - scores[a]! ||
     lists[b]! - lists[a]! ||
     sums[b]! - sums[a]! ||
-    compareNames(tagIds.nameOf(a), tagIds.nameOf(b));
+    compareNames(nameOf(a), nameOf(b));
   // Only tags in enough posts can be suggested; their authors are counted in rank order until
   // `limit` have enough of them (a window of a popular tag holds thousands of tags, each post an author).
   const limit = input.limit === undefined ? scored.length : Math.max(0, Math.floor(input.limit));
-  const ranked: Suggestion[] = [];
+  const authorNumbers = authorNumbersOf(digests);
+  const ranked: NumberedSuggestion[] = [];
   for (const id of inOrder(scored, before, limit * 2)) {
     if (ranked.length >= limit) break;
-    const authors = countAuthorsOverWindows(digests, id);
+    const authors = countAuthorsOverWindows(digests, authorNumbers, id);
     if (authors < tuning.minAuthors) continue;
     const count = counts[id]!;
     ranked.push({
-      hashtag: tagIds.nameOf(id),
+      id,
+      hashtag: nameOf(id),
       score: scores[id]!,
       subcount: sums[id]!,
       lists: lists[id]!,
@@ -363,3 +427,5 @@ function promotion(k: SuggestionTuning, pair: PairFacts): number {
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+export { type Digest, digestWindow, indexOfTag, type NumberedWindow } from './window-digest.js';

@@ -9,37 +9,60 @@ export const suggestionAuthorIds = new TagIds(500_000);
 const authors = suggestionAuthorIds;
 
 /**
- * What a source's posts give every call, in tag ids of the numbering's `generation`, in typed arrays
- * (a cached window keeps its digest: about 90 KB for 500 posts, where maps of names took 500 KB).
+ * What one window's posts give every call, in typed arrays by tag id (a cached window keeps its
+ * digest instead of its posts: about 100 KB for 500 posts, where maps of names took 500 KB). The ids
+ * are those of the numbering the posts came in: suggestionTagIds for windows of names, or the
+ * caller's own (a store's tag ids), which never starts again.
  */
 export interface Digest {
-  generation: number;
-  authorGeneration: number;
-  /** The window's tags in id order (the source's own tag left out) and how many posts carry each. */
+  /** The window's own tag (-1: not among the ids). */
+  ownId: number;
+  /** The window's tags in id order (the own tag left out) and how many posts carry each. */
   tags: Int32Array;
   subcounts: Int32Array;
-  /** The post count of each of `tags` (NaN: unknown), when the source has them. */
+  /** The post count of each of `tags` (NaN: unknown), when the window has them. */
   counts: Float64Array | undefined;
   /** Its distinct posts (by tag set): their tag ids in order, one post after another, and where each starts. */
   postTags: Int32Array;
   postStarts: Int32Array;
   /** A hash of each distinct post's tag ids, to find the same post in another window. */
   postHashes: Int32Array;
-  /** Whether every post carries the source's own tag. */
+  /** Whether every post carries the own tag. */
   postsCarryOwnTag: boolean;
-  /** The distinct authors of posts carrying `tags[i]`: authorIds[authorStarts[i] ..], in suggestionAuthorIds. */
+  /** The distinct authors of posts carrying `tags[i]`: authorIds[authorStarts[i] ..], indexes into `authors`. */
   authorStarts: Int32Array;
   authorIds: Int32Array;
+  /** The window's distinct authors (an unauthored post is its own, known by its tag set). */
+  authors: readonly string[];
 }
 
-// Kept while the caller keeps the source (a cached window, or the bench's thousands of lists).
-const digests = new WeakMap<SuggestionSource, Digest>();
+/** One window's posts in some numbering of tags, to digest. */
+export interface NumberedWindow {
+  ownId: number;
+  /** Each post's tag ids. */
+  posts: readonly ArrayLike<number>[];
+  /** Who wrote each post (`authors[i]` wrote `posts[i]`); when absent, each distinct post is its own author. */
+  authors?: readonly string[] | undefined;
+  /** A tag's post count (undefined or negative: unknown); when absent, the digest has no counts. */
+  countOf?: ((id: number) => number | undefined) | undefined;
+}
 
+// Digests of windows of names, kept while the caller keeps the source (a cached window, or the
+// bench's thousands of lists), for the numbering's generation they were made in.
+const digests = new WeakMap<SuggestionSource, { digest: Digest; generation: number }>();
+
+/** The digest of a window of names, in suggestionTagIds. */
 export function digestOf(source: SuggestionSource): Digest {
   const kept = digests.get(source);
-  if (kept?.generation === tagIds.generation && kept.authorGeneration === authors.generation) return kept;
-  const digest = buildDigest(source);
-  digests.set(source, digest);
+  if (kept?.generation === tagIds.generation) return kept.digest;
+  const counts = source.tags;
+  const digest = digestWindow({
+    ownId: tagIds.idOf(source.hashtag),
+    posts: source.posts.map((post) => post.map((name) => tagIds.idOf(name))),
+    authors: source.authors,
+    countOf: counts && ((id) => counts.get(tagIds.nameOf(id))?.count),
+  });
+  digests.set(source, { digest, generation: tagIds.generation });
   return digest;
 }
 
@@ -55,26 +78,50 @@ export function samePost(a: Digest, aPost: number, b: Digest, bPost: number): bo
   return true;
 }
 
-/** A candidate's distinct authors over every window; an unauthored post is known by its tag set. */
-export function countAuthorsOverWindows(digests: readonly Digest[], id: number): number {
+// Each digest's authors in suggestionAuthorIds, numbered again once that numbering starts again.
+const authorNumbers = new WeakMap<Digest, { numbers: Int32Array; generation: number }>();
+
+/**
+ * Each digest's authors in suggestionAuthorIds, for one call: after
+ * suggestionAuthorIds.startAgainIfFull, before countAuthorsOverWindows.
+ */
+export function authorNumbersOf(digests: readonly Digest[]): Int32Array[] {
+  return digests.map((digest) => {
+    const kept = authorNumbers.get(digest);
+    if (kept?.generation === authors.generation) return kept.numbers;
+    const numbers = new Int32Array(digest.authors.length);
+    for (let index = 0; index < numbers.length; index++)
+      numbers[index] = authors.idOf(digest.authors[index]!);
+    authorNumbers.set(digest, { numbers, generation: authors.generation });
+    return numbers;
+  });
+}
+
+/** A candidate's distinct authors over every window of one call (`numbers`: authorNumbersOf them). */
+export function countAuthorsOverWindows(
+  digests: readonly Digest[],
+  numbers: readonly Int32Array[],
+  id: number,
+): number {
   scratch.newStamp();
   const { marks, stamp } = scratch;
   let count = 0;
-  for (const digest of digests) {
+  digests.forEach((digest, digestIndex) => {
     const at = indexOfTag(digest, id);
-    if (at < 0) continue;
+    if (at < 0) return;
+    const numbered = numbers[digestIndex]!;
     for (let index = digest.authorStarts[at]!; index < digest.authorStarts[at + 1]!; index++) {
-      const author = digest.authorIds[index]!;
+      const author = numbered[digest.authorIds[index]!]!;
       if (marks[author] === stamp) continue;
       marks[author] = stamp;
       count++;
     }
-  }
+  });
   return count;
 }
 
 /** Where `id` is in `digest.tags` (in id order), or -1. */
-function indexOfTag(digest: Digest, id: number): number {
+export function indexOfTag(digest: Digest, id: number): number {
   let low = 0;
   let high = digest.tags.length - 1;
   while (low <= high) {
@@ -87,43 +134,62 @@ function indexOfTag(digest: Digest, id: number): number {
   return -1;
 }
 
-function buildDigest(source: SuggestionSource): Digest {
-  const ownId = tagIds.idOf(source.hashtag);
-  const posts = source.posts;
+/** The largest tag id of a digest (its own included), or -1. */
+export function largestIdOf(digest: Digest): number {
+  return Math.max(digest.ownId, digest.tags.length > 0 ? digest.tags[digest.tags.length - 1]! : -1);
+}
+
+/** Digests one window's posts. */
+export function digestWindow(window: NumberedWindow): Digest {
+  const { ownId, posts } = window;
   // Each post's distinct tag ids in order, one post after another, and who wrote it.
   const allStarts = new Int32Array(posts.length + 1);
-  const allTags = new Int32Array(posts.reduce((sum, post) => sum + post.length, 0));
+  let total = 0;
+  let largest = ownId;
+  for (const post of posts) {
+    total += post.length;
+    for (let index = 0; index < post.length; index++) largest = Math.max(largest, post[index]!);
+  }
+  const allTags = new Int32Array(total);
   const postAuthors = new Int32Array(posts.length);
+  const authorIndex = new Map<string, number>();
   const distinct = new DistinctPosts();
   let end = 0;
   let postsCarryOwnTag = true;
   posts.forEach((post, index) => {
     const start = end;
-    for (const name of post) allTags[end++] = tagIds.idOf(name);
+    for (let at = 0; at < post.length; at++) allTags[end++] = post[at]!;
     end = start + sortedUnique(allTags.subarray(start, end));
     allStarts[index + 1] = end;
     const ids = allTags.subarray(start, end);
     if (!ids.includes(ownId)) postsCarryOwnTag = false;
     distinct.add(ids);
     // An unauthored post is its own author, known by its tag set (the same post in two windows is one).
-    postAuthors[index] = authors.idOf(source.authors?.[index] ?? `#${ids.join(' ')}`);
+    const author = window.authors?.[index] ?? `#${ids.join(' ')}`;
+    let number = authorIndex.get(author);
+    if (number === undefined) {
+      number = authorIndex.size;
+      authorIndex.set(author, number);
+    }
+    postAuthors[index] = number;
   });
   const { tags, subcounts, authorStarts, authorIds } = tagsWithAuthors(
     ownId,
+    largest + 1,
     allTags,
     allStarts,
     postAuthors,
   );
   return {
-    generation: tagIds.generation,
-    authorGeneration: authors.generation,
+    ownId,
     tags,
     subcounts,
-    counts: source.tags && countsOf(tags, source.tags),
+    counts: window.countOf && countsOf(tags, window.countOf),
     ...distinct.arrays(),
     postsCarryOwnTag,
     authorStarts,
     authorIds,
+    authors: [...authorIndex.keys()],
   };
 }
 
@@ -143,11 +209,12 @@ function sortedUnique(ids: Int32Array): number {
  */
 function tagsWithAuthors(
   ownId: number,
+  size: number,
   postTags: Int32Array,
   postStarts: Int32Array,
   postAuthors: Int32Array,
 ) {
-  const counter = scratch.counter();
+  const counter = scratch.counter(size);
   const touched: number[] = [];
   for (let index = 0; index < postStarts[postStarts.length - 1]!; index++) {
     const id = postTags[index]!;
@@ -187,12 +254,12 @@ function tagsWithAuthors(
   return { tags, subcounts, authorStarts, authorIds: slots.slice(0, kept) };
 }
 
-/** Each tag's post count as the source read it (NaN: unknown). */
-function countsOf(ids: Int32Array, tags: NonNullable<SuggestionSource['tags']>): Float64Array {
+/** Each tag's post count (NaN: unknown). */
+function countsOf(ids: Int32Array, countOf: (id: number) => number | undefined): Float64Array {
   // Filled in a loop: a typed array's from() with a mapping function took 35 times as long (issue 33).
   const counts = new Float64Array(ids.length);
   for (let index = 0; index < ids.length; index++) {
-    const count = tags.get(tagIds.nameOf(ids[index]!))?.count;
+    const count = countOf(ids[index]!);
     counts[index] = count === undefined || count < 0 ? Number.NaN : count;
   }
   return counts;
@@ -207,9 +274,9 @@ class DigestScratch {
   marks = new Int32Array(0);
   stamp = 0;
 
-  /** Counters by tag id, zero (the caller sets back to zero what it used). */
-  counter(): Int32Array {
-    if (this.counts.length < tagIds.size) this.counts = new Int32Array(Math.max(tagIds.size * 2, 1024));
+  /** Counters for tag ids below `size`, zero (the caller sets back to zero what it used). */
+  counter(size: number): Int32Array {
+    if (this.counts.length < size) this.counts = new Int32Array(Math.max(size * 2, 1024));
     return this.counts;
   }
 

@@ -241,10 +241,14 @@ describe('RelatedCache', () => {
       return { value, postCount: 500 };
     },
   });
-  const cacheOf = (maxEntries: number) =>
+  const cacheOf = (
+    maxEntries: number,
+    bytes?: { maxBytes: number; sizeOf: (value: { n: number }) => number },
+  ) =>
     new RelatedCache<{ n: number }>({
       maxAgeMs: MINUTE,
       maxEntries,
+      ...bytes,
       newPostShare: 0.1,
       tracker: new NewPostTracker({
         reader: fakeStore().reader,
@@ -276,5 +280,21 @@ describe('RelatedCache', () => {
     expect(computed.times).toBe(4);
     await cache.get('b', source({ n: 1 }, computed));
     expect(computed.times).toBe(5);
+  });
+
+  it('keeps values up to maxBytes as sizeOf weighs them, dropping the least recently used', async () => {
+    // Each value weighs n bytes: 40 + 50 fit in 100, a third value of 30 pushes out the oldest.
+    const cache = cacheOf(100, { maxBytes: 100, sizeOf: (value) => value.n });
+    const computed = { times: 0 };
+    await cache.get('a', source({ n: 40 }, computed));
+    await cache.get('b', source({ n: 50 }, computed));
+    expect(cache.size).toBe(2);
+    await cache.get('c', source({ n: 30 }, computed));
+    expect(cache.size).toBe(2);
+    await cache.get('b', source({ n: 50 }, computed));
+    await cache.get('c', source({ n: 30 }, computed));
+    expect(computed.times).toBe(3);
+    await cache.get('a', source({ n: 40 }, computed));
+    expect(computed.times).toBe(4);
   });
 });

@@ -9,11 +9,15 @@ export interface ComputedRelated<V> {
   postCount: number;
 }
 
-export interface RelatedCacheOptions {
+export interface RelatedCacheOptions<V = unknown> {
   /** An answer older than this is computed again before it is served. 0 turns the cache off. */
   maxAgeMs: number;
   /** Cached lists kept at most (least recently used go first). */
   maxEntries: number;
+  /** With `sizeOf`, the most bytes the kept values may take together (least recently used go first). */
+  maxBytes?: number;
+  /** About how many bytes a value takes in memory. */
+  sizeOf?: (value: V) => number;
   /**
    * The share of a list's posts that may be newer than it before it is computed again: with 0.1, a
    * 500-post list stays until 50 newer posts arrive, a 3-post list is redone on its first new post.
@@ -57,9 +61,15 @@ export class RelatedCache<V extends object> {
     return this.options.maxAgeMs > 0 && this.options.maxEntries > 0;
   }
 
-  constructor(private readonly options: RelatedCacheOptions) {
+  constructor(private readonly options: RelatedCacheOptions<V>) {
+    const { sizeOf, maxBytes } = options;
     this.entries = new LRUCache<string, Entry<V>>({
       max: Math.max(1, options.maxEntries),
+      ...(sizeOf &&
+        maxBytes && {
+          maxSize: maxBytes,
+          sizeCalculation: (entry: Entry<V>) => Math.max(1, Math.ceil(sizeOf(entry.value))),
+        }),
       dispose: (entry) => options.tracker.unwatch(entry.watch),
     });
   }

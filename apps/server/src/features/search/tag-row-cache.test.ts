@@ -11,6 +11,7 @@ import {
   findRelatedTags,
   forgetCachedTags,
   type HashtagContext,
+  type HashtagWindow,
 } from '../related/related.service.js';
 import { storeIngest } from '../store/store.repository.js';
 import { ingestRecommend } from '../store/store.service.js';
@@ -173,9 +174,14 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
     });
     const windowOf = async (name: string) =>
       (await findHashtagWindows(context, { network: 'instagram', names: [name] }))[0]!;
+    /** A tag's count as a window read it (NaN: unknown), undefined when not in the window. */
+    const countIn = (window: HashtagWindow, name: string) => {
+      const at = window.names.indexOf(name);
+      return at < 0 ? undefined : window.digest.counts?.[at];
+    };
 
     it('reads a tag row once: a related list of tags a window read reads only its posts, counts by name none', async () => {
-      expect((await windowOf('alpha')).tags.get('tag3')?.count).toBe(1003);
+      expect(countIn(await windowOf('alpha'), 'tag3')).toBe(1003);
       let before = reader.statements();
       const related = await findRelatedTags(context, {
         kind: 'hashtag',
@@ -215,7 +221,7 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
     });
 
     it('reads a row again after a post carrying the tag, once the tracker has seen it', async () => {
-      expect((await windowOf('alpha')).tags.get('tag4')?.count).toBe(1004);
+      expect(countIn(await windowOf('alpha'), 'tag4')).toBe(1004);
       await ingestRecommend(
         writer,
         {
@@ -225,7 +231,7 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
         { network: 'instagram', source: 'test', now: Date.now() },
       );
       await nextRead();
-      expect((await windowOf('beta')).tags.get('tag4')?.count).toBe(7777);
+      expect(countIn(await windowOf('beta'), 'tag4')).toBe(7777);
     });
 
     it('leaves out a tag seen only in crowd posts, also once its row was read by name', async () => {
@@ -251,7 +257,7 @@ describe.each(testDialects)('tags’ rows kept in memory on %s', (dialect) => {
       expect((await countsOf(['crowdonly']))[0]).toMatchObject({ hashtag: 'crowdonly', count: -2 });
       const related = await findRelatedTags(context, { kind: 'hashtag', network: 'instagram', name: 'tag7' });
       expect(related.related_tags.map((tag) => tag.hashtag)).not.toContain('crowdonly');
-      expect((await windowOf('tag7')).tags.has('crowdonly')).toBe(false);
+      expect((await windowOf('tag7')).names.includes('crowdonly')).toBe(false);
     });
   });
 

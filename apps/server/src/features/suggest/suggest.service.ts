@@ -1,8 +1,14 @@
 import type { SuggestedHashtag, SuggestResponse } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
-import { suggestHashtags } from '@tagscout/core/related';
-import { findHashtagWindows, type HashtagContext, type HashtagWindow } from '../related/related.service.js';
+import { indexOfTag, suggestFromWindows } from '@tagscout/core/related';
+import {
+  findHashtagWindows,
+  type HashtagContext,
+  type HashtagWindow,
+  WINDOW_TAG_BANNED,
+  WINDOW_TAG_LOOKUP,
+} from '../related/related.service.js';
 import { SuggestionAnswers } from './suggestion-answers.js';
 
 // One per context (a server process), only where windows are cached: uncached windows never repeat.
@@ -46,41 +52,26 @@ function answersFor(context: HashtagContext): SuggestionAnswers | undefined {
 }
 
 function rankFor(windows: readonly HashtagWindow[], limit: number): SuggestedHashtag[] {
-  const known = knownTags(windows);
-  const ranked = suggestHashtags({
-    sources: windows,
-    countOf: (name) => {
-      const count = known.get(name)?.count;
-      return count === undefined || count < 0 ? undefined : count;
-    },
-    limit,
-  });
-  return ranked.map((suggestion) => {
-    const tag = known.get(suggestion.hashtag);
+  return suggestFromWindows({ windows, limit }).map((suggestion) => {
+    const flags = flagsOf(windows, suggestion.id);
     return {
       hashtag: suggestion.hashtag,
-      count: tag?.count ?? -1,
+      count: suggestion.count ?? (flags & WINDOW_TAG_LOOKUP ? -2 : -1),
       score: suggestion.score,
       subcount: suggestion.subcount,
       lists: suggestion.lists,
       authors: suggestion.authors,
-      ...(tag?.banned && { banned: true as const }),
+      ...(flags & WINDOW_TAG_BANNED && { banned: true as const }),
     };
   });
 }
 
-/**
- * A tag's count and banned flag as the last window holding it read them: looked up only for the tags
- * suggested (merging every window's thousands of tags cost more than the suggestions, issue 33).
- */
-function knownTags(windows: readonly HashtagWindow[]) {
-  return {
-    get(name: string) {
-      for (let index = windows.length - 1; index >= 0; index--) {
-        const tag = windows[index]!.tags.get(name);
-        if (tag) return tag;
-      }
-      return undefined;
-    },
-  };
+/** A suggested tag's flags as the last window holding it read them. */
+function flagsOf(windows: readonly HashtagWindow[], id: number): number {
+  for (let index = windows.length - 1; index >= 0; index--) {
+    const window = windows[index]!;
+    const at = indexOfTag(window.digest, id);
+    if (at >= 0) return window.flags[at]!;
+  }
+  return 0;
 }
