@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   saveResults(results);
 }
 
-/** Suggestions for a whole list (core's suggestHashtags, as the suggestion endpoint calls it). */
+/** Suggestions for a whole list (core's suggestHashtags: what the suggestion endpoint ranks, by names). */
 async function evaluateListSuggestions(store: TrainStore, dataset: Dataset): Promise<void> {
   const windows = new SuggestionWindows({ database: store.database, window: WINDOW });
   for (const [counts, countScale] of [

@@ -92,7 +92,8 @@ export class SuggestionWindows {
 
 /**
  * Leave-one-out over test posts with 3+ tags (the same hidden tag per post as the related-list
- * evaluation): the remaining tags go to core's suggestHashtags, as the suggestion service calls it;
+ * evaluation): the remaining tags go to core's suggestHashtags, the form by names of what the
+ * suggestion service ranks with (suggestFromWindows, the same answers: decision 039);
  * it never returns a given tag. Hit@10 and the hidden tag's reciprocal rank are kept per post for
  * paired bootstraps.
  */
