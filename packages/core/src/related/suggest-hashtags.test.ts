@@ -321,17 +321,21 @@ function seeded(seed: number): () => number {
 }
 
 describe("suggestFromWindows: windows digested in the caller's own tag ids (decision 039)", () => {
-  /** The windows as a store gives them: ids of its own (here 1000 + the name's index), counts beside. */
+  /**
+   * The windows as a store gives them: ids of its own, in the reverse of the names' order (here 2000
+   * minus the name's index), counts beside; a window without posts does not know its own tag's id.
+   */
   const digested = (sources: readonly SuggestionSource[], vocabulary: readonly string[]) => {
-    const idOf = (name: string) => 1000 + vocabulary.indexOf(name);
+    const idOf = (name: string) => 2000 - vocabulary.indexOf(name);
+    const nameOf = (id: number) => vocabulary[2000 - id]!;
     return sources.map((source) => {
       const digest = digestWindow({
         ownId: source.posts.length > 0 ? idOf(source.hashtag) : -1,
         posts: source.posts.map((post) => post.map(idOf)),
         authors: source.authors,
-        countOf: (id) => source.tags?.get(vocabulary[id - 1000]!)?.count,
+        countOf: (id) => source.tags?.get(nameOf(id))?.count,
       });
-      return { digest, names: Array.from(digest.tags, (id) => vocabulary[id - 1000]!) };
+      return { hashtag: source.hashtag, digest, names: Array.from(digest.tags, nameOf) };
     });
   };
 
@@ -340,31 +344,33 @@ describe("suggestFromWindows: windows digested in the caller's own tag ids (deci
     const name = fc.constantFrom(...vocabulary);
     const window = fc.record({
       hashtag: name,
-      // At least one post: a tag without posts is in no other window's posts either, in a store.
-      posts: fc.array(fc.uniqueArray(name, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 12 }),
+      posts: fc.array(fc.uniqueArray(name, { minLength: 1, maxLength: 5 }), { maxLength: 12 }),
       people: fc.array(fc.constantFrom('ana', 'bo', 'cy', 'di'), { minLength: 12, maxLength: 12 }),
       counts: fc.array(fc.integer({ min: -2, max: 50 }), { minLength: 8, maxLength: 8 }),
     });
+    const limit = fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined });
     fc.assert(
-      fc.property(fc.uniqueArray(window, { maxLength: 4, selector: (w) => w.hashtag }), (windows) => {
-        // Each window's posts carry its own tag, as a store's do.
-        const sources = windows.map((w) => ({
-          hashtag: w.hashtag,
-          posts: w.posts.map((post) => (post.includes(w.hashtag) ? post : [w.hashtag, ...post])),
-          authors: w.people.slice(0, w.posts.length),
-          tags: new Map(vocabulary.map((tag, index) => [tag, { count: w.counts[index]! }])),
-        }));
-        const byNames = suggestHashtags({ sources, countOf: () => undefined, tuning: { minAuthors: 1 } });
-        const byIds = suggestFromWindows({
-          windows: digested(sources, vocabulary),
-          tuning: { minAuthors: 1 },
-        });
-        expect(byIds.map(({ id: _id, ...suggestion }) => suggestion)).toEqual(byNames);
-      }),
+      fc.property(
+        fc.uniqueArray(window, { maxLength: 4, selector: (w) => w.hashtag }),
+        limit,
+        (windows, most) => {
+          // Each window's posts carry its own tag, as a store's do.
+          const sources = windows.map((w) => ({
+            hashtag: w.hashtag,
+            posts: w.posts.map((post) => (post.includes(w.hashtag) ? post : [w.hashtag, ...post])),
+            authors: w.people.slice(0, w.posts.length),
+            tags: new Map(vocabulary.map((tag, index) => [tag, { count: w.counts[index]! }])),
+          }));
+          const tuning = { minAuthors: 1 };
+          const byNames = suggestHashtags({ sources, countOf: () => undefined, limit: most, tuning });
+          const byIds = suggestFromWindows({ windows: digested(sources, vocabulary), limit: most, tuning });
+          expect(byIds.map(({ id: _id, ...suggestion }) => suggestion)).toEqual(byNames);
+        },
+      ),
     );
   });
 
-  it("never suggests a window's own tag, and takes nothing from a window without posts", () => {
+  it("never suggests a list's tag, also one whose window has no posts but another window holds", () => {
     const vocabulary = ['beach', 'sea', 'sun', 'sand', 'boat', 'empty'];
     const sources = [
       {
@@ -380,7 +386,10 @@ describe("suggestFromWindows: windows digested in the caller's own tag ids (deci
         posts: [
           ['sea', 'beach', 'boat'],
           ['sea', 'boat', 'sun'],
+          ['sea', 'empty'],
+          ['sea', 'empty'],
         ],
+        authors: ['a', 'b', 'c', 'd'],
       },
       { hashtag: 'empty', posts: [] },
     ];
@@ -390,7 +399,7 @@ describe("suggestFromWindows: windows digested in the caller's own tag ids (deci
     });
     // sun: a post with both given tags (2^3) and two with one; boat: one with both and one with one.
     expect(names(suggestions)).toEqual(['sun', 'boat', 'sand']);
-    expect(suggestions.map((s) => s.id)).toEqual([1002, 1004, 1003]);
+    expect(suggestions.map((s) => s.id)).toEqual([1998, 1996, 1997]);
     expect(names(suggestions)).toEqual(
       names(suggestHashtags({ sources, countOf: noCounts, tuning: { minAuthors: 1 } })),
     );

@@ -145,6 +145,8 @@ export function suggestHashtags(input: SuggestionInput): Suggestion[] {
 
 /** A window of the list already digested in the caller's own numbering of tags (a store's tag ids). */
 export interface DigestedWindow {
+  /** The tag of the list the window belongs to. */
+  hashtag: string;
   digest: Digest;
   /** The name of each of `digest.tags`, in its order. */
   names: readonly string[];
@@ -153,8 +155,9 @@ export interface DigestedWindow {
 /**
  * suggestHashtags with the product's measure over windows digested in the caller's numbering (each
  * window's digest has its tags' counts): no names are numbered, and a cached window keeps its digest
- * instead of its posts. The list's tags are the windows' own; a window without posts gives none (in a
- * store, a tag without posts is in no other window's posts either).
+ * instead of its posts. The list's tags are the windows' own: by id, or by name where a window does
+ * not know its own tag's id (no posts, or its tag was seen only in crowd posts when it was read, while
+ * another window read later knows the tag).
  */
 export function suggestFromWindows(input: {
   windows: readonly DigestedWindow[];
@@ -173,12 +176,22 @@ export function suggestFromWindows(input: {
     { sources: [], countOf: () => undefined, limit: input.limit, tuning: input.tuning },
     {
       digests,
-      givenIds: digests.map((digest) => digest.ownId).filter((id) => id >= 0),
+      givenIds: input.windows.map((window) => givenIdOf(window, input.windows)).filter((id) => id >= 0),
       size: Math.max(-1, ...digests.map(largestIdOf)) + 1,
       nameOf,
       countOf: () => undefined,
     },
   );
+}
+
+/** A window's own tag's id, from another window's names where it has none itself (-1: in none). */
+function givenIdOf(window: DigestedWindow, windows: readonly DigestedWindow[]): number {
+  if (window.digest.ownId >= 0) return window.digest.ownId;
+  for (const other of windows) {
+    const at = other.names.indexOf(window.hashtag);
+    if (at >= 0) return other.digest.tags[at]!;
+  }
+  return -1;
 }
 
 /** One call's windows in one numbering of tags. */

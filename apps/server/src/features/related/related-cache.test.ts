@@ -297,4 +297,29 @@ describe('RelatedCache', () => {
     await cache.get('a', source({ n: 40 }, computed));
     expect(computed.times).toBe(4);
   });
+
+  it('serves a value larger than maxBytes without keeping it or its watch', async () => {
+    const tracker = new NewPostTracker({
+      reader: fakeStore().reader,
+      intervalMs: 0,
+      gapMs: MINUTE,
+      log: () => {},
+      now: Date.now,
+    });
+    const cache = new RelatedCache<{ n: number }>({
+      maxAgeMs: MINUTE,
+      maxEntries: 100,
+      maxBytes: 100,
+      sizeOf: (value) => value.n,
+      newPostShare: 0.1,
+      tracker,
+      now: Date.now,
+    });
+    const watch = vi.spyOn(tracker, 'watch');
+    const unwatch = vi.spyOn(tracker, 'unwatch');
+    const computed = { times: 0 };
+    expect(await cache.get('a', source({ n: 500 }, computed))).toEqual({ n: 500 });
+    expect(cache.size).toBe(0);
+    expect(unwatch).toHaveBeenCalledWith(watch.mock.results[0]!.value);
+  });
 });

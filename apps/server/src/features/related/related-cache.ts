@@ -120,7 +120,8 @@ export class RelatedCache<V extends object> {
       const entry = { ...computed, computedAt, watch };
       // Without a watermark new posts cannot be counted: the list is served but not kept.
       if (isCounted) this.entries.set(key, entry);
-      else tracker.unwatch(watch);
+      // Not kept (uncounted, or larger than maxBytes allows): nothing will dispose of its watch.
+      if (this.entries.peek(key) !== entry) tracker.unwatch(watch);
       return entry;
     })().finally(() => this.computing.delete(key));
     this.computing.set(key, promise);

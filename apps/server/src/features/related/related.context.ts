@@ -98,7 +98,7 @@ export function createHashtagContext(
       checkOnRequest,
       now,
     }),
-    // A window holds a tag's posts digested (about 110 KB): kept up to a memory budget (decision 039).
+    // A window holds a tag's posts digested (110-160 KB): kept up to a memory budget (decision 039).
     windows: new RelatedCache<HashtagWindow>({
       maxAgeMs,
       maxEntries: config.RELATED_CACHE_ENTRIES,
