@@ -148,4 +148,21 @@ describe.each(testDialects)('GET /api/suggest/hashtags on %s', (dialect) => {
       expect(response.json().hidden).toBeUndefined();
     }
   });
+
+  it('shows -2 for a suggested tag whose count needs a direct lookup, -1 for one never counted', async () => {
+    const { db } = testApp.testDatabase.database;
+    const setState = (name: string, state: 'known' | 'lookup' | 'unknown') =>
+      db.updateTable('hashtags').set({ count_state: state }).where('name', '=', name).execute();
+    await setState('clouds', 'lookup');
+    await setState('sky', 'unknown');
+    try {
+      const { suggestions } = (await suggest('tags=sunset', await paying())).json();
+      const countOf = (name: string) =>
+        suggestions.find((s: { hashtag: string }) => s.hashtag === name)?.count;
+      expect([countOf('clouds'), countOf('sky'), countOf('golden')]).toEqual([-2, -1, 1_000_000]);
+    } finally {
+      await setState('clouds', 'known');
+      await setState('sky', 'known');
+    }
+  });
 });
