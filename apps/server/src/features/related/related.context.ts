@@ -7,6 +7,7 @@ import { DefaultNetwork } from '../search/default-network.js';
 import type { HashtagSourceHook } from '../search/hashtag-sources.js';
 import { SuggestionCache } from '../search/suggestion-cache.js';
 import { TagRowCache } from '../search/tag-row-cache.js';
+import { DenseTagIds } from './dense-tag-ids.js';
 import { NewPostTracker } from './new-post-tracker.js';
 import { newPostReader, resetReader, tagChangeReader } from './new-posts.repository.js';
 import { type HashtagContext, type HashtagWindow, type RelatedList, windowBytes } from './related.service.js';
@@ -109,6 +110,7 @@ export function createHashtagContext(
       checkOnRequest,
       now,
     }),
+    windowTagIds: new DenseTagIds(),
     relatedWindow: config.RELATED_POST_WINDOW,
     trending,
     snapshotDays: new LRUCache<string, number>({ max: 8, ttl: TRENDING_CACHE_MS, perf: { now } }),

@@ -19,6 +19,7 @@ import { countOf, presentRelatedTag } from '../search/search.presenter.js';
 import type { SuggestionCache } from '../search/suggestion-cache.js';
 import type { TagRowCache } from '../search/tag-row-cache.js';
 import type { CrowdAuthor } from '../store/post-author.js';
+import type { DenseTagIds } from './dense-tag-ids.js';
 import type { NewPostTracker } from './new-post-tracker.js';
 import { resetCachedAnswers } from './new-posts.repository.js';
 import { findRecentPosts, type ItemKey } from './related.repository.js';
@@ -44,6 +45,8 @@ export interface HashtagContext {
   related: RelatedCache<RelatedList>;
   /** Each tag's recent posts for suggestions, cached as related lists are (decision 015). */
   windows?: RelatedCache<HashtagWindow>;
+  /** The numbering of tags the windows are digested in (decision 039). */
+  windowTagIds: DenseTagIds;
   /** How many of an item's most recent posts its related tags come from. */
   relatedWindow: number;
   /** Most posts of one author in a related window of a tag or place (decision 025). */
@@ -140,8 +143,9 @@ async function computeRelated(context: HashtagContext, item: ItemKey, ranking: R
 }
 
 /**
- * A tag's related window as suggestions read it: its recent posts digested in the store's tag ids
- * (core's digestWindow), with the names and flags of their tags; the posts themselves are not kept.
+ * A tag's related window as suggestions read it: its recent posts digested in the store's tag ids,
+ * numbered densely (core's digestWindow, DenseTagIds), with the names and flags of their tags; the
+ * posts themselves are not kept.
  */
 export interface HashtagWindow extends DigestedWindow {
   hashtag: string;
@@ -207,13 +211,18 @@ async function computeWindow(context: HashtagContext, item: ItemKey & { kind: 'h
     crowdAuthor: context.crowdAuthor,
     rows: context.tags,
   });
+  const dense = context.windowTagIds;
   let ownId = -1;
-  for (const [id, row] of recent.tags) {
-    if (row.name === item.name) ownId = id;
+  for (const [storeId, row] of recent.tags) {
+    if (row.name === item.name) ownId = dense.idOf(storeId);
   }
   // Tags without a row read (seen only in crowd posts) are left out of the posts, as of every list.
-  const posts = recent.posts.map((ids) => ids.filter((id) => recent.tags.has(id)));
-  const rowOf = (id: number) => recent.tags.get(id)!;
+  const posts = recent.posts.map((ids) => {
+    const kept: number[] = [];
+    for (const storeId of ids) if (recent.tags.has(storeId)) kept.push(dense.idOf(storeId));
+    return kept;
+  });
+  const rowOf = (id: number) => recent.tags.get(dense.storeIdOf(id))!;
   const digest = digestWindow({
     ownId,
     posts,
