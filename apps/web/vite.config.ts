@@ -7,6 +7,10 @@ import { precompress } from './vite-precompress.ts';
 // "source" resolves workspace packages (@tagscout/core) to their TypeScript sources.
 export default defineConfig({
   plugins: [react(), precompress(), buildStamp()],
+  // Vite's cache (and the tests' optimized dependencies) in the repository's node_modules, not a
+  // node_modules of apps/web: a folder created in apps/web makes `npm start` see the app as changed
+  // (scripts/build-changed.mjs) and rebuild it under the servers already running from it.
+  cacheDir: '../../node_modules/.vite/web',
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {

@@ -44,6 +44,9 @@ it.each([
       const port = await readyPort(npm, (line) => {
         output += `${line}\n`;
       });
+      // npm test built the web app before the run and nothing the tests do may make it stale: a
+      // rebuild here would take apps/web/dist from under every other test's server for 10-20 s.
+      expect(output).toContain('Building the server (the web app is up to date)');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       started = descendantsOf(npm.pid!);
