@@ -1,6 +1,6 @@
 import type { RegisterEventBody, UserDetail } from '@tagscout/core/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTracker, TRACK_APPROVAL_KEY } from './tracker';
+import { createTracker, PENDING_EVENTS_KEY, TRACK_APPROVAL_KEY } from './tracker';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -10,10 +10,14 @@ function memoryStorage() {
   };
 }
 
-function setup(platform: UserDetail['platform'] = 'web', consent = { allowed: true }) {
+function setup(
+  platform: UserDetail['platform'] = 'web',
+  consent = { allowed: true },
+  storage = memoryStorage(),
+  firstId = 0,
+) {
   const sent: RegisterEventBody[] = [];
-  const storage = memoryStorage();
-  let id = 0;
+  let id = firstId;
   const send = vi.fn(async (body: RegisterEventBody) => {
     sent.push(body);
   });
@@ -86,9 +90,50 @@ describe('tracker', () => {
     expect(tracker.pending()).toBe(0);
   });
 
+  it('keeps what is not sent on the device: the next page (a reload, a link away) sends it once', async () => {
+    const before = setup();
+    before.tracker.track('search');
+    before.tracker.recordClick('saveClick');
+    // The page goes before the batch went.
+    const after = setup('web', { allowed: true }, before.storage, 100);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(after.events().map((event) => [event.eventType, event.eventId])).toEqual([
+      ['search', '00000000-0000-4000-8000-000000000001'],
+      ['saveClick', '00000000-0000-4000-8000-000000000002'],
+    ]);
+    const later = setup('web', { allowed: true }, before.storage, 200);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(later.send).not.toHaveBeenCalled();
+  });
+
+  it('keeps a batch on the device while it is being sent, until the server took it', async () => {
+    const before = setup();
+    before.send.mockImplementationOnce(() => new Promise(() => {}));
+    before.tracker.track('search');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(before.send).toHaveBeenCalledTimes(1);
+    // The page goes while the request is on its way: it may not have arrived.
+    const after = setup('web', { allowed: true }, before.storage, 100);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(after.events().map((event) => event.eventId)).toEqual(['00000000-0000-4000-8000-000000000001']);
+  });
+
+  it('drops what the device kept when it is not events (an older app, tampering)', async () => {
+    const storage = memoryStorage();
+    storage.setItem(PENDING_EVENTS_KEY, '[{"eventType":"nope"}]');
+    const { send } = setup('web', { allowed: true }, storage);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).not.toHaveBeenCalled();
+    storage.setItem(PENDING_EVENTS_KEY, '{not json');
+    const again = setup('web', { allowed: true }, storage);
+    again.tracker.track('search');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(again.events().map((event) => event.eventType)).toEqual(['search']);
+  });
+
   it('sends nothing once the visitor declines, not even events queued before', async () => {
     const consent = { allowed: true };
-    const { tracker, send } = setup('web', consent);
+    const { tracker, send, storage } = setup('web', consent);
     tracker.track('search');
     consent.allowed = false;
     tracker.track('search');
@@ -96,6 +141,11 @@ describe('tracker', () => {
     await vi.advanceTimersByTimeAsync(2000);
     await tracker.flush();
     expect(send).not.toHaveBeenCalled();
+    // Nor does the next page send what was kept.
+    const after = setup('web', consent, storage);
+    consent.allowed = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(after.send).not.toHaveBeenCalled();
   });
 
   it('tracks on iOS only with approval (value 3)', async () => {

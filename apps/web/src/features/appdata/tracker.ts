@@ -1,6 +1,7 @@
 import {
   ANALYTICS_LIMITS,
   type AnalyticsEvent,
+  AnalyticsEventSchema,
   CLICK_COUNTERS,
   type CountedClick,
   type EventType,
@@ -12,6 +13,15 @@ import {
 /** Local storage: iOS asks for tracking approval; 3 means allowed. */
 export const TRACK_APPROVAL_KEY = 'trackApproval';
 export const TRACK_APPROVED = '3';
+/**
+ * Local storage: the events not yet taken by the server, the batch on its way included. The next
+ * page sends them, so a reload or a link away in the batch's wait loses nothing; the server stores
+ * an event id once, so one sent twice (two tabs, an answer lost) counts once.
+ */
+export const PENDING_EVENTS_KEY = 'pendingEvents';
+/** The newest events kept while the server stays out of reach. */
+const MAX_PENDING = 5 * ANALYTICS_LIMITS.eventsPerBatch;
+const PendingEventsSchema = AnalyticsEventSchema.array();
 
 export interface TrackerDeps {
   send: (body: RegisterEventBody) => Promise<unknown>;
@@ -36,10 +46,16 @@ export interface EventDetails {
  * Nothing is sent where the platform asks for approval (iOS) and it was not given.
  */
 export function createTracker(deps: TrackerDeps) {
-  const queue: AnalyticsEvent[] = [];
+  const queue: AnalyticsEvent[] = readPending(deps.storage);
+  /** The batch on its way: kept on the device until the server answered. */
+  let sending: AnalyticsEvent[] = [];
   const clickListeners = new Set<(kind: CountedClick, count: number) => void>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let isSending = false;
+  if (queue.length > 0) schedule();
+
+  function keepPending(): void {
+    deps.storage.setItem(PENDING_EVENTS_KEY, JSON.stringify([...sending, ...queue]));
+  }
 
   function canTrack(): boolean {
     if (deps.isAllowed && !deps.isAllowed()) return false;
@@ -50,8 +66,8 @@ export function createTracker(deps: TrackerDeps) {
   function track(eventType: EventType, details: EventDetails = {}): void {
     if (!canTrack()) return;
     queue.push({ eventId: deps.newId(), eventType, timestamp: Math.round(deps.now()), ...details });
-    // Keep the newest events if the server stays out of reach for long.
-    if (queue.length > 5 * ANALYTICS_LIMITS.eventsPerBatch) queue.shift();
+    if (queue.length > MAX_PENDING) queue.shift();
+    keepPending();
     schedule();
   }
 
@@ -64,20 +80,21 @@ export function createTracker(deps: TrackerDeps) {
   }
 
   async function flush(): Promise<void> {
-    if (isSending || queue.length === 0) return;
+    if (sending.length > 0 || queue.length === 0) return;
     // Events queued before the visitor declined are dropped, not sent.
     if (!canTrack()) {
       queue.length = 0;
+      keepPending();
       return;
     }
-    isSending = true;
-    const batch = queue.splice(0, ANALYTICS_LIMITS.eventsPerBatch);
+    sending = queue.splice(0, ANALYTICS_LIMITS.eventsPerBatch);
     try {
-      await deps.send({ userDetail: deps.userDetail(), events: batch });
+      await deps.send({ userDetail: deps.userDetail(), events: sending });
     } catch {
-      queue.unshift(...batch);
+      queue.unshift(...sending);
     } finally {
-      isSending = false;
+      sending = [];
+      keepPending();
     }
     if (queue.length > 0) schedule();
   }
@@ -101,3 +118,15 @@ export function createTracker(deps: TrackerDeps) {
 }
 
 export type Tracker = ReturnType<typeof createTracker>;
+
+/** The events an earlier page kept; nothing when what is there is not events (an older app, tampering). */
+function readPending(storage: Pick<Storage, 'getItem'>): AnalyticsEvent[] {
+  const kept = storage.getItem(PENDING_EVENTS_KEY);
+  if (!kept) return [];
+  try {
+    const parsed = PendingEventsSchema.safeParse(JSON.parse(kept));
+    return parsed.success ? parsed.data.slice(-MAX_PENDING) : [];
+  } catch {
+    return [];
+  }
+}
