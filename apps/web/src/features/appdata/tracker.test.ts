@@ -118,9 +118,25 @@ describe('tracker', () => {
     expect(after.events().map((event) => event.eventId)).toEqual(['00000000-0000-4000-8000-000000000001']);
   });
 
+  it.each([
+    [0, 'kept'],
+    [429, 'kept'],
+    [503, 'kept'],
+    [400, 'dropped'],
+    [413, 'dropped'],
+  ])('keeps a batch the server did not take for status %i, or drops it: %s', async (status, outcome) => {
+    const { tracker, send, storage } = setup();
+    send.mockRejectedValueOnce(Object.assign(new Error('refused'), { status }));
+    tracker.track('search');
+    await vi.advanceTimersByTimeAsync(2000);
+    const kept = outcome === 'kept' ? 1 : 0;
+    expect(tracker.pending()).toBe(kept);
+    expect(JSON.parse(storage.getItem(PENDING_EVENTS_KEY)!)).toHaveLength(kept);
+  });
+
   it('drops what the device kept when it is not events (an older app, tampering)', async () => {
     const storage = memoryStorage();
-    storage.setItem(PENDING_EVENTS_KEY, '[{"eventType":"nope"}]');
+    storage.setItem(PENDING_EVENTS_KEY, '[{"eventType":"search"},{"eventId":"x","eventType":3}]');
     const { send } = setup('web', { allowed: true }, storage);
     await vi.advanceTimersByTimeAsync(2000);
     expect(send).not.toHaveBeenCalled();

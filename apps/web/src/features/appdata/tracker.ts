@@ -1,7 +1,6 @@
 import {
   ANALYTICS_LIMITS,
   type AnalyticsEvent,
-  AnalyticsEventSchema,
   CLICK_COUNTERS,
   type CountedClick,
   type EventType,
@@ -21,7 +20,6 @@ export const TRACK_APPROVED = '3';
 export const PENDING_EVENTS_KEY = 'pendingEvents';
 /** The newest events kept while the server stays out of reach. */
 const MAX_PENDING = 5 * ANALYTICS_LIMITS.eventsPerBatch;
-const PendingEventsSchema = AnalyticsEventSchema.array();
 
 export interface TrackerDeps {
   send: (body: RegisterEventBody) => Promise<unknown>;
@@ -90,8 +88,8 @@ export function createTracker(deps: TrackerDeps) {
     sending = queue.splice(0, ANALYTICS_LIMITS.eventsPerBatch);
     try {
       await deps.send({ userDetail: deps.userDetail(), events: sending });
-    } catch {
-      queue.unshift(...sending);
+    } catch (error) {
+      if (isWorthRetrying(error)) queue.unshift(...sending);
     } finally {
       sending = [];
       keepPending();
@@ -119,14 +117,33 @@ export function createTracker(deps: TrackerDeps) {
 
 export type Tracker = ReturnType<typeof createTracker>;
 
-/** The events an earlier page kept; nothing when what is there is not events (an older app, tampering). */
+/**
+ * The events an earlier page kept. Their shape only: the first screen loads no zod (the server
+ * checks the rest, and a batch it refuses is dropped, not kept).
+ */
 function readPending(storage: Pick<Storage, 'getItem'>): AnalyticsEvent[] {
   const kept = storage.getItem(PENDING_EVENTS_KEY);
   if (!kept) return [];
   try {
-    const parsed = PendingEventsSchema.safeParse(JSON.parse(kept));
-    return parsed.success ? parsed.data.slice(-MAX_PENDING) : [];
+    const events: unknown = JSON.parse(kept);
+    return Array.isArray(events) ? events.filter(isEvent).slice(-MAX_PENDING) : [];
   } catch {
     return [];
   }
+}
+
+function isEvent(value: unknown): value is AnalyticsEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const { eventId, eventType } = value as Record<string, unknown>;
+  return typeof eventId === 'string' && typeof eventType === 'string';
+}
+
+/**
+ * No answer, too many requests or the server's own failure: the same batch may go later. Any other
+ * refusal would refuse it again, and kept it would hold back every event after it.
+ */
+function isWorthRetrying(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number') return true;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
 }
