@@ -88,6 +88,15 @@ describe('the export pane with a full list', () => {
     it(`shows ${size === 'desktop' ? 6 : 4} rows and Copy with everything open, and more once suggestions fold (${size})`, async () => {
       const { context, page } = await fullList(size);
       expect(await page.getByTestId('selected-count').textContent()).toBe('12 of 12 selected');
+      // What Copy leaves out and why is in view when it starts to (the 6th tag for Instagram), not
+      // below the help in the controls' scroll box.
+      await expect
+        .poll(() => isShownWhole(page.getByTestId('cap-warning')), {
+          timeout: 2_000,
+          message: 'the cap warning',
+        })
+        .toBe(true);
+      expect(await page.getByTestId('cap-warning').textContent()).toContain('Instagram takes 5 hashtags');
       // The help box shows once 3 tags were added.
       await page.getByText('Tick the tags you want, or let the filters choose').waitFor();
       await loadSuggestions(page);

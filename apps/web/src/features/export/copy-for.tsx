@@ -12,14 +12,26 @@ import {
   pickLadder,
 } from '@tagscout/core/export';
 import type { TFunction } from 'i18next';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { chooseCopyNetwork } from '../settings/account-settings';
 import { useSettings } from '../settings/settings-store';
 import { useExportList } from './export-store';
 
-/** "Copy for": the network, and what its limits do to the selection, said before copying. */
-export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly ExportTag[] }) {
+/**
+ * "Copy for": the network, and what its limits do to the selection, said before copying.
+ * `warningRef` gets the warning that Copy leaves tags out, while one shows.
+ */
+export function CopyFor({
+  plan,
+  chosen,
+  warningRef,
+}: {
+  plan: CopyPlan;
+  chosen: readonly ExportTag[];
+  warningRef?: Ref<HTMLDivElement>;
+}) {
   const { t } = useTranslation();
   const network = useSettings((s) => s.copyNetwork);
   const selectOnly = useExportList((s) => s.selectOnly);
@@ -48,6 +60,7 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
       {plan.limitedBy === 'length' && n === 0 ? (
         // Not "Pick the best 0": the text before the hashtags takes the whole post.
         <Alert
+          ref={warningRef}
           severity="warning"
           data-testid="cap-warning"
           action={
@@ -59,7 +72,7 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
           {t('export.copyFor.textFillsPost', { network: networkName })}
         </Alert>
       ) : plan.limitedBy === 'network' || plan.limitedBy === 'length' ? (
-        <Alert severity="warning" data-testid="cap-warning">
+        <Alert ref={warningRef} severity="warning" data-testid="cap-warning">
           {t(plan.limitedBy === 'network' ? 'export.copyFor.overCap' : 'export.copyFor.overLength', {
             network: networkName,
             count: n,
@@ -93,6 +106,7 @@ export function CopyFor({ plan, chosen }: { plan: CopyPlan; chosen: readonly Exp
       ) : null}
       {plan.limitedBy === 'free' && (
         <Alert
+          ref={warningRef}
           severity="info"
           data-testid="free-limit"
           action={

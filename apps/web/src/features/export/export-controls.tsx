@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { CopyPlan, ExportTag } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings/settings-store';
 import { AutoSelectNote } from './auto-select-note';
@@ -19,7 +19,8 @@ export const CONTROLS_MIN_PX = 96;
 
 /**
  * What sits above the export list (what the filters did, the help, Copy for, Filters), in a box that
- * scrolls on its own when the pane is short. Opening Filters scrolls the box to them.
+ * scrolls on its own when the pane is short. Opening Filters, or a warning that Copy leaves tags out,
+ * scrolls the box to them.
  */
 export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: readonly ExportTag[] }) {
   const { t } = useTranslation();
@@ -27,6 +28,15 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
   const helpHidden = useSettings((s) => s.exportHelpHidden);
   const updateSettings = useSettings((s) => s.update);
   const box = useRef<HTMLDivElement>(null);
+  const warning = useRef<HTMLDivElement>(null);
+  const warningShown = useRef<HTMLDivElement | null>(null);
+  // A warning that Copy leaves tags out is in view as it appears (or as the pane opens with it on a
+  // phone), not below the help.
+  useLayoutEffect(() => {
+    if (warning.current && warning.current !== warningShown.current && box.current)
+      showFrom(box.current, warning.current);
+    warningShown.current = warning.current;
+  });
 
   return (
     <Box
@@ -67,7 +77,7 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
           {t('export.help')}
         </Alert>
       )}
-      <CopyFor plan={plan} chosen={chosen} />
+      <CopyFor plan={plan} chosen={chosen} warningRef={warning} />
       <ExportFiltersPanel onShown={(filters) => box.current && showFrom(box.current, filters)} />
     </Box>
   );
