@@ -203,6 +203,14 @@ describe('the find pane', () => {
     screen.getByText('Try a shorter word.');
   });
 
+  it('says what a tag is made of when the search has no letter, number or emoji, not to shorten it', async () => {
+    renderSearch('!@$%^&*()');
+    await screen.findByText('No Results', { exact: true });
+    screen.getByText('A tag is made of letters, numbers, emoji and _: type some to find tags.');
+    expect(screen.queryByText('Try a shorter word.')).toBeNull();
+    expect(screen.queryByText(/^No tag starts with/)).toBeNull();
+  });
+
   it('suggests another network when the Network menu offers one', async () => {
     serveApi(['sample', 'bluesky']);
     renderSearch('#ZZQQxxnothing');

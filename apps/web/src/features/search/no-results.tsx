@@ -7,8 +7,11 @@ import { SearchKind } from './search-api';
 /**
  * "No Results", and what to try: a shorter word, and another network when the Network menu offers
  * one. Words typed with spaces were searched as one tag, which is said, so the joined tag is no
- * surprise.
+ * surprise. A search with no character a tag can hold is told what a tag is made of instead.
  */
+/** What a tag can hold: a search with none of it (only "!?", say) finds nothing however short. */
+const TAG_CHARACTER = /[\p{L}\p{N}\p{M}_\p{Extended_Pictographic}]/u;
+
 export function NoResults({ kind, text, query }: { kind: SearchKind; text: string; query: string }) {
   const { t } = useTranslation();
   const networks = useNetworks();
@@ -16,6 +19,16 @@ export function NoResults({ kind, text, query }: { kind: SearchKind; text: strin
   const hasOtherNetwork = isTags && (networks.data?.networks.length ?? 0) > 1;
   const tag = `#${query}`;
   const wereWordsJoined = isTags && /\S\s+\S/u.test(text);
+  if (isTags && !TAG_CHARACTER.test(text)) {
+    return (
+      <Box role="status" sx={{ p: 3, textAlign: 'center' }}>
+        <Typography color="text.secondary">{t('search.noResults')}</Typography>
+        <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
+          {t('search.noTagCharacters')}
+        </Typography>
+      </Box>
+    );
+  }
   return (
     <Box role="status" sx={{ p: 3, textAlign: 'center' }}>
       <Typography color="text.secondary">{t('search.noResults')}</Typography>
