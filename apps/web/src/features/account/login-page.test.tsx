@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
-import { testMe } from '../../shell/test-sessions';
+import { useSession } from '../../shell/session-store';
+import { testMe, testSession } from '../../shell/test-sessions';
 import { resetApp } from '../../test-reset';
 import { LoginPage } from './login-page';
 
@@ -19,6 +20,16 @@ const bodiesOf = (calls: ServedCall[], route: string) =>
 /** docs/product-rules.md#sign-in-and-account-setup: a sign-up left at its code step. */
 describe('the sign-in page', () => {
   afterEach(resetApp);
+
+  it('tells someone already signed in who they are signed in as, and that signing in here switches', () => {
+    useSession.setState(testSession('signedInFree'));
+    renderLoginPage();
+    screen.getByText('You are signed in as signedInFree@example.com. Sign in here to use another account.');
+    cleanup();
+    resetApp();
+    renderLoginPage();
+    expect(screen.queryByText(/You are signed in as/)).toBeNull();
+  });
 
   it('finishes a sign-up left at the code step: asks for the emailed code, sends it with the password typed, signs in', async () => {
     const me = { ...testMe('signedInFree'), user: { ...testMe('signedInFree').user, email: EMAIL } };
@@ -59,3 +70,16 @@ describe('the sign-in page', () => {
     expect(client.getQueryData(['me'])).toEqual(me);
   });
 });
+
+function renderLoginPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

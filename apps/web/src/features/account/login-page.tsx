@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../shell/session-store';
 import { AccountCard } from './account-card';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
@@ -29,6 +30,7 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
   const [waitingPassword, setWaitingPassword] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const [sendsCodeAtOnce, setSendsCodeAtOnce] = useState(false);
+  const signedInAs = useSession((s) => (s.user?.isAnonymous ? null : (s.user?.email ?? null)));
 
   const goTo = (next: LoginMode, message: string | null = null) => {
     setNotice(message);
@@ -52,6 +54,11 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
       {notice && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {notice}
+        </Alert>
+      )}
+      {mode === 'login' && signedInAs && !notice && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('login.signedInAs', { email: signedInAs })}
         </Alert>
       )}
       {mode === 'login' && (
