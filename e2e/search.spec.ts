@@ -201,6 +201,13 @@ describe('search and export on the sample corpus', () => {
     await saveScreenshot(page, 'export-phone');
     const copied = await copyAndRead(page);
     expect(new Set(copied.split(' '))).toEqual(new Set(['#coffee', `#${relatedName}`]));
+    // The toast shows above the pane bar, not over it (its fixed box: the message inside grows in).
+    const toast = await page
+      .getByText(/^Copied \d+ hashtag/)
+      .locator('xpath=ancestor::*[contains(@class, "MuiSnackbar-root")]')
+      .boundingBox();
+    const footerTop = (await footer.boundingBox())!.y;
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(footerTop);
     await footer.getByRole('button', { name: /Find/ }).click();
     await page.getByRole('textbox', { name: 'Search text' }).waitFor();
     await context.close();

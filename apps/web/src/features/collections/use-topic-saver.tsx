@@ -10,6 +10,7 @@ import { errorText } from '../../api/error-text';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { useCapabilities } from '../../shell/session-store';
 import { topicBody, useExportList } from '../export/export-store';
+import { TOAST_ABOVE_PANE_BAR } from '../search/use-is-phone';
 import { type ConflictChoice, ConflictDialog } from './conflict-dialog';
 import { useForgetTopicList } from './queries';
 import { showTopic } from './show-topic';
@@ -170,6 +171,7 @@ export function useTopicSaver(): TopicSaver {
         autoHideDuration={notice?.severity === 'error' ? ERROR_NOTICE_MS : LIMITS.snackbarMs}
         onClose={() => setNotice(null)}
         message={notice?.text}
+        sx={TOAST_ABOVE_PANE_BAR}
         slotProps={{
           content: {
             sx: notice?.severity === 'error' ? { bgcolor: 'error.main', color: 'error.contrastText' } : {},

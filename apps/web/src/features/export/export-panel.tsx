@@ -21,7 +21,7 @@ import { recordClick } from '../appdata/track';
 import { useTrends } from '../networks/queries';
 import { TrendCell } from '../networks/trend-cell';
 import { PostCount } from '../search/post-count';
-import { useIsPhone } from '../search/use-is-phone';
+import { TOAST_ABOVE_PANE_BAR, useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
 import { CheckTagsButton } from '../suggest/check-tags-dialog';
 import { SuggestedForList } from '../suggest/suggested-for-list';
@@ -166,6 +166,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
         autoHideDuration={LIMITS.snackbarMs}
         onClose={() => setCopied(null)}
         message={copied}
+        sx={TOAST_ABOVE_PANE_BAR}
       />
     </Box>
   );

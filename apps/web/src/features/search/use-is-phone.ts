@@ -5,3 +5,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 export function useIsPhone(): boolean {
   return useMediaQuery((theme: Theme) => theme.breakpoints.only('xs'), { noSsr: true });
 }
+
+/** Where a toast of the search screen sits on a phone: above its pane bar (56 px), not over it. */
+export const TOAST_ABOVE_PANE_BAR = { bottom: { xs: 64 } } as const;
