@@ -49,7 +49,7 @@ export function rowStyles(theme: Theme) {
         duration: theme.transitions.duration.short,
       }),
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
-      '&:disabled': { cursor: 'default', pointerEvents: 'none' },
+      '&:disabled, &[aria-disabled="true"]': { cursor: 'default', pointerEvents: 'none' },
     },
     '.ts-icon-button': {
       padding: 5,
@@ -61,7 +61,7 @@ export function rowStyles(theme: Theme) {
         color: palette.primary.main,
         '@media (hover: hover)': { '&:hover': { backgroundColor: hover(palette.primary.main) } },
       },
-      '&:disabled': { color: action.disabled },
+      '&:disabled, &[aria-disabled="true"]': { color: action.disabled },
     },
     '.ts-icon': {
       display: 'inline-block',
@@ -87,11 +87,11 @@ export function rowStyles(theme: Theme) {
       '@media (hover: hover)': {
         '&:hover': { backgroundColor: hover(palette.primary.main), borderColor: palette.primary.main },
       },
-      '&:disabled': { padding: '4px 5px', border: 0, color: action.disabled },
+      '&:disabled, &[aria-disabled="true"]': { padding: '4px 5px', border: 0, color: action.disabled },
       '& .ts-icon': { fontSize: 18, marginLeft: -2, marginRight: 8 },
     },
     // A press shows at once, on touch screens too (MUI's ripple did): the button's colour at 12%.
-    '.ts-button:active:not(:disabled)': {
+    '.ts-button:active:not(:disabled):not([aria-disabled="true"])': {
       backgroundColor: `color-mix(in srgb, currentColor ${action.focusOpacity * 100}%, transparent)`,
     },
     '.ts-name-box': { display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 },

@@ -23,8 +23,10 @@ export function AddButton({
     <button
       type="button"
       className={isCompact ? 'ts-button ts-icon-button ts-primary' : 'ts-button ts-add'}
-      disabled={isExported}
-      onClick={() => add({ hashtag, count })}
+      // Not `disabled`: a focused button that is disabled drops the focus to the page, and someone
+      // adding with the keyboard would start again from the top.
+      aria-disabled={isExported}
+      onClick={() => !isExported && add({ hashtag, count })}
       aria-label={label}
       data-tour="add"
     >
