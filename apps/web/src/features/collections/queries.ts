@@ -16,13 +16,16 @@ export function useTopics(isEnabled: boolean) {
   });
 }
 
-/** Deletes a collection; the list on screen forgets it at once, and so does the export list if it shows it. */
+/**
+ * Deletes a collection; the list on screen forgets it at once, and so does the export list if it
+ * shows it (keeping unsaved changes as a new list).
+ */
 export function useDeleteTopic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTopic,
     onSuccess: (_, topicId) => {
-      if (useExportList.getState().topic.topicId === topicId) useExportList.getState().clear();
+      useExportList.getState().forgetTopic(topicId);
       return queryClient.invalidateQueries({ queryKey: topicKeys.all });
     },
   });

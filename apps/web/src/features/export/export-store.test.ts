@@ -136,6 +136,23 @@ describe('the export list as a collection', () => {
     expect(state().isModified).toBe(true);
   });
 
+  it('forgets a deleted collection it shows: empty when unchanged, kept as a new list with unsaved changes', () => {
+    state().loadTopic(saved);
+    state().forgetTopic('another-topic');
+    expect(state().topic.topicId).toBe(saved.topic_id);
+    state().forgetTopic(saved.topic_id);
+    expect(state().tags).toEqual([]);
+    expect(state().topic).toEqual({ topicId: null, title: '', version: null });
+
+    state().loadTopic(saved);
+    state().setTitle('Beach trip 2');
+    state().remove('sunset');
+    state().forgetTopic(saved.topic_id);
+    expect(state().tags.map((tag) => tag.hashtag)).toEqual(['beach', 'waves']);
+    expect(state().topic).toEqual({ topicId: null, title: 'Beach trip 2', version: null });
+    expect(state().isModified).toBe(true);
+  });
+
   it('does not mark it modified when counts arrive or the title is set to what it is', () => {
     state().loadTopic(saved);
     state().setCounts(new Map([['beach', 100]]));

@@ -53,8 +53,13 @@ export interface ExportState {
   loadTopic: (topic: Topic) => void;
   /** A save of the list as it was at `revision` was answered with `topic`. */
   markSaved: (topic: Topic, revision: number) => void;
-  /** A new, empty topic (New search, or after its collection was deleted). */
+  /** A new, empty topic (New search). */
   clear: () => void;
+  /**
+   * Its collection `topicId` was deleted: a list showing it unchanged empties; one with unsaved
+   * changes stays, as a new list (Save makes it a new collection), so the changes are not lost.
+   */
+  forgetTopic: (topicId: string) => void;
 }
 
 const NEW_TOPIC: TopicInfo = { topicId: null, title: '', version: null };
@@ -200,6 +205,12 @@ export const useExportList = create<ExportState>()(
           isModified: state.revision !== revision,
         })),
       clear: () => set((state) => ({ ...EMPTY, revision: state.revision + 1 })),
+      forgetTopic: (topicId) =>
+        set((state) => {
+          if (state.topic.topicId !== topicId) return state;
+          if (!state.isModified) return { ...EMPTY, revision: state.revision + 1 };
+          return { topic: { ...NEW_TOPIC, title: state.topic.title } };
+        }),
     }),
     {
       name: 'exportList',
