@@ -10,6 +10,7 @@ import { readBenchOptions } from './options.js';
 import { enterOwnSession } from './processes.js';
 import { drawScreenSamples, screenMixPaths } from './screen-mix.js';
 import { formatTable } from './stats.js';
+import { APP_SETTINGS } from './suggest-latency.js';
 
 const AUTOCOMPLETE_PATH = '/api/autocomplete/hashtag/';
 
@@ -24,18 +25,7 @@ const prefixes = [
       .map((path) => decodeURIComponent(path.slice(AUTOCOMPLETE_PATH.length).split('?')[0]!)),
   ),
 ];
-// The app's defaults (config.ts); the bench store is written as the sample network.
-const context = createHashtagContext(store.database, {
-  RELATED_POST_WINDOW: 500,
-  RELATED_CACHE_SECONDS: 60,
-  RELATED_CACHE_ENTRIES: 20_000,
-  RELATED_CACHE_RECHECK_MS: 1000,
-  AUTOCOMPLETE_CACHE_SECONDS: 30,
-  AUTOCOMPLETE_CACHE_ENTRIES: 20_000,
-  TAG_CACHE_ENTRIES: 200_000,
-  DEFAULT_NETWORK: ['sample' as const],
-  now: Date.now,
-});
+const context = createHashtagContext(store.database, APP_SETTINGS);
 
 const rows: string[][] = [];
 async function measure(name: string, inputs: string[], call: (input: string) => Promise<unknown>) {

@@ -9,7 +9,7 @@ import type { ScreenSamples } from './screen-mix.js';
 import { createRandom, type LatencySummary, pick, summarize, type Timing, timeEach } from './stats.js';
 
 /** As the app builds its context (config defaults), on the bench store's network. */
-const APP_SETTINGS = {
+export const APP_SETTINGS = {
   RELATED_POST_WINDOW: 500,
   RELATED_CACHE_SECONDS: 60,
   RELATED_CACHE_ENTRIES: 20_000,

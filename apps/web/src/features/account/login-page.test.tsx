@@ -40,17 +40,7 @@ describe('the sign-in page', () => {
       },
       'POST /api/account/verify-email': { body: me },
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/login']}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/" element={<h1>Home</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const client = renderLoginPage();
     fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {
       target: { value: PASSWORD },
@@ -71,15 +61,17 @@ describe('the sign-in page', () => {
   });
 });
 
-function renderLoginPage() {
+function renderLoginPage(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<h1>Home</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
