@@ -69,6 +69,17 @@ describe('search and export on the sample corpus', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       '#foodie is in the export list',
     );
+    // From the search box, a few Tabs reach "Skip to the export list", which takes the focus there.
+    await page.getByRole('textbox', { name: 'Search text' }).focus();
+    const focusedName = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
+    for (let press = 0; press < 3 && (await focusedName()) !== 'Skip to the export list'; press++)
+      await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Skip to the export list');
+    await page.keyboard.press('Enter');
+    expect(await focusedName()).toBe('Export');
     const names = ['travel', ...relatedNames, 'food', 'foodie'];
     expect(await exportList(page)).toEqual(names);
     expect(await page.getByText('Tick the tags you want').isVisible()).toBe(true);

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { hasEmoji } from '@tagscout/core/hashtags';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
 import { TrendingNow } from '../networks/trending-now';
@@ -19,7 +19,14 @@ import { useSearch } from './search-store';
 import { SourceAlerts } from './source-alerts';
 
 /** The Find pane: search bar, progress, and results or the reason there are none; compact when narrow. */
-export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
+export function FindPane({
+  onNewSearch,
+  afterSearchBar,
+}: {
+  onNewSearch?: () => void;
+  /** Shown right after the search bar (the link to skip to the export list beside this pane). */
+  afterSearchBar?: ReactNode;
+}) {
   const { t } = useTranslation();
   const kind = useSearch((s) => s.kind);
   const query = useSearch((s) => s.query);
@@ -43,6 +50,7 @@ export function FindPane({ onNewSearch }: { onNewSearch?: () => void }) {
   return (
     <CompactPaneBox>
       <SearchBar onNewSearch={onNewSearch} />
+      {afterSearchBar}
       <SourceAlerts />
       <Box sx={{ height: 4 }}>
         {results.isFetching && <LinearProgress aria-label={t('search.searching')} />}

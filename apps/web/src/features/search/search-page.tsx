@@ -22,6 +22,7 @@ import { ExportPanel } from '../export/export-panel';
 import { useExportList } from '../export/export-store';
 import { FindPane } from './find-pane';
 import { useSearch } from './search-store';
+import { EXPORT_PANE_ID, SkipToExport } from './skip-to-export';
 import { useIsPhone } from './use-is-phone';
 
 type Pane = 'find' | 'export';
@@ -86,7 +87,13 @@ export function SearchPage() {
     <TopicBar onSave={() => void saver.save()} onRename={saver.rename} isSaving={saver.isSaving} />
   ) : undefined;
   const exportPanel = <ExportPanel topicBar={topicBar} />;
-  const findPane = <FindPane onNewSearch={handleNewSearch} />;
+  const hasExportPane = tagCount > 0 || (canKeepTopics && hasSavedTopic);
+  const findPane = (
+    <FindPane
+      onNewSearch={handleNewSearch}
+      afterSearchBar={!isPhone && hasExportPane ? <SkipToExport /> : undefined}
+    />
+  );
 
   const dialogs = (
     <>
@@ -164,9 +171,11 @@ export function SearchPage() {
         >
           {findPane}
         </Box>
-        {(tagCount > 0 || (canKeepTopics && hasSavedTopic)) && (
+        {hasExportPane && (
           <Box
             component="section"
+            id={EXPORT_PANE_ID}
+            tabIndex={-1}
             aria-label={t('export.title')}
             sx={{
               width: { sm: 340, md: 400 },
