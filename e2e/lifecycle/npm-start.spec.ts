@@ -45,7 +45,8 @@ it.each([
         output += `${line}\n`;
       });
       // npm test built the web app before the run and nothing the tests do may make it stale: a
-      // rebuild here would take apps/web/dist from under every other test's server for 10-20 s.
+      // rebuild here would take apps/web/dist from under every other test's server for 10-20 s. (Run
+      // alone through Vitest after editing the web app, without npm test's build, this fails too.)
       expect(output).toContain('Building the server (the web app is up to date)');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);

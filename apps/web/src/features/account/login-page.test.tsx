@@ -21,10 +21,13 @@ const bodiesOf = (calls: ServedCall[], route: string) =>
 describe('the sign-in page', () => {
   afterEach(resetApp);
 
-  it('tells someone already signed in who they are signed in as, and that signing in here switches', () => {
+  it('tells someone already signed in who they are signed in as, and to sign out before using another account', () => {
     useSession.setState(testSession('signedInFree'));
     renderLoginPage();
-    screen.getByText('You are signed in as signedInFree@example.com. Sign in here to use another account.');
+    screen.getByText(
+      'You are signed in as signedInFree@example.com. To use another account, sign out first.',
+    );
+    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
     cleanup();
     resetApp();
     renderLoginPage();

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../shell/session-store';
 import { AccountCard } from './account-card';
 import { ForgotForm } from './forgot-form';
@@ -57,7 +58,16 @@ export function LoginPage({ isNewAccount = false }: LoginPageProps) {
         </Alert>
       )}
       {mode === 'login' && signedInAs && !notice && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        // Signing in over another account would skip the sign-out's clean start (its list, its events).
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/logout">
+              {t('login.signOutFirst')}
+            </Button>
+          }
+        >
           {t('login.signedInAs', { email: signedInAs })}
         </Alert>
       )}

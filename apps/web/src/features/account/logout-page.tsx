@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { restartApp } from '../../shell/restart-app';
 import { useSession } from '../../shell/session-store';
+import { discardPendingEvents } from '../appdata/track';
 import { useExportList } from '../export/export-store';
 import { useSearch } from '../search/search-store';
 import { AccountCard } from './account-card';
@@ -25,6 +26,7 @@ export function LogoutPage() {
         // The list and the search are kept in local storage for a reload; they are not the next person's.
         useExportList.getState().clear();
         useSearch.getState().reset();
+        discardPendingEvents();
         // The sign-out is followed by a reload, so nothing of the account stays in memory.
         restartApp();
       },

@@ -45,6 +45,11 @@ export function recordClick(kind: CountedClick): void {
 
 export const onCountedClick = tracker.onClick;
 
+/** Forgets the events not sent yet (a sign-out: they are not the next person's). */
+export function discardPendingEvents(): void {
+  tracker.discardPending();
+}
+
 if (typeof window !== 'undefined') {
   // Send what is waiting when the page goes away.
   window.addEventListener('pagehide', () => void tracker.flush());

@@ -94,7 +94,8 @@ describe('tracker', () => {
     const before = setup();
     before.tracker.track('search');
     before.tracker.recordClick('saveClick');
-    // The page goes before the batch went.
+    // The page goes before the batch went: its timer with it.
+    vi.clearAllTimers();
     const after = setup('web', { allowed: true }, before.storage, 100);
     await vi.advanceTimersByTimeAsync(2000);
     expect(after.events().map((event) => [event.eventType, event.eventId])).toEqual([
@@ -104,6 +105,31 @@ describe('tracker', () => {
     const later = setup('web', { allowed: true }, before.storage, 200);
     await vi.advanceTimersByTimeAsync(2000);
     expect(later.send).not.toHaveBeenCalled();
+  });
+
+  it("keeps another tab's events on the device beside its own, and takes off only what the server took", async () => {
+    const tabA = setup();
+    tabA.tracker.track('search');
+    const tabB = setup('web', { allowed: true }, tabA.storage, 100);
+    tabB.tracker.track('appOpened');
+    tabA.tracker.track('copyClick');
+    const kept = () =>
+      (JSON.parse(tabA.storage.getItem(PENDING_EVENTS_KEY)!) as { eventType: string }[]).map(
+        (event) => event.eventType,
+      );
+    expect(kept()).toEqual(['appOpened', 'search', 'copyClick']);
+    tabB.send.mockImplementation(() => new Promise(() => {}));
+    await tabA.tracker.flush();
+    expect(kept()).toEqual(['appOpened']);
+  });
+
+  it("forgets what waits when told to (a sign-out: the events are not the next person's)", async () => {
+    const { tracker, send, storage } = setup();
+    tracker.track('search');
+    tracker.discardPending();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).not.toHaveBeenCalled();
+    expect(JSON.parse(storage.getItem(PENDING_EVENTS_KEY)!)).toEqual([]);
   });
 
   it('keeps a batch on the device while it is being sent, until the server took it', async () => {

@@ -13,9 +13,9 @@ import {
 export const TRACK_APPROVAL_KEY = 'trackApproval';
 export const TRACK_APPROVED = '3';
 /**
- * Local storage: the events not yet taken by the server, the batch on its way included. The next
- * page sends them, so a reload or a link away in the batch's wait loses nothing; the server stores
- * an event id once, so one sent twice (two tabs, an answer lost) counts once.
+ * Local storage: the events not yet taken by the server, the batch on its way included, of every
+ * tab. The next page sends them, so a reload or a link away in the batch's wait loses nothing; the
+ * server stores an event id once, so one sent twice (two tabs, an answer lost) counts once.
  */
 export const PENDING_EVENTS_KEY = 'pendingEvents';
 /** The newest events kept while the server stays out of reach. */
@@ -47,12 +47,24 @@ export function createTracker(deps: TrackerDeps) {
   const queue: AnalyticsEvent[] = readPending(deps.storage);
   /** The batch on its way: kept on the device until the server answered. */
   let sending: AnalyticsEvent[] = [];
+  /** Ids the server took (or refused for good) from this page: off the device's copy. */
+  const done = new Set<string>();
   const clickListeners = new Set<(kind: CountedClick, count: number) => void>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   if (queue.length > 0) schedule();
 
+  /** Writes this page's events to the device beside those another tab kept there. */
   function keepPending(): void {
-    deps.storage.setItem(PENDING_EVENTS_KEY, JSON.stringify([...sending, ...queue]));
+    const own = [...sending, ...queue];
+    const known = new Set([...done, ...own.map((event) => event.eventId)]);
+    const others = readPending(deps.storage).filter((event) => !known.has(event.eventId));
+    deps.storage.setItem(PENDING_EVENTS_KEY, JSON.stringify([...others, ...own].slice(-MAX_PENDING)));
+  }
+
+  /** Forgets every event waiting, here and on the device (a sign-out: they are not the next person's). */
+  function discardPending(): void {
+    queue.length = 0;
+    deps.storage.setItem(PENDING_EVENTS_KEY, '[]');
   }
 
   function canTrack(): boolean {
@@ -81,15 +93,16 @@ export function createTracker(deps: TrackerDeps) {
     if (sending.length > 0 || queue.length === 0) return;
     // Events queued before the visitor declined are dropped, not sent.
     if (!canTrack()) {
-      queue.length = 0;
-      keepPending();
+      discardPending();
       return;
     }
     sending = queue.splice(0, ANALYTICS_LIMITS.eventsPerBatch);
     try {
       await deps.send({ userDetail: deps.userDetail(), events: sending });
+      for (const event of sending) done.add(event.eventId);
     } catch (error) {
       if (isWorthRetrying(error)) queue.unshift(...sending);
+      else for (const event of sending) done.add(event.eventId);
     } finally {
       sending = [];
       keepPending();
@@ -112,7 +125,7 @@ export function createTracker(deps: TrackerDeps) {
     return () => clickListeners.delete(listener);
   }
 
-  return { track, recordClick, onClick, flush, pending: () => queue.length };
+  return { track, recordClick, onClick, flush, discardPending, pending: () => queue.length };
 }
 
 export type Tracker = ReturnType<typeof createTracker>;

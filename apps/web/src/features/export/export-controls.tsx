@@ -31,10 +31,13 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
   const warning = useRef<HTMLDivElement>(null);
   const warningShown = useRef<HTMLDivElement | null>(null);
   // A warning that Copy leaves tags out is in view as it appears (or as the pane opens with it on a
-  // phone), not below the help.
+  // phone), not below the help; not while a control in the box has the focus (the Filters' slider
+  // that made it appear would scroll away under the hand).
   useLayoutEffect(() => {
-    if (warning.current && warning.current !== warningShown.current && box.current)
-      showFrom(box.current, warning.current);
+    const element = box.current;
+    if (warning.current && warning.current !== warningShown.current && element) {
+      if (!element.contains(document.activeElement)) showFrom(element, warning.current);
+    }
     warningShown.current = warning.current;
   });
 

@@ -151,6 +151,13 @@ describe('the export list as a collection', () => {
     expect(state().tags.map((tag) => tag.hashtag)).toEqual(['beach', 'waves']);
     expect(state().topic).toEqual({ topicId: null, title: 'Beach trip 2', version: null });
     expect(state().isModified).toBe(true);
+
+    // Changed down to no tags: nothing to keep, and no title left to come back with the next tag.
+    state().loadTopic(saved);
+    for (const name of ['beach', 'sunset', 'waves']) state().remove(name);
+    state().forgetTopic(saved.topic_id);
+    expect(state().topic).toEqual({ topicId: null, title: '', version: null });
+    expect(state().isModified).toBe(false);
   });
 
   it('does not mark it modified when counts arrive or the title is set to what it is', () => {

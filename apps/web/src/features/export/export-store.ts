@@ -56,8 +56,8 @@ export interface ExportState {
   /** A new, empty topic (New search). */
   clear: () => void;
   /**
-   * Its collection `topicId` was deleted: a list showing it unchanged empties; one with unsaved
-   * changes stays, as a new list (Save makes it a new collection), so the changes are not lost.
+   * Its collection `topicId` was deleted: a list showing it unchanged (or with no tags) empties; one
+   * with unsaved changes stays, as a new list (Save makes it a new collection), so they are not lost.
    */
   forgetTopic: (topicId: string) => void;
 }
@@ -208,7 +208,7 @@ export const useExportList = create<ExportState>()(
       forgetTopic: (topicId) =>
         set((state) => {
           if (state.topic.topicId !== topicId) return state;
-          if (!state.isModified) return { ...EMPTY, revision: state.revision + 1 };
+          if (!state.isModified || state.tags.length === 0) return { ...EMPTY, revision: state.revision + 1 };
           return { topic: { ...NEW_TOPIC, title: state.topic.title } };
         }),
     }),

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { useTranslation } from 'react-i18next';
-import { useNetworks } from '../networks/queries';
+import { useCurrentNetwork, useNetworks } from '../networks/queries';
 import { SearchKind } from './search-api';
 
 /**
@@ -9,17 +10,16 @@ import { SearchKind } from './search-api';
  * one. Words typed with spaces were searched as one tag, which is said, so the joined tag is no
  * surprise. A search with no character a tag can hold is told what a tag is made of instead.
  */
-/** What a tag can hold: a search with none of it (only "!?", say) finds nothing however short. */
-const TAG_CHARACTER = /[\p{L}\p{N}\p{M}_\p{Extended_Pictographic}]/u;
-
 export function NoResults({ kind, text, query }: { kind: SearchKind; text: string; query: string }) {
   const { t } = useTranslation();
   const networks = useNetworks();
+  const network = useCurrentNetwork();
   const isTags = kind === SearchKind.tags;
   const hasOtherNetwork = isTags && (networks.data?.networks.length ?? 0) > 1;
   const tag = `#${query}`;
   const wereWordsJoined = isTags && /\S\s+\S/u.test(text);
-  if (isTags && !TAG_CHARACTER.test(text)) {
+  // Nothing of the search can be a tag on this network (only "!?", say): no shorter word would do.
+  if (isTags && network !== undefined && normalizeHashtag(query, network) === null) {
     return (
       <Box role="status" sx={{ p: 3, textAlign: 'center' }}>
         <Typography color="text.secondary">{t('search.noResults')}</Typography>
