@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { useSession } from '../../shell/session-store';
 import { testMe, testSession } from '../../shell/test-sessions';
 import { resetApp } from '../../test-reset';
-import { LoginPage } from './login-page';
+import { renderLoginPage } from './test-login-page';
 
 const EMAIL = 'zoe@example.com';
 const PASSWORD = 'Violet-Harbor-58q';
@@ -63,18 +61,3 @@ describe('the sign-in page', () => {
     expect(client.getQueryData(['me'])).toEqual(me);
   });
 });
-
-function renderLoginPage(): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/" element={<h1>Home</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
-}

@@ -1,33 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { testMe } from '../../shell/test-sessions';
 import { resetApp } from '../../test-reset';
-import { LoginPage } from './login-page';
+import { renderLoginPage } from './test-login-page';
 
 const CHECK_EMAIL = {
   status: 'check_email',
   message: "If the address can receive mail, we've sent a 6-digit code to it.",
 };
 const EMAIL = 'tina@example.com';
-
-function renderLogin() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/" element={<h1>Home</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
-}
 
 const bodiesOf = (calls: ServedCall[], route: string) =>
   calls
@@ -51,7 +34,7 @@ describe('signing in with an emailed code', () => {
       'POST /api/account/sign-in-code': { status: 202, body: CHECK_EMAIL },
       'POST /api/account/sign-in-with-code': { body: me },
     });
-    const client = renderLogin();
+    const client = renderLoginPage();
     fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {
       target: { value: 'A-Guess-123' },
@@ -79,7 +62,7 @@ describe('signing in with an emailed code', () => {
 
   it('offers the emailed code before any password is tried', async () => {
     const calls = serveFakeApi({ 'POST /api/account/sign-in-code': { status: 202, body: CHECK_EMAIL } });
-    renderLogin();
+    renderLoginPage();
     fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
     fireEvent.click(screen.getByRole('button', { name: 'Use a code we email you' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
