@@ -98,6 +98,14 @@ describe('the quarry filters form', () => {
     await waitFor(() => expect(saveButton().disabled).toBe(false));
   });
 
+  it('takes any whole number of followers, not only hundreds (the browser would refuse the save)', async () => {
+    renderForm();
+    await type('Max followers', '12345');
+    await type('Min followers', '501');
+    expect(field('Max followers').validity.valid).toBe(true);
+    expect(field('Min followers').validity.valid).toBe(true);
+  });
+
   it("holds follower counts to the contract's rules: whole numbers from 0", async () => {
     renderForm();
     await type('Min followers', '-5');

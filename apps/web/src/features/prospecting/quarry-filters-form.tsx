@@ -200,7 +200,7 @@ function FiltersForm({ draft }: { draft: QuarryDraft }) {
                   label={t(`prospecting.filters.${label}`)}
                   {...numberInput(field)}
                   error={isRangeInvalid}
-                  slotProps={{ htmlInput: { min: 0, step: 100 } }}
+                  slotProps={{ htmlInput: { min: 0, step: 1 } }}
                   sx={{ flex: '1 1 160px' }}
                 />
               )}
