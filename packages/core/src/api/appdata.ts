@@ -64,10 +64,17 @@ export const AppDataResponseSchema = z
   .meta({ id: 'AppData' });
 export type AppDataResponse = z.infer<typeof AppDataResponseSchema>;
 
+/** Whether a banner switched on has its text in every language (each visitor reads one of them). */
+export function hasOutageText(outage: OutageMessage): boolean {
+  return !outage.showMessage || (outage.en.trim() !== '' && outage.pt.trim() !== '');
+}
+
 /** What an administrator changes; anything left out stays as it is. */
 export const UpdateAppDataBodySchema = z
   .strictObject({
-    outage: OutageMessageSchema.optional(),
+    outage: OutageMessageSchema.refine(hasOutageText, {
+      message: 'A message that is shown needs its English and Portuguese text.',
+    }).optional(),
     countDownDate: z.number().int().min(0).max(32_503_680_000).optional(),
     deployedVersion: version.optional(),
     minimumVersion: version.nullable().optional(),

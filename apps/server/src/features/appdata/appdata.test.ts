@@ -95,6 +95,9 @@ describe.each(testDialects)('app data on %s', (dialect) => {
     for (const body of [
       { deployedVersion: 'latest' },
       { outage: { showMessage: true, en: 'x' } },
+      // Shown, the banner needs both languages (each visitor reads one of them).
+      { outage: { showMessage: true, en: '  ', pt: 'Em manutenção.' } },
+      { outage: { showMessage: true, en: 'Down for maintenance.', pt: '' } },
       { switches: { webSearchMode: 'fast' } },
       { networkCaps: { instagram: { hashtagCap: -1 } } },
       { networkCaps: { myspace: { hashtagCap: 3 } } },

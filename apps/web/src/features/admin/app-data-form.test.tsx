@@ -45,6 +45,18 @@ describe("the administrator's app data", () => {
     vi.unstubAllGlobals();
   });
 
+  it('holds the save of a message switched on without its text in both languages', async () => {
+    const calls = serveAppData();
+    await renderForm();
+    fireEvent.click(screen.getByLabelText('Show the message'));
+    fireEvent.change(screen.getByLabelText('Message in Portuguese'), {
+      target: { value: 'As hashtags relacionadas estão em manutenção.' },
+    });
+    fireEvent.click(screen.getByText('Save app data'));
+    await screen.findByText('Needed while the message is shown: visitors in English read this one.');
+    expect(saves(calls)).toEqual([]);
+  });
+
   it('switches the outage message on with its English and Portuguese text', async () => {
     const calls = serveAppData();
     await renderForm();

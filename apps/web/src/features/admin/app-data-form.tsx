@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import {
   type AdminAppDataResponse,
   type FeatureSwitches,
+  hasOutageText,
   type OutageMessage,
   SearchMode,
   type UpdateAppDataBody,
@@ -66,8 +67,14 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
   const setSwitch = (change: Partial<FeatureSwitches>) =>
     setDraft({ ...draft, switches: { ...draft.switches, ...change } });
 
+  // Shown to everyone in their language, so both texts are needed; said once Save was pressed.
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const textMissing = (language: 'en' | 'pt') =>
+    isSubmitted && draft.outage.showMessage && draft.outage[language].trim() === '';
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setIsSubmitted(true);
+    if (!hasOutageText(draft.outage)) return;
     const change: UpdateAppDataBody = {
       outage: draft.outage,
       countDownDate: draft.countdown ? fromLocalInput(draft.countdown) : 0,
@@ -95,6 +102,8 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
             label={t('admin.appdata.messageEn')}
             value={draft.outage.en}
             onChange={(event) => setOutage({ en: event.target.value })}
+            error={textMissing('en')}
+            helperText={textMissing('en') ? t('admin.appdata.messageNeeded.en') : undefined}
             multiline
             minRows={2}
             fullWidth
@@ -104,6 +113,8 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
             label={t('admin.appdata.messagePt')}
             value={draft.outage.pt}
             onChange={(event) => setOutage({ pt: event.target.value })}
+            error={textMissing('pt')}
+            helperText={textMissing('pt') ? t('admin.appdata.messageNeeded.pt') : undefined}
             multiline
             minRows={2}
             fullWidth
