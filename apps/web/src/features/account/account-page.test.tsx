@@ -233,6 +233,33 @@ describe('the account page', () => {
     ]);
   });
 
+  it('lets the delete dialog be tried again or closed when the server refuses to say what deleting needs', async () => {
+    useSession.setState(testSession('emailTrial'));
+    let isLimited = true;
+    serveFakeApi({
+      'GET /api/account/me': { body: meOf('emailTrial') },
+      'GET /api/account/deletion': () =>
+        isLimited
+          ? {
+              status: 429,
+              headers: { 'retry-after': '54' },
+              body: {
+                error: { code: 'rate_limited', message: 'Too many requests. Try again in 54 seconds.' },
+              },
+            }
+          : { body: { proof: 'password', activeSubscriptions: [] } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await within(dialog).findByRole('alert');
+    isLimited = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByLabelText(/^Password/, { selector: 'input' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('deletes an account with its password alone when nothing keeps charging', async () => {
     useSession.setState(testSession('emailTrial'));
     const calls = serveFakeApi({

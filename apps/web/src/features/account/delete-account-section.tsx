@@ -57,15 +57,30 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       {preview.data ? (
         <DeletionForm preview={preview.data} onClose={onClose} />
       ) : (
-        <DialogContent>
-          {preview.isError ? (
-            <Alert severity="error">{accountErrorText(t, preview.error)}</Alert>
-          ) : (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-              <CircularProgress size={28} />
-            </Box>
+        <>
+          <DialogContent>
+            {preview.isError ? (
+              <Alert severity="error">{accountErrorText(t, preview.error)}</Alert>
+            ) : (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+                <CircularProgress size={28} />
+              </Box>
+            )}
+          </DialogContent>
+          {/* Refused (too many requests, no connection): ask again, or leave. */}
+          {preview.isError && (
+            <DialogActions>
+              <Button onClick={onClose}>{t('common.cancel')}</Button>
+              <Button
+                variant="contained"
+                disabled={preview.isFetching}
+                onClick={() => void preview.refetch()}
+              >
+                {t('common.retry')}
+              </Button>
+            </DialogActions>
           )}
-        </DialogContent>
+        </>
       )}
     </Dialog>
   );
