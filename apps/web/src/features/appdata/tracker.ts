@@ -39,9 +39,10 @@ export interface EventDetails {
 }
 
 /**
- * Analytics from the device (docs/product-rules.md#analytics): events wait briefly and go in batches of at most 100;
- * a batch that fails is kept and sent again with the same event ids (the server stores each once).
- * Nothing is sent where the platform asks for approval (iOS) and it was not given.
+ * Analytics from the device (docs/product-rules.md#analytics): events wait briefly, on the device,
+ * and go in batches of at most 100; a batch that fails is kept and sent again with the same event
+ * ids (the server stores each once), one the server refuses for good is dropped. Nothing is sent
+ * where the platform asks for approval (iOS) and it was not given.
  */
 export function createTracker(deps: TrackerDeps) {
   const queue: AnalyticsEvent[] = readPending(deps.storage);
