@@ -34,6 +34,7 @@ const KEYS: Readonly<Record<string, TranslationKey>> = {
   [AccountErrorCode.passwordExists]: 'account.errors.passwordExists',
   [AccountErrorCode.noPassword]: 'account.errors.noPassword',
   [AccountErrorCode.sameEmail]: 'account.errors.sameEmail',
+  [AccountErrorCode.samePassword]: 'account.errors.samePassword',
   [AccountErrorCode.emailTaken]: 'account.errors.emailTaken',
   [AccountErrorCode.subscriptionsActive]: 'account.errors.subscriptionsActive',
   [BillingErrorCode.alreadySubscribed]: 'plans.errors.alreadySubscribed',

@@ -22,6 +22,8 @@ export const AccountErrorCode = {
   noPassword: 'no_password',
   /** The new address is the current one. */
   sameEmail: 'same_email',
+  /** The new password is the current one. */
+  samePassword: 'same_password',
   /** The new address has an account (said only once its code proved the mailbox). */
   emailTaken: 'email_taken',
   /** Deleting would leave subscriptions running that the user has not acknowledged. */

@@ -169,6 +169,16 @@ describe.each(testDialects)('your account: password and address, on %s', (dialec
       viewer.headers,
     );
     expect(weak.json().error.code).toBe('weak_password');
+    const same = await post(
+      '/api/account/change-password',
+      { currentPassword: TEST_PASSWORD, password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD },
+      viewer.headers,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toEqual({
+      code: 'same_password',
+      message: 'That is already your password. Choose a new one.',
+    });
 
     const changed = await post(
       '/api/account/change-password',

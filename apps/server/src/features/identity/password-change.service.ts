@@ -48,6 +48,13 @@ export async function changePassword(
 ): Promise<SignedIn> {
   const account = ownAccountOf(request);
   const currentHash = await checkCurrentPassword(runtime, account, input.currentPassword, request);
+  if (input.password === input.currentPassword) {
+    throw accountError(
+      400,
+      AccountErrorCode.samePassword,
+      'That is already your password. Choose a new one.',
+    );
+  }
   const problem = findPasswordProblem(input.password, input.passwordConfirm, account.email);
   if (problem) throw accountError(400, AccountErrorCode.weakPassword, problem);
   const isSwapped = await swapPasswordHash(runtime.database, {
