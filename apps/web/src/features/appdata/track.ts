@@ -51,7 +51,8 @@ export function discardPendingEvents(): void {
 }
 
 if (typeof window !== 'undefined') {
-  // Send what is waiting when the page goes away.
+  // Send what is waiting as the page goes away, where the browser still lets the request out; what
+  // it does not stays on the device for the next page (tracker.ts, PENDING_EVENTS_KEY).
   window.addEventListener('pagehide', () => void tracker.flush());
 }
 

@@ -19,29 +19,27 @@ export function NoResults({ kind, text, query }: { kind: SearchKind; text: strin
   const tag = `#${query}`;
   const wereWordsJoined = isTags && /\S\s+\S/u.test(text);
   // Nothing of the search can be a tag on this network (only "!?", say): no shorter word would do.
-  if (isTags && network !== undefined && normalizeHashtag(query, network) === null) {
-    return (
-      <Box role="status" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography color="text.secondary">{t('search.noResults')}</Typography>
-        <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-          {t('search.noTagCharacters')}
-        </Typography>
-      </Box>
-    );
-  }
+  const cannotBeTag = isTags && network !== undefined && normalizeHashtag(query, network) === null;
+  const why = cannotBeTag
+    ? t('search.noTagCharacters')
+    : wereWordsJoined
+      ? t('search.wordsJoined', { tag })
+      : t('search.noTagStarts', { tag });
   return (
     <Box role="status" sx={{ p: 3, textAlign: 'center' }}>
       <Typography color="text.secondary">{t('search.noResults')}</Typography>
       {isTags && (
         <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-          {wereWordsJoined ? t('search.wordsJoined', { tag }) : t('search.noTagStarts', { tag })}
+          {why}
         </Typography>
       )}
-      <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
-        {hasOtherNetwork
-          ? t('search.tryShorterOrNetwork', { picker: t('networks.picker') })
-          : t('search.tryShorter')}
-      </Typography>
+      {!cannotBeTag && (
+        <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
+          {hasOtherNetwork
+            ? t('search.tryShorterOrNetwork', { picker: t('networks.picker') })
+            : t('search.tryShorter')}
+        </Typography>
+      )}
     </Box>
   );
 }
