@@ -46,6 +46,7 @@ describe('/noInternet', () => {
     const restarted = renderApp('/', {
       routes: {
         'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
+        'GET /api/banned-tags': { body: { bannedTags: [] } },
         'GET /api/trends/hashtags': {
           body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
         },

@@ -9,7 +9,14 @@ import { FEEDBACK_MAX_CHARS } from './feedback-limits.js';
  * and oldest supported versions, and the feature switches. Banned tags and beta feedback live here too.
  */
 
-const version = z.string().regex(/^\d+(\.\d+){0,3}$/, 'must be a version such as 2.1.33');
+const VERSION_PATTERN = /^\d+(\.\d+){0,3}$/;
+
+/** Whether a text is a client version such as 2.1.33 (one to four numbers), as app data takes it. */
+export function isVersion(text: string): boolean {
+  return VERSION_PATTERN.test(text);
+}
+
+const version = z.string().regex(VERSION_PATTERN, 'must be a version such as 2.1.33');
 
 /** The banner shown to everyone while a feature is down, in each language. */
 export const OutageMessageSchema = z

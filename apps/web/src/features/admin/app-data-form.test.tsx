@@ -96,4 +96,21 @@ describe("the administrator's app data", () => {
     await vi.waitFor(() => expect(saves(calls)).toHaveLength(2));
     expect(saves(calls)[1]).toMatchObject({ countDownDate: 0 });
   });
+
+  it('says which version is not a version, beside it, instead of sending it for a generic refusal', async () => {
+    const calls = serveAppData();
+    await renderForm();
+    fireEvent.change(screen.getByLabelText('Deployed version'), { target: { value: 'v2.1' } });
+    fireEvent.change(screen.getByLabelText('Minimum app version'), { target: { value: '' } });
+    fireEvent.click(screen.getByText('Save app data'));
+    await screen.findByText('Write a version such as 2.1.33.');
+    // Only the deployed version is wrong: an empty oldest version means none.
+    expect(screen.getAllByText('Write a version such as 2.1.33.')).toHaveLength(1);
+    expect(saves(calls)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Deployed version'), { target: { value: ' 2.1 ' } });
+    fireEvent.click(screen.getByText('Save app data'));
+    await screen.findByText('App data saved');
+    expect(saves(calls)).toMatchObject([{ deployedVersion: '2.1', minimumVersion: null }]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   type AdminAppDataResponse,
   type FeatureSwitches,
   hasOutageText,
+  isVersion,
   type OutageMessage,
   SearchMode,
   type UpdateAppDataBody,
@@ -71,10 +72,16 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
   const [isSubmitted, setIsSubmitted] = useState(false);
   const textMissing = (language: 'en' | 'pt') =>
     isSubmitted && draft.outage.showMessage && draft.outage[language].trim() === '';
+  // The server refuses these too, but only with a sentence for the whole form.
+  const isDeployedWrong = isSubmitted && !isVersion(draft.deployedVersion.trim());
+  const isMinimumWrong =
+    isSubmitted && draft.minimumVersion.trim() !== '' && !isVersion(draft.minimumVersion.trim());
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (!hasOutageText(draft.outage)) return;
+    const minimum = draft.minimumVersion.trim();
+    if (!hasOutageText(draft.outage) || !isVersion(draft.deployedVersion.trim())) return;
+    if (minimum !== '' && !isVersion(minimum)) return;
     const change: UpdateAppDataBody = {
       outage: draft.outage,
       countDownDate: draft.countdown ? fromLocalInput(draft.countdown) : 0,
@@ -134,12 +141,17 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
             />
             <TextField
               label={t('admin.appdata.deployedVersion')}
+              error={isDeployedWrong}
+              helperText={isDeployedWrong ? t('admin.appdata.versionWrong') : undefined}
               value={draft.deployedVersion}
               onChange={(event) => setDraft({ ...draft, deployedVersion: event.target.value })}
             />
             <TextField
               label={t('admin.appdata.minimumVersion')}
-              helperText={t('admin.appdata.minimumVersionHelp')}
+              error={isMinimumWrong}
+              helperText={t(
+                isMinimumWrong ? 'admin.appdata.versionWrong' : 'admin.appdata.minimumVersionHelp',
+              )}
               value={draft.minimumVersion}
               onChange={(event) => setDraft({ ...draft, minimumVersion: event.target.value })}
             />

@@ -56,6 +56,20 @@ export function useBannedTags() {
   return useQuery({ queryKey: appDataKeys.bannedTags, queryFn: fetchBannedTags, staleTime: 0 });
 }
 
+/** The banned tags for rows that do not carry the flag (the export list); none until asked, or when asking fails. */
+export function useBannedTagSet(isNeeded: boolean): ReadonlySet<string> {
+  const query = useQuery({
+    queryKey: appDataKeys.bannedTags,
+    queryFn: fetchBannedTags,
+    staleTime: 5 * 60_000,
+    enabled: isNeeded,
+    select: (data) => new Set(data.bannedTags),
+  });
+  return query.data ?? NO_TAGS;
+}
+
+const NO_TAGS: ReadonlySet<string> = new Set();
+
 export function useUpdateBannedTags() {
   const client = useQueryClient();
   return useMutation({

@@ -33,6 +33,7 @@ function openApp(path: string): {
       ...server.routes,
       'GET /api/account/settings': { body: { copyNetwork: 'instagram' } },
       'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
+      'GET /api/banned-tags': { body: { bannedTags: [] } },
       'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
       'GET /api/trends/hashtags': {
         body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },

@@ -47,6 +47,7 @@ describe('the auto selection, said', () => {
       'GET /api/appdata': { body: testAppData() },
       'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
       'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+      'GET /api/banned-tags': { body: { bannedTags: [] } },
       'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
       'GET /api/trends/hashtags': {
         body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },

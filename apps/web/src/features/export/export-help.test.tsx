@@ -48,6 +48,7 @@ describe("the export list's help box", () => {
       'GET /api/appdata': { body: testAppData() },
       'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
       'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+      'GET /api/banned-tags': { body: { bannedTags: [] } },
       'GET /api/trends/hashtags': {
         body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
       },

@@ -67,6 +67,7 @@ function serveApi(appData = testAppData(), routes: Parameters<typeof serveFakeAp
     'GET /api/appdata': { body: appData },
     'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
     'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+    'GET /api/banned-tags': { body: { bannedTags: [] } },
     'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
     'GET /api/trends/hashtags': {
       body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
@@ -216,5 +217,34 @@ describe('a tag of the list still being indexed', () => {
     await waitFor(() => expect(within(row()).queryByTestId('count-indexing')).toBeNull());
     expect(row().textContent).toContain('280');
     expect(useExportList.getState().tags).toEqual([{ hashtag: 'focaccia', count: 280 }]);
+  });
+});
+
+describe('a banned tag in the list', () => {
+  afterEach(() => resetApp());
+
+  it('carries the banned warning in its row, as it does in the results, and the others do not', async () => {
+    serveApi(testAppData(), { 'GET /api/banned-tags': { body: { bannedTags: ['dating', 'zzbanned'] } } });
+    useSession.setState(testSession('free'));
+    // Added from a result row, where the warning showed; the list keeps the name and count only.
+    useExportList.getState().add({ hashtag: 'travel', count: 1000 });
+    useExportList.getState().add({ hashtag: 'dating', count: 5120 });
+    render(
+      <ThemeProvider theme={theme}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <ExportPanel />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ThemeProvider>,
+    );
+    const rows = within(screen.getByRole('list', { name: 'Export list', hidden: true })).getAllByRole(
+      'listitem',
+      { hidden: true },
+    );
+    await waitFor(() =>
+      expect(within(rows[1]!).queryByRole('img', { name: 'Banned tag', hidden: true })).toBeTruthy(),
+    );
+    expect(within(rows[0]!).queryByRole('img', { name: 'Banned tag', hidden: true })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import Close from '@mui/icons-material/Close';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import WarningAmber from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,12 +12,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { filterByPostCount } from '@tagscout/core/export';
 import { formatCount } from '@tagscout/core/format';
 import { LIMITS } from '@tagscout/core/limits';
 import { type ReactNode, useState } from 'react';
-import { useRowText } from '../../components/row-text';
+import { type RowText, useRowText } from '../../components/row-text';
+import { useBannedTagSet } from '../appdata/queries';
 import { recordClick } from '../appdata/track';
 import { useTrends } from '../networks/queries';
 import { TrendCell } from '../networks/trend-cell';
@@ -45,6 +48,7 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
   const trendDays = useSettings((s) => s.trendDays);
   const trends = useTrends(tags.map((tag) => tag.hashtag));
   const indexing = useExportCounts();
+  const banned = useBannedTagSet(tags.length > 0);
   const isSuggestionsFolded = useSettings((s) => s.suggestionsFolded);
   // Room for a few whole rows however much is open above and below (issue 32); the controls above
   // give way first (they scroll). Folded suggestions leave about a row's height: the list takes it.
@@ -108,7 +112,13 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
                   />
                 </ListItemIcon>
                 <ListItemText
-                  primary={`#${tag.hashtag}`}
+                  primary={
+                    banned.has(tag.hashtag) ? (
+                      <BannedName hashtag={tag.hashtag} text={text} />
+                    ) : (
+                      `#${tag.hashtag}`
+                    )
+                  }
                   secondary={
                     indexing.has(tag.hashtag) ? (
                       <PostCount count={tag.count} isCompact={isPhone} isIndexing text={text} />
@@ -168,6 +178,23 @@ export function ExportPanel({ topicBar }: { topicBar?: ReactNode }) {
         message={copied}
         sx={TOAST_ABOVE_PANE_BAR}
       />
+    </Box>
+  );
+}
+
+/** A banned tag's name with the results' warning (the name is cut first when the row is narrow). */
+function BannedName({ hashtag, text }: { hashtag: string; text: RowText }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{`#${hashtag}`}</Box>
+      <Tooltip describeChild title={text.t('search.bannedExplanation')}>
+        <WarningAmber
+          color="warning"
+          fontSize="small"
+          titleAccess={text.t('search.banned')}
+          sx={{ flexShrink: 0 }}
+        />
+      </Tooltip>
     </Box>
   );
 }

@@ -41,6 +41,7 @@ describe('saving the list as a collection', () => {
       // Usage events the app queues: not what these tests look at.
       'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
       'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
+      'GET /api/banned-tags': { body: { bannedTags: [] } },
       'GET /api/trends/hashtags': {
         body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
       },

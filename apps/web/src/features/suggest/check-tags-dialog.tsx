@@ -36,7 +36,7 @@ type Check =
   | { state: 'failed'; names: string[]; message: string };
 
 /**
- * "Check my tags": paste a caption or a list, see each tag's count and banned flag, add them all;
+ * "Check my tags": paste a caption or a list, see each tag's count and banned flag, add all but the banned;
  * and tags for the words of what was pasted, one click each (issue 35).
  */
 export function CheckTagsButton() {
@@ -85,10 +85,12 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const names = check.state === 'idle' ? [] : check.names;
   const counts = check.state === 'checking' || check.state === 'done' ? check.counts : new Map();
   const banned = names.filter((name) => counts.get(name)?.banned).length;
+  // A banned tag hides the post it is on: it stays out of "Add all" (a result row can still add it).
+  const addable = names.filter((name) => !counts.get(name)?.banned);
   // Trends are asked for as soon as the tags are known, while unknown counts are still retried.
   const trends = useTrends(names);
   const addAll = () => {
-    for (const name of names) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
+    for (const name of addable) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
     setAdded(true);
   };
 
@@ -195,15 +197,15 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
           {checkedText !== '' && <CaptionSuggestions text={checkedText} />}
           {added && (
             <Alert severity="success" role="status">
-              {t('checkTags.added', { count: names.length })}
+              {t('checkTags.added', { count: addable.length })}
             </Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('checkTags.close')}</Button>
-        <Button variant="contained" onClick={addAll} disabled={names.length === 0}>
-          {t('checkTags.addAll', { count: names.length })}
+        <Button variant="contained" onClick={addAll} disabled={addable.length === 0}>
+          {t('checkTags.addAll', { count: addable.length })}
         </Button>
       </DialogActions>
     </Dialog>
