@@ -138,6 +138,10 @@ describe('networks and trends in the app', () => {
       name: /^Trend of #travel: 35 uses in the last 7 days, 81 in/,
     });
     expect(button.getAttribute('aria-label')).toContain('+150% on the week before');
+    // What "+150%" is a change of, for the eye too: a row of the export list has no column heading.
+    expect(button.getAttribute('title')).toBe(
+      'Trend of #travel: 35 uses in the last 7 days, 81 in the last 30; +150% on the week before. Open the chart.',
+    );
     expect(
       screen.getByTestId('sparkline').querySelector('polyline')?.getAttribute('points')?.split(' '),
     ).toHaveLength(30);

@@ -100,14 +100,16 @@ export function TrendCell({
     );
   }
   const values = trend.daily.slice(-days);
+  // Also the hover text: the figure alone does not say what it is a change of (a list row has no heading).
+  const label = `${trendSentence(t, locale, hashtag, trend)} ${words.openChart}`;
   return (
     <>
       <button
         type="button"
         className="ts-button ts-trend"
         onClick={() => setOpen(true)}
-        aria-label={`${trendSentence(t, locale, hashtag, trend)} ${words.openChart}`}
-        title={words.openChart}
+        aria-label={label}
+        title={label}
         data-testid="trend-button"
       >
         <span className={compact ? 'ts-trend-line is-compact' : 'ts-trend-line'}>
