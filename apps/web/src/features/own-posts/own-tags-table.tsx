@@ -26,7 +26,8 @@ export function OwnTagsTable({ tags }: { tags: readonly OwnHashtag[] }) {
   const { t } = text;
   const isPhone = useIsPhone();
   const navigate = useNavigate();
-  const dateFormat = new Intl.DateTimeFormat(text.locale, { dateStyle: 'medium' });
+  // A phone's row is narrow: short dates and less padding leave the tag's name room to stay whole.
+  const dateFormat = new Intl.DateTimeFormat(text.locale, { dateStyle: isPhone ? 'short' : 'medium' });
   const offered = useNetworks().data?.networks ?? [];
 
   // The tag's public counts on its own network when Tagscout holds that network's data, else on the one in use.
@@ -41,7 +42,11 @@ export function OwnTagsTable({ tags }: { tags: readonly OwnHashtag[] }) {
 
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('ownPosts.tableLabel')}>
+      <Table
+        size="small"
+        aria-label={t('ownPosts.tableLabel')}
+        sx={isPhone ? { '& th, & td': { px: 1 } } : undefined}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('ownPosts.hashtag')}</TableCell>

@@ -114,6 +114,28 @@ describe('Check my tags', () => {
     expect(within(dialog).getByText('3 tags added to the export list.')).toBeTruthy();
     expect(listed()).toEqual(['travel', 'beach', 'zzqqnotatag']);
     expect(useExportList.getState().tags.find((tag) => tag.hashtag === 'travel')?.count).toBe(1_234_567);
+    expect(within(dialog).getByRole('button', { name: 'Nothing to add' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('counts only the tags the list does not hold yet, and says how many it holds', async () => {
+    useExportList.getState().add({ hashtag: 'travel', count: 1_234_567 });
+    renderCheckTags();
+    fireEvent.click(screen.getByRole('button', { name: 'Check my tags' }));
+    const dialog = screen.getByRole('dialog', { name: 'Check my tags' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Caption or list of tags' }), {
+      target: { value: '#travel #beach #dating' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check' }));
+    expect(
+      await within(dialog).findByText(
+        '3 tags found. 1 is banned and stays out of the list. 1 is in the list already.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add 1 to the list' }));
+    expect(within(dialog).getByText('1 tag added to the export list.')).toBeTruthy();
+    expect(listed()).toEqual(['travel', 'beach']);
   });
 
   it('works in Portuguese: checks, asks for the words’ tags and adds one from the keyboard', async () => {

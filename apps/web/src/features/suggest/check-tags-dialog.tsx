@@ -57,14 +57,16 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const network = useCurrentNetwork();
   const fullScreen = useMediaQuery('(max-width:600px)');
   const add = useExportList((state) => state.add);
+  const listedTags = useExportList((state) => state.tags);
   const [text, setText] = useState('');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
-  const [added, setAdded] = useState(false);
+  /** How many the last "Add all" added (null: none since the last check). */
+  const [added, setAdded] = useState<number | null>(null);
   const [checkedText, setCheckedText] = useState('');
 
   const runCheck = async () => {
     const names = await tagsOfPastedText(text);
-    setAdded(false);
+    setAdded(null);
     setCheckedText(text.trim());
     if (names.length === 0) {
       setCheck({ state: 'done', names, counts: new Map() });
@@ -86,12 +88,14 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const counts = check.state === 'checking' || check.state === 'done' ? check.counts : new Map();
   const banned = names.filter((name) => counts.get(name)?.banned).length;
   // A banned tag hides the post it is on: it stays out of "Add all" (a result row can still add it).
-  const addable = names.filter((name) => !counts.get(name)?.banned);
+  const listed = new Set(listedTags.map((tag) => tag.hashtag));
+  const inList = names.filter((name) => listed.has(name)).length;
+  const addable = names.filter((name) => !counts.get(name)?.banned && !listed.has(name));
   // Trends are asked for as soon as the tags are known, while unknown counts are still retried.
   const trends = useTrends(names);
   const addAll = () => {
     for (const name of addable) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
-    setAdded(true);
+    setAdded(addable.length);
   };
 
   return (
@@ -139,8 +143,15 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
               <Typography variant="body2" role="status">
                 {t('checkTags.summary', { count: names.length })}
                 {banned > 0 && ` ${t('checkTags.bannedSummary', { count: banned })}`}
+                {inList > 0 && ` ${t('checkTags.inListSummary', { count: inList })}`}
               </Typography>
-              <Table size="small" aria-label={t('checkTags.tableLabel')} data-testid="checked-tags">
+              <Table
+                size="small"
+                aria-label={t('checkTags.tableLabel')}
+                data-testid="checked-tags"
+                // A phone's dialog is the screen's width: less padding, and long names wrap.
+                sx={fullScreen ? PHONE_TABLE : undefined}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('checkTags.tag')}</TableCell>
@@ -177,7 +188,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
                           ) : tag.count < 0 ? (
                             t('checkTags.unknown')
                           ) : (
-                            formatCount(tag.count, { locale: i18n.language })
+                            formatCount(tag.count, { locale: i18n.language, compact: fullScreen })
                           )}
                         </TableCell>
                         <TableCell align="right" data-testid="checked-trend">
@@ -195,9 +206,9 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
             </>
           )}
           {checkedText !== '' && <CaptionSuggestions text={checkedText} />}
-          {added && (
+          {added !== null && (
             <Alert severity="success" role="status">
-              {t('checkTags.added', { count: addable.length })}
+              {t('checkTags.added', { count: added })}
             </Alert>
           )}
         </Stack>
@@ -211,6 +222,11 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
     </Dialog>
   );
 }
+
+const PHONE_TABLE = {
+  '& th, & td': { px: 1 },
+  '& td:first-of-type': { overflowWrap: 'anywhere' },
+} as const;
 
 /** The 7-day change of a checked tag: "+25%", "new", or a dash when it had no uses. */
 function CheckedTrend({

@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/i18n';
 import { useSession } from '../../shell/session-store';
@@ -39,4 +39,35 @@ describe('the guide and the tutorial', () => {
     act(() => closeTutorial());
     expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
   });
+
+  it('keeps its step off the pages it has nothing to say about (Your posts, Settings), and shows it back on the search', () => {
+    useSession.setState(testSession('trial'));
+    dispatchWalkthrough({
+      type: 'trigger',
+      triggers: ['tagsOpened'],
+      viewer: { showWalkthrough: true, canTurnGuideOff: true },
+    });
+    let navigate: ReturnType<typeof useNavigate> = () => undefined;
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/tags']}>
+          <Navigator onReady={(go) => (navigate = go)} />
+          <WalkthroughHost />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+    for (const page of ['/my-posts', '/settings', '/help']) {
+      act(() => void navigate(page));
+      expect(screen.queryByTestId('walkthrough-step')).toBeNull();
+    }
+    act(() => void navigate('/tags'));
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+  });
 });
+
+/** Hands the test the router's navigate. */
+function Navigator({ onReady }: { onReady: (navigate: ReturnType<typeof useNavigate>) => void }) {
+  onReady(useNavigate());
+  return null;
+}

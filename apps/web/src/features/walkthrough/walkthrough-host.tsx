@@ -11,7 +11,7 @@ import { useSearch } from '../search/search-store';
 import { GUIDED_VISIT } from './guided-visit';
 import { WalkthroughPopover } from './walkthrough-popover';
 import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
-import { currentTriggers, findTarget } from './walkthrough-triggers';
+import { currentTriggers, findTarget, isGuidePage } from './walkthrough-triggers';
 
 /** How often the guide looks at the screen for a step that became due. */
 const CHECK_MS = 400;
@@ -99,8 +99,8 @@ export function WalkthroughHost() {
   }, [isLoaded, isOn, pathname, caps.showWalkthrough, caps.canTurnGuideOff, isTutorialOpen]);
 
   // One layer at a time: the tutorial (opened after signing in, or from Help) hides the step, which
-  // comes back when it closes.
-  if (!current || !caps.showWalkthrough || isTutorialOpen) return null;
+  // comes back when it closes; so does a page the step is not about.
+  if (!current || !caps.showWalkthrough || isTutorialOpen || !isGuidePage(pathname)) return null;
   return <WalkthroughPopover stepId={current} viewer={viewer} />;
 }
 

@@ -12,6 +12,17 @@ export interface TriggerInputs {
   happened: ReadonlySet<'copied' | 'saved' | 'collectionOpened'>;
 }
 
+/** Whether the guide has anything to say on this page: elsewhere (Your posts, Settings) its step waits. */
+export function isGuidePage(pathname: string): boolean {
+  return (
+    pathname === '/tags' ||
+    pathname.startsWith('/tags/') ||
+    pathname === '/try' ||
+    pathname === '/collections' ||
+    pathname === '/upgrade'
+  );
+}
+
 /** The triggers that hold now (the reducer opens the first due step not yet shown). */
 export function currentTriggers(input: TriggerInputs): WalkthroughTrigger[] {
   const { pathname, kind, exportCount, isOnScreen, happened } = input;
