@@ -8,6 +8,7 @@ export * from './analytics-limits.js';
 export * from './app-error-code.js';
 export * from './appdata.js';
 export * from './archive-content-type.js';
+export * from './archive-error-code.js';
 export * from './billing.js';
 export * from './caption-suggest.js';
 export * from './caption-suggest-limits.js';

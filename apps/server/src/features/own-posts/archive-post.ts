@@ -1,4 +1,4 @@
-import { ErrorCode, type OwnNetwork } from '@tagscout/core/api';
+import type { ArchiveErrorCode, OwnNetwork } from '@tagscout/core/api';
 import { normalizeHashtag } from '@tagscout/core/hashtags';
 import { AppError } from '../../app-error.js';
 
@@ -28,9 +28,9 @@ export function tagsOfNetwork(raw: readonly string[], network: OwnNetwork): stri
   return [...tags];
 }
 
-/** A file that is not what it claims: 400, saying what was expected. */
-export function unreadableArchive(message: string): AppError {
-  return new AppError(400, ErrorCode.invalidRequest, message);
+/** A file that is not what it claims: 400, why (a code the page words) and what was expected. */
+export function unreadableArchive(code: ArchiveErrorCode, message: string): AppError {
+  return new AppError(400, code, message);
 }
 
 /** Epoch seconds of an ISO 8601 time, or null when it is not one. */

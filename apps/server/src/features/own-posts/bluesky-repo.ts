@@ -1,4 +1,5 @@
 import { MemoryBlockstore, Repo, readCarWithRoot } from '@atproto/repo';
+import { ArchiveErrorCode } from '@tagscout/core/api';
 import { type ArchivePost, secondsOf, tagsOfNetwork, unreadableArchive } from './archive-post.js';
 
 /**
@@ -18,7 +19,7 @@ export async function readBlueskyRepo(car: Uint8Array): Promise<ArchivePost[]> {
     const { root, blocks } = await readCarWithRoot(car);
     repo = await Repo.load(new MemoryBlockstore(blocks), root);
   } catch {
-    throw unreadableArchive(BLUESKY_EXPECTED);
+    throw unreadableArchive(ArchiveErrorCode.blueskyDamaged, BLUESKY_EXPECTED);
   }
   const posts: ArchivePost[] = [];
   try {
@@ -34,7 +35,10 @@ export async function readBlueskyRepo(car: Uint8Array): Promise<ArchivePost[]> {
       });
     }
   } catch {
-    throw unreadableArchive(`${BLUESKY_EXPECTED} Some of its records are missing or damaged.`);
+    throw unreadableArchive(
+      ArchiveErrorCode.blueskyDamaged,
+      `${BLUESKY_EXPECTED} Some of its records are missing or damaged.`,
+    );
   }
   return posts;
 }

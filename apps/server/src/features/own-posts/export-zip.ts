@@ -1,3 +1,4 @@
+import { ArchiveErrorCode } from '@tagscout/core/api';
 import { unzipSync } from 'fflate';
 import { unreadableArchive } from './archive-post.js';
 
@@ -25,12 +26,12 @@ export function unzipExport(zip: Uint8Array): ZippedFiles {
         (INSTAGRAM_POSTS_FILE.test(file.name) || MASTODON_OUTBOX_FILE.test(file.name)),
     });
   } catch {
-    throw unreadableArchive(`This is not a zip file we can open. ${ZIP_EXPECTED}`);
+    throw unreadableArchive(ArchiveErrorCode.notZip, `This is not a zip file we can open. ${ZIP_EXPECTED}`);
   }
   const names = Object.keys(found).sort();
   const outbox = names.find((name) => MASTODON_OUTBOX_FILE.test(name));
   if (outbox) return { network: 'mastodon', files: [found[outbox]!] };
   const instagram = names.filter((name) => INSTAGRAM_POSTS_FILE.test(name));
   if (instagram.length > 0) return { network: 'instagram', files: instagram.map((name) => found[name]!) };
-  throw unreadableArchive(`This zip holds no posts file. ${ZIP_EXPECTED}`);
+  throw unreadableArchive(ArchiveErrorCode.zipWithoutPosts, `This zip holds no posts file. ${ZIP_EXPECTED}`);
 }

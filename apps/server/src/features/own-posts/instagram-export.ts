@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ArchiveErrorCode } from '@tagscout/core/api';
 import { extractHashtags } from '@tagscout/core/hashtags';
 import { z } from 'zod';
 import { type ArchivePost, tagsOfNetwork, unreadableArchive } from './archive-post.js';
@@ -38,7 +39,11 @@ export function isInstagramShape(value: unknown): boolean {
 export function readInstagramFile(value: unknown): ArchivePost[] {
   const posts = postsOf(value);
   const parsed = z.array(PostSchema).safeParse(posts);
-  if (!parsed.success) throw unreadableArchive(`${INSTAGRAM_EXPECTED} ${firstIssue(parsed.error)}`);
+  if (!parsed.success)
+    throw unreadableArchive(
+      ArchiveErrorCode.instagramDamaged,
+      `${INSTAGRAM_EXPECTED} ${firstIssue(parsed.error)}`,
+    );
   return parsed.data.map((post) => {
     const caption = repairMetaText(post.title || post.media.find((media) => media.title)?.title || '');
     const postedAt = post.creation_timestamp ?? post.media[0]!.creation_timestamp;

@@ -1,3 +1,4 @@
+import { ArchiveErrorCode } from '@tagscout/core/api';
 import { z } from 'zod';
 import { type ArchivePost, secondsOf, tagsOfNetwork, unreadableArchive } from './archive-post.js';
 
@@ -30,14 +31,17 @@ export function isMastodonShape(value: unknown): boolean {
 /** The user's statuses in the outbox; a 400 naming the format when it is not one, or any status is broken. */
 export function readMastodonOutbox(value: unknown): ArchivePost[] {
   const outbox = OutboxSchema.safeParse(value);
-  if (!outbox.success) throw unreadableArchive(MASTODON_EXPECTED);
+  if (!outbox.success) throw unreadableArchive(ArchiveErrorCode.mastodonDamaged, MASTODON_EXPECTED);
   const posts: ArchivePost[] = [];
   outbox.data.orderedItems.forEach((activity, index) => {
     if (activity.type !== 'Create') return;
     const status = StatusSchema.safeParse(activity.object);
     const postedAt = status.success ? secondsOf(status.data.published) : null;
     if (!status.success || postedAt === null) {
-      throw unreadableArchive(`${MASTODON_EXPECTED} Item ${index + 1} is not a status Mastodon writes.`);
+      throw unreadableArchive(
+        ArchiveErrorCode.mastodonDamaged,
+        `${MASTODON_EXPECTED} Item ${index + 1} is not a status Mastodon writes.`,
+      );
     }
     if (status.data.type !== 'Note' && status.data.type !== 'Question') return;
     const tags = [status.data.tag ?? []].flat().filter((tag) => tag.type === 'Hashtag');

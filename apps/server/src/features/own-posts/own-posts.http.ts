@@ -1,4 +1,4 @@
-import { ErrorCode, OWN_ARCHIVE_MAX_BYTES } from '@tagscout/core/api';
+import { ArchiveErrorCode, ErrorCode, OWN_ARCHIVE_MAX_BYTES } from '@tagscout/core/api';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../app-error.js';
 import { documentedGuard } from '../../route-guards.js';
@@ -23,7 +23,7 @@ export const ownPostsGuard: onRequestAsyncHookHandler = documentedGuard(
 /** Before the body is read: a type we read (else 415 naming them) and a length within the limit (else 413). */
 export const archiveUploadCheck: onRequestAsyncHookHandler = async (request) => {
   if (archiveKindOf(request.headers['content-type']) === null) {
-    throw new AppError(415, ErrorCode.invalidRequest, `Send the file as ${ARCHIVE_TYPES_TEXT}.`);
+    throw new AppError(415, ArchiveErrorCode.wrongType, `Send the file as ${ARCHIVE_TYPES_TEXT}.`);
   }
   if (Number(request.headers['content-length'] ?? 0) > OWN_ARCHIVE_MAX_BYTES) throw archiveTooLarge();
 };

@@ -168,24 +168,38 @@ describe.each(testDialects)('your own posts on %s', (dialect) => {
 
   it('refuses files it cannot read with what it expected, keeps nothing of them, and states the size limit', async () => {
     const ana = await createTestViewer(testApp.app, 'free');
-    const cases: [Buffer, string, number, RegExp][] = [
-      [Buffer.from('{"posts": [1, 2'), 'application/json', 400, /posts_1\.json.*outbox\.json/],
+    // Each with its reason's code, which the page says in the visitor's language.
+    const cases: [Buffer, string, number, string, RegExp][] = [
+      [
+        Buffer.from('{"posts": [1, 2'),
+        'application/json',
+        400,
+        'archive_not_json',
+        /posts_1\.json.*outbox\.json/,
+      ],
       [
         Buffer.from('{"hello": "world"}'),
         'application/json',
         400,
+        'archive_unknown_json',
         /Instagram.*posts_1\.json.*Mastodon.*outbox\.json/,
       ],
-      [Buffer.from('[{"media": "nope"}]'), 'application/json', 400, /Instagram/],
-      [Buffer.from('not a car'), 'application/vnd.ipld.car', 400, /Bluesky.*CAR/],
-      [Buffer.from('PK not a zip'), 'application/zip', 400, /zip/],
-      [instagramExportZip([]).subarray(0, 0), 'application/zip', 400, /empty/],
-      [Buffer.from('hello'), 'text/plain', 415, /application\/json.*application\/vnd\.ipld\.car/],
+      [Buffer.from('[{"media": "nope"}]'), 'application/json', 400, 'archive_instagram_damaged', /Instagram/],
+      [Buffer.from('not a car'), 'application/vnd.ipld.car', 400, 'archive_bluesky_damaged', /Bluesky.*CAR/],
+      [Buffer.from('PK not a zip'), 'application/zip', 400, 'archive_not_zip', /zip/],
+      [instagramExportZip([]).subarray(0, 0), 'application/zip', 400, 'archive_empty', /empty/],
+      [
+        Buffer.from('hello'),
+        'text/plain',
+        415,
+        'archive_wrong_type',
+        /application\/json.*application\/vnd\.ipld\.car/,
+      ],
     ];
-    for (const [body, type, status, message] of cases) {
+    for (const [body, type, status, code, message] of cases) {
       const refused = await upload(ana, body, type);
       expect(refused.statusCode, `${type} ${body.subarray(0, 20)}: ${refused.body}`).toBe(status);
-      expect(refused.json().error.message).toMatch(message);
+      expect(refused.json().error).toMatchObject({ code, message: expect.stringMatching(message) });
     }
     // A Mastodon outbox whose last status is broken: none of its statuses is kept.
     const outbox = JSON.parse(
@@ -196,7 +210,10 @@ describe.each(testDialects)('your own posts on %s', (dialect) => {
     outbox.orderedItems.push({ type: 'Create', object: { type: 'Note', published: 'yesterday' } });
     const broken = await upload(ana, Buffer.from(JSON.stringify(outbox)), 'application/json');
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error.message).toMatch(/Mastodon/);
+    expect(broken.json().error).toMatchObject({
+      code: 'archive_mastodon_damaged',
+      message: expect.stringMatching(/Mastodon/),
+    });
 
     const tooLarge = await upload(ana, Buffer.alloc(64 * 1024 * 1024 + 1, 0x20), 'application/json');
     expect(tooLarge.statusCode).toBe(413);

@@ -1,4 +1,4 @@
-import { ArchiveContentType, ErrorCode, OWN_ARCHIVE_MAX_BYTES } from '@tagscout/core/api';
+import { ArchiveContentType, ArchiveErrorCode, ErrorCode, OWN_ARCHIVE_MAX_BYTES } from '@tagscout/core/api';
 import { AppError } from '../../app-error.js';
 import { type ArchivePost, type ReadArchive, unreadableArchive } from './archive-post.js';
 import { BLUESKY_EXPECTED, readBlueskyRepo } from './bluesky-repo.js';
@@ -20,7 +20,8 @@ export function archiveKindOf(contentType: string | undefined): 'json' | 'car' |
 
 /** Every post the file holds, read whole before anything is stored: a bad part refuses the whole file. */
 export async function readArchive(kind: 'json' | 'car' | 'zip', body: Uint8Array): Promise<ReadArchive> {
-  if (body.byteLength === 0) throw unreadableArchive(`The file is empty. Send ${ARCHIVE_TYPES_TEXT}.`);
+  if (body.byteLength === 0)
+    throw unreadableArchive(ArchiveErrorCode.empty, `The file is empty. Send ${ARCHIVE_TYPES_TEXT}.`);
   if (kind === 'car') return { network: 'bluesky', posts: await readBlueskyRepo(body) };
   if (kind === 'json') return readJsonFile(body);
   const zipped = unzipExport(body);
@@ -37,6 +38,7 @@ function readJsonFile(body: Uint8Array): ReadArchive {
   if (isMastodonShape(value)) return { network: 'mastodon', posts: readMastodonOutbox(value) };
   if (isInstagramShape(value)) return { network: 'instagram', posts: readInstagramFile(value) };
   throw unreadableArchive(
+    ArchiveErrorCode.unknownJson,
     `This JSON file is not one we read. ${INSTAGRAM_EXPECTED} Or: ${MASTODON_EXPECTED}`,
   );
 }
@@ -47,6 +49,7 @@ function parseJson(body: Uint8Array): unknown {
     return JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   } catch {
     throw unreadableArchive(
+      ArchiveErrorCode.notJson,
       `The file is not valid JSON. Expected Instagram's posts_1.json or Mastodon's outbox.json, as the network exported it. (A Bluesky repository is sent as ${ArchiveContentType.car}; ${ZIP_EXPECTED})`,
     );
   }

@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { OWN_ARCHIVE_MAX_BYTES, OWN_NETWORKS } from '@tagscout/core/api';
+import { ArchiveErrorCode, OWN_ARCHIVE_MAX_BYTES, OWN_NETWORKS } from '@tagscout/core/api';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
+import type { TranslationKey } from '../../i18n/i18n';
 import { useUploadArchive } from './queries';
 
 const MAX_MB = OWN_ARCHIVE_MAX_BYTES / 1024 / 1024;
@@ -88,9 +89,24 @@ export function ArchiveUpload() {
   );
 }
 
-/** A file we could not read says what we expected, in the visitor's language. */
+/** Each reason the server gives for a file it could not read, to its text. */
+const REASONS: Readonly<Record<string, TranslationKey>> = {
+  [ArchiveErrorCode.empty]: 'ownPosts.upload.reason.empty',
+  [ArchiveErrorCode.notJson]: 'ownPosts.upload.reason.notJson',
+  [ArchiveErrorCode.unknownJson]: 'ownPosts.upload.reason.unknownJson',
+  [ArchiveErrorCode.notZip]: 'ownPosts.upload.reason.notZip',
+  [ArchiveErrorCode.zipWithoutPosts]: 'ownPosts.upload.reason.zipWithoutPosts',
+  [ArchiveErrorCode.instagramDamaged]: 'ownPosts.upload.reason.instagramDamaged',
+  [ArchiveErrorCode.mastodonDamaged]: 'ownPosts.upload.reason.mastodonDamaged',
+  [ArchiveErrorCode.blueskyDamaged]: 'ownPosts.upload.reason.blueskyDamaged',
+  [ArchiveErrorCode.wrongType]: 'ownPosts.upload.reason.wrongType',
+};
+
+/** A file we could not read says why and what we expected, in the visitor's language. */
 function uploadErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && error.status === 413) return t('ownPosts.upload.tooLarge', { mb: MAX_MB });
+  const reason = error instanceof ApiError ? REASONS[error.code] : undefined;
+  if (reason) return `${t(reason)} ${t('ownPosts.upload.expected')}`;
   if (error instanceof ApiError && (error.status === 400 || error.status === 415))
     return t('ownPosts.upload.unreadable');
   return errorText(t, error);

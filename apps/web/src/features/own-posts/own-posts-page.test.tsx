@@ -138,16 +138,16 @@ describe('Your posts', () => {
       'en',
       'No posts yet',
       'Your archive file',
-      /We could not read this file\. Upload Instagram's posts_1\.json/,
+      /^This JSON file is neither Instagram's posts file nor Mastodon's outbox\. Upload Instagram's posts_1\.json/,
     ],
     [
       'pt',
       'Nenhum post ainda',
       'Seu arquivo',
-      /Não conseguimos ler este arquivo\. Envie o posts_1\.json do Instagram/,
+      /^Este arquivo JSON não é o arquivo de posts do Instagram nem o outbox do Mastodon\. Envie o posts_1\.json do Instagram/,
     ],
   ] as const)(
-    'says in %s what file it expected when the server cannot read one',
+    'says in %s why the server could not read a file, and what file it expected',
     async (language, empty, fileLabel, message) => {
       useSession.setState(testSession('emailTrial'));
       serveFakeApi({
@@ -155,7 +155,7 @@ describe('Your posts', () => {
         'GET /api/me/handles': { body: { handles: [], suggest_from_own_tags: false } },
         'POST /api/me/archive': {
           status: 400,
-          body: { error: { code: 'invalid_request', message: 'The file is not valid JSON.' } },
+          body: { error: { code: 'archive_unknown_json', message: 'This JSON file is not one we read.' } },
         },
       });
       await i18n.changeLanguage(language);
