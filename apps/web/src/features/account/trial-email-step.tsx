@@ -4,8 +4,9 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { checkPromoCode } from './account-api';
 import type { TrialSignupFlow } from './use-trial-signup-flow';
 
@@ -22,6 +23,17 @@ export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
     staleTime: 10 * 60_000,
     retry: false,
   });
+  // A typed code decides it instead, asked for once typing pauses.
+  const typedCode = useTypingPaused(promoCode.trim().toUpperCase());
+  const typed = useQuery({
+    queryKey: ['promo', typedCode],
+    queryFn: () => checkPromoCode(typedCode),
+    enabled: typedCode !== '',
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  const days = (typedCode !== '' && typed.data ? typed.data : promo)?.promoPeriod;
+  const codeProblem = typedCode !== '' && typed.isError ? errorText(t, typed.error) : undefined;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +43,7 @@ export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
   return (
     <Box component="form" onSubmit={handleSubmit} noValidate={false}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {promo ? t('trial.email.bodyDays', { count: promo.promoPeriod }) : t('trial.email.body')}
+        {days === undefined ? t('trial.email.body') : t('trial.email.bodyDays', { count: days })}
       </Typography>
       <TextField
         label={t('trial.email.label')}
@@ -50,6 +62,8 @@ export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
           fullWidth
           value={promoCode}
           onChange={(event) => setPromoCode(event.target.value)}
+          error={codeProblem !== undefined}
+          helperText={codeProblem}
           sx={{ mt: 2 }}
           slotProps={{ htmlInput: { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false } }}
         />
@@ -67,3 +81,15 @@ export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
     </Box>
   );
 }
+
+/** The value once it has not changed for a moment (a code is looked up when typing pauses). */
+function useTypingPaused(value: string): string {
+  const [paused, setPaused] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setPaused(value), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return paused;
+}
+
+const TYPING_PAUSE_MS = 300;

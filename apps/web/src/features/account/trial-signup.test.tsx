@@ -202,4 +202,34 @@ describe('the trial sign-up', () => {
     await waitFor(() => expect(pathname).toBe('/'));
     expect(useTrialSignup.getState().isOpen).toBe(false);
   });
+
+  it('says the length of the trial a typed promo code gives, and when the code is not one', async () => {
+    serveFakeApi({
+      'GET /api/account/me': { body: SIGNED_OUT_ME },
+      'GET /api/trial/checkPromoCode': (call) => {
+        const code = new URL(call.url, 'http://app.test').searchParams.get('code');
+        if (code === null) return { body: PROMO };
+        if (code === 'TRIAL30') return { body: { promoPeriod: 30, promoCode: 'TRIAL30' } };
+        return {
+          status: 404,
+          body: { error: { code: 'unknown_promo_code', message: 'That promo code is not valid.' } },
+        };
+      },
+    });
+    renderSignup();
+    const dialog = await screen.findByRole('dialog', { name: 'Try Tagscout Pro free' });
+    await within(dialog).findByText(/free for 7 days/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have a promo code' }));
+    const field = within(dialog).getByLabelText('Promo code', { selector: 'input' });
+    fireEvent.change(field, { target: { value: 'trial30 ' } });
+    expect(await within(dialog).findByText(/free for 30 days/)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'NOPE' } });
+    expect(
+      await within(dialog).findByText(
+        "We don't recognise that promo code. Check it, or leave the field empty.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/free for 7 days/)).toBeTruthy();
+  });
 });

@@ -2,7 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
 import { useSession } from '../../shell/session-store';
 import { closeTutorial, openTutorial } from '../../shell/shell-overlays';
@@ -10,6 +10,7 @@ import { testSession } from '../../shell/test-sessions';
 import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { WalkthroughHost } from './walkthrough-host';
+import { WalkthroughPopover } from './walkthrough-popover';
 import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
 
 describe('the guide and the tutorial', () => {
@@ -63,6 +64,35 @@ describe('the guide and the tutorial', () => {
     }
     act(() => void navigate('/tags'));
     expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+  });
+});
+
+describe('a step whose element is gone', () => {
+  afterEach(() => {
+    resetApp();
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it('waits out of sight once the element it pointed at went (the user moved on), instead of covering the screen', () => {
+    vi.useFakeTimers();
+    const result = document.createElement('div');
+    result.dataset.tour = 'result';
+    result.getClientRects = () => [new DOMRect(0, 0, 100, 20)] as unknown as DOMRectList;
+    document.body.append(result);
+    render(
+      <ThemeProvider theme={theme}>
+        <WalkthroughPopover stepId="results" viewer={{ showWalkthrough: true, canTurnGuideOff: true }} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('results');
+    act(() => result.remove());
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.queryByTestId('walkthrough-step')).toBeNull();
+    // Back on screen (the results again): the step shows again.
+    document.body.append(result);
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('results');
   });
 });
 

@@ -28,7 +28,7 @@ const Z_INDEX = 1150;
 export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer: WalkthroughViewer }) {
   const { t } = useTranslation();
   const step = findStep(stepId);
-  const anchor = useAnchor(step.target);
+  const { anchor, isGone } = useAnchor(step.target);
   const [arrow, setArrow] = useState<HTMLElement | null>(null);
   const isGuideOffStep = stepId === GUIDE_OFF_STEP || stepId === GUIDE_OFF_DISABLED_STEP;
 
@@ -95,6 +95,10 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
 
   const handleClickAway = () => dispatchWalkthrough({ type: 'clickAway' });
 
+  // The user moved on from what the step points at (opened a collection, left the results): it waits
+  // for it to come back rather than cover the screen. A step whose element never showed (a phone
+  // lays some out elsewhere) is said in the middle of the screen.
+  if (isGone) return null;
   if (!anchor) {
     return (
       <ClickAwayListener onClickAway={handleClickAway}>
@@ -153,18 +157,25 @@ function nextLabel(next: StepNext): TranslationKey {
 }
 
 /** The step's element, looked up again while the step is open (screens render late or move). */
-function useAnchor(target: string | null): HTMLElement | null {
+/** The step's element on screen, and whether it was there and went. */
+function useAnchor(target: string | null): { anchor: HTMLElement | null; isGone: boolean } {
   const [anchor, setAnchor] = useState<HTMLElement | null>(() => (target ? findTarget(target) : null));
+  // The target whose element was found (the popover stays mounted from one step to the next).
+  const [foundTarget, setFoundTarget] = useState<string | null>(anchor ? target : null);
   useEffect(() => {
     if (!target) return setAnchor(null);
-    const look = () => setAnchor((old) => (old?.isConnected ? old : findTarget(target)));
-    setAnchor(findTarget(target));
+    const look = () =>
+      setAnchor((old) => (old?.isConnected && old.getClientRects().length > 0 ? old : findTarget(target)));
     const found = findTarget(target);
+    setAnchor(found);
     found?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     const timer = setInterval(look, 300);
     return () => clearInterval(timer);
   }, [target]);
-  return anchor;
+  useEffect(() => {
+    if (anchor) setFoundTarget(target);
+  }, [anchor, target]);
+  return { anchor, isGone: target !== null && foundTarget === target && anchor === null };
 }
 
 // The arrow: a square turned 45 degrees, on the side of the card that faces the element.
