@@ -14,24 +14,34 @@ import { meteredKey, RELATED_LIMIT_WINDOW_MS } from './related-limit.js';
  */
 export const relatedSearchGuard = documentedGuard(
   async (request: FastifyRequest): Promise<void> => {
-    const query = request.query as { recommended?: unknown } | undefined;
+    const query = request.query as { recommended?: unknown; network?: unknown } | undefined;
     if (query?.recommended !== true) return;
-    await countRelatedSearch(request);
+    const item = Object.values(request.params as Record<string, string>)
+      .join(',')
+      .toLowerCase();
+    await meterRelatedSearch(request, `${request.routeOptions.url}:${item}:${query.network ?? ''}`);
   },
   { statuses: [403], needsSession: false },
 );
 
-/** The same limit for a route that is always a related search (suggestions for a list). */
-export const countRelatedSearch = documentedGuard(meterRelatedSearch, {
+/** The same limit for a route that is always a related search (suggestions for a list): each counts. */
+export const countRelatedSearch = documentedGuard((request: FastifyRequest) => meterRelatedSearch(request), {
   statuses: [403],
   needsSession: false,
 });
 
-async function meterRelatedSearch(request: FastifyRequest): Promise<void> {
+/**
+ * Counts one related search. A `list` (an item's related list on a network) let through today is
+ * free to open again: a reload or another tab must not spend a second search. It is marked only
+ * after the counter let it through, so requests racing for a new list at the limit are all counted
+ * (and refused); concurrent first opens of one list may each count.
+ */
+async function meterRelatedSearch(request: FastifyRequest, list?: string): Promise<void> {
   const { viewer } = request;
   const key = meteredKey(viewer);
   if (!key) return;
   const { throttle } = request.server.accounts;
+  if (list !== undefined && (await throttle.isRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS))) return;
   const expansions = (await throttle.countRelatedExpansion(key, RELATED_LIMIT_WINDOW_MS)) - 1;
   const limit = viewer.capabilities.relatedSearchLimit as number;
   const usage = { searches: Math.min(expansions, limit), expansionsAtLimit: Math.max(0, expansions - limit) };
@@ -42,4 +52,5 @@ async function meterRelatedSearch(request: FastifyRequest): Promise<void> {
       'The free version shows related tags for a few searches a day. Upgrade to see more.',
     );
   }
+  if (list !== undefined) await throttle.markRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS);
 }

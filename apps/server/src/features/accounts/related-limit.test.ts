@@ -14,6 +14,10 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
 
   const expand = (headers: Record<string, string>, url = '/api/info/hashtag/travel?recommended=1') =>
     testApp.app.inject({ method: 'GET', url, headers });
+  /** The related list of a tag not opened before today. */
+  let opened = 0;
+  const expandNew = (headers: Record<string, string>) =>
+    expand(headers, `/api/info/hashtag/tag${++opened}?recommended=1`);
 
   it('lets a free user expand related tags 3 times plus one, then answers 403 until the next day', async () => {
     clock.startNextWindow(86_400_000);
@@ -26,11 +30,11 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     ];
     for (const url of urls) expect((await expand(headers, url)).statusCode).not.toBe(403);
     expect((await expand(headers, '/api/info/hashtag/travel')).statusCode).not.toBe(403);
-    const blocked = await expand(headers);
+    const blocked = await expandNew(headers);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('related_limit_reached');
     clock.advance(86_400_000);
-    expect((await expand(headers)).statusCode).not.toBe(403);
+    expect((await expandNew(headers)).statusCode).not.toBe(403);
   });
 
   it('counts a signed-out visitor by device id, and an expired trial like free', async () => {
@@ -40,8 +44,8 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
       (await createTestViewer(testApp.app, 'expiredTrial')).headers,
     ]) {
       for (let expansion = 1; expansion <= 4; expansion++)
-        expect((await expand(headers)).statusCode).not.toBe(403);
-      expect((await expand(headers)).statusCode).toBe(403);
+        expect((await expandNew(headers)).statusCode).not.toBe(403);
+      expect((await expandNew(headers)).statusCode).toBe(403);
     }
   });
 
@@ -55,20 +59,20 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
       { 'x-device-id': randomUUID() },
     ]) {
       expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 4 });
-      await expand(headers);
-      await expand(headers);
+      await expandNew(headers);
+      await expandNew(headers);
       expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
       // Reading it spends nothing.
       expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
-      await expand(headers);
-      await expand(headers);
+      await expandNew(headers);
+      await expandNew(headers);
       expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
-      expect((await expand(headers)).statusCode).toBe(403);
+      expect((await expandNew(headers)).statusCode).toBe(403);
       expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
     }
     clock.advance(86_400_000);
     const { headers } = await createTestViewer(testApp.app, 'free');
-    await expand(headers);
+    await expandNew(headers);
     clock.advance(86_400_000);
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 4 });
   });
@@ -80,5 +84,36 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
         expect((await expand(headers)).statusCode).not.toBe(403);
       expect(await relatedSearchesOf(headers)).toBeNull();
     }
+  });
+
+  it('lets a list opened today be opened again for nothing (after a reload), at the limit too, from many tabs at once', async () => {
+    clock.startNextWindow(86_400_000);
+    const { headers } = await createTestViewer(testApp.app, 'free');
+    await expand(headers);
+    const again = await Promise.all(Array.from({ length: 5 }, () => expand(headers)));
+    expect(again.filter((answer) => answer.statusCode === 403)).toEqual([]);
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 3 });
+    // The same tag on another network, a place or a profile of that name are other lists.
+    await expand(headers, '/api/info/hashtag/travel?recommended=1&network=bluesky');
+    await expand(headers, '/api/info/place/travel?recommended=1');
+    await expand(headers, '/api/info/user/travel?recommended=1');
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
+    expect((await expandNew(headers)).statusCode).toBe(403);
+    // At the limit a new list asked for from many tabs at once is refused each time, and stays unpaid.
+    const neverPaid = '/api/info/hashtag/neverpaid?recommended=1';
+    const burst = await Promise.all(Array.from({ length: 6 }, () => expand(headers, neverPaid)));
+    expect(burst.map((answer) => answer.statusCode)).toEqual(Array(6).fill(403));
+    expect((await expand(headers, neverPaid)).statusCode).toBe(403);
+    expect((await expand(headers)).statusCode).not.toBe(403);
+    expect((await expand(headers, '/api/info/place/travel?recommended=1')).statusCode).not.toBe(403);
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
+    // Another day counts it again (a device's visitor: a test session does not outlive the day).
+    const device = { 'x-device-id': randomUUID() };
+    await expand(device);
+    await expand(device);
+    expect(await relatedSearchesOf(device)).toEqual({ allowed: 4, left: 3 });
+    clock.advance(86_400_000);
+    await expand(device);
+    expect(await relatedSearchesOf(device)).toEqual({ allowed: 4, left: 3 });
   });
 });

@@ -116,6 +116,16 @@ export class Throttle {
     return this.counters.hit(`related:${visitor}`, windowMs, this.now());
   }
 
+  /** Whether a free visitor's expansion of this related list was let through in this window. */
+  async isRelatedListPaid(visitor: string, list: string, windowMs: number): Promise<boolean> {
+    return (await this.counters.read(relatedListKey(visitor, list), windowMs, this.now())) > 0;
+  }
+
+  /** Marks an expansion let through (counted by countRelatedExpansion), so opening it again is free. */
+  async markRelatedListPaid(visitor: string, list: string, windowMs: number): Promise<void> {
+    await this.counters.hit(relatedListKey(visitor, list), windowMs, this.now());
+  }
+
   /** Related-tag expansions of a free visitor so far in this window (none counted). */
   async readRelatedExpansions(visitor: string, windowMs: number): Promise<number> {
     return this.counters.read(`related:${visitor}`, windowMs, this.now());
@@ -239,3 +249,5 @@ function knownDevicesKey(account: string): string {
 function codeTriesKey(identifier: string): string {
   return `code-tries:${identifier}`;
 }
+
+const relatedListKey = (visitor: string, list: string) => `related-list:${visitor}:${list}`;

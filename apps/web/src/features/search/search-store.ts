@@ -10,6 +10,8 @@ interface SearchState {
   query: string;
   /** The one expanded result, by key. */
   expandedKey: string | null;
+  /** The UTC day (YYYY-MM-DD) it was opened on, the day the free related searches count in. */
+  expandedDay: string | null;
   /** Related tags shown per expanded item (grows by 10 with More). */
   relatedShown: Record<string, number>;
   setKind: (kind: SearchKind) => void;
@@ -28,18 +30,50 @@ export const useSearch = create<SearchState>()(
       text: '',
       query: '',
       expandedKey: null,
+      expandedDay: null,
       relatedShown: {},
       setKind: (kind) => set({ kind, expandedKey: null, relatedShown: {} }),
       setText: (text) => set({ text }),
       search: (query) =>
         set((state) => (state.query === query ? state : { query, expandedKey: null, relatedShown: {} })),
-      toggleExpanded: (key) => set((state) => ({ expandedKey: state.expandedKey === key ? null : key })),
+      toggleExpanded: (key) =>
+        set((state) =>
+          state.expandedKey === key
+            ? { expandedKey: null, expandedDay: null }
+            : { expandedKey: key, expandedDay: utcDay(Date.now()) },
+        ),
       showMore: (key, step, initial) =>
         set((state) => ({
           relatedShown: { ...state.relatedShown, [key]: (state.relatedShown[key] ?? initial) + step },
         })),
       reset: () => set({ text: '', query: '', expandedKey: null, relatedShown: {} }),
     }),
-    { name: 'search', version: 1, partialize: ({ kind, text, query }) => ({ kind, text, query }) },
+    {
+      name: 'search',
+      version: 1,
+      // The open related list too: the server lets it be opened again the same day for nothing.
+      partialize: ({ kind, text, query, expandedKey, expandedDay, relatedShown }) => ({
+        kind,
+        text,
+        query,
+        expandedKey,
+        expandedDay,
+        relatedShown,
+      }),
+      // On another day opening it again would spend a free related search: it stays closed.
+      merge: (persisted, current) => {
+        const saved = (persisted ?? {}) as Partial<SearchState>;
+        const isToday = saved.expandedDay === utcDay(Date.now());
+        return {
+          ...current,
+          ...saved,
+          ...(!isToday && { expandedKey: null, expandedDay: null, relatedShown: {} }),
+        };
+      },
+    },
   ),
 );
+
+function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
