@@ -32,11 +32,16 @@ const platform = detectPlatform();
 export const API_BASE = `${(import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '')}/api`;
 
 /**
- * Who is calling: platform, device id (per-device trials and limits) and, in the apps, the session token.
- * Every call to our API carries them (the device's crowd-cache posts too).
+ * Who is calling: platform, device id (per-device trials and limits), the language the app shows (the
+ * server writes email in it) and, in the apps, the session token. Every call to our API carries them
+ * (the device's crowd-cache posts too).
  */
 export function identityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'x-platform': platform, 'x-device-id': getDeviceId() };
+  const headers: Record<string, string> = {
+    'x-platform': platform,
+    'x-device-id': getDeviceId(),
+    'accept-language': document.documentElement.lang || 'en',
+  };
   const token = usesBearer ? localStorage.getItem(TOKEN_KEY) : null;
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { send } from '../api/client';
 import { i18n } from './i18n';
 
 /** A browser whose languages are these: what the app's language detection reads. */
@@ -35,5 +36,22 @@ describe("the page's language", () => {
     expect(document.documentElement.lang).toBe('pt-BR');
     await i18n.changeLanguage('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('goes with every call to the server, which writes its emails in it', async () => {
+    const sent: Headers[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers));
+      return Response.json({});
+    });
+    try {
+      await i18n.changeLanguage('pt');
+      await send('/api/account/forgot-password', { method: 'POST' });
+      await i18n.changeLanguage('en');
+      await send('/api/account/forgot-password', { method: 'POST' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent.map((headers) => headers.get('accept-language'))).toEqual(['pt-BR', 'en']);
   });
 });

@@ -71,7 +71,7 @@ export async function createAccountsRuntime(app: FastifyInstance): Promise<Accou
     baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     trustedOrigins: [...trustedOrigins],
     log: app.log,
-    sendCode: ({ email, code, kind }) => mailer.send(codeEmail(email, kind, code)),
+    sendCode: ({ email, code, kind, language }) => mailer.send(codeEmail(email, kind, code, language)),
   });
 
   return {

@@ -1,7 +1,21 @@
 import type { OutgoingEmail } from '../email/email.service.js';
+import type { EmailLanguage } from '../email/email-language.js';
 
 /** To a buyer who paid while signed out: the purchase waits for an account with this address. */
-export function accountSetupEmail(to: string, setupLink: string): OutgoingEmail {
+export function accountSetupEmail(to: string, setupLink: string, language: EmailLanguage): OutgoingEmail {
+  if (language === 'pt') {
+    return {
+      to,
+      subject: 'Sua compra do Tagscout Pro: crie sua conta',
+      text: [
+        'Obrigado por comprar o Tagscout Pro.',
+        '',
+        `Para usá-lo, crie sua conta com este endereço: ${setupLink}`,
+        '',
+        'Já tem uma conta do Tagscout com este endereço? É só entrar: o plano é adicionado a ela.',
+      ].join('\n'),
+    };
+  }
   return {
     to,
     subject: 'Your Tagscout Pro purchase: set up your account',
@@ -19,7 +33,28 @@ export function accountSetupEmail(to: string, setupLink: string): OutgoingEmail 
 export function restorePurchaseEmail(
   to: string,
   links: { signIn: string; portal: string | null },
+  language: EmailLanguage,
 ): OutgoingEmail {
+  if (language === 'pt') {
+    return {
+      to,
+      subject: 'Sua compra do Tagscout Pro',
+      text: [
+        'Você pediu para restaurar sua compra do Tagscout Pro. Ela pertence à conta com este endereço.',
+        '',
+        `Entre com este endereço para usá-la: ${links.signIn}`,
+        ...(links.portal
+          ? [
+              '',
+              `Gerencie sua assinatura (faturas, plano, cancelamento): ${links.portal}`,
+              'Esse link vale por pouco tempo; depois, entre e abra Gerenciar conta.',
+            ]
+          : []),
+        '',
+        'Se você não pediu isso, ignore este email: nada muda.',
+      ].join('\n'),
+    };
+  }
   return {
     to,
     subject: 'Your Tagscout Pro purchase',

@@ -252,7 +252,9 @@ export async function emailRestoreLink(
   if (!isDue) return;
   const baseUrl = runtime.publicAddress();
   if (customer.userId === null) {
-    await runtime.mailer.send(accountSetupEmail(email, `${baseUrl}${accountSetupPath(email)}`));
+    await runtime.mailer.send(
+      accountSetupEmail(email, `${baseUrl}${accountSetupPath(email)}`, input.language),
+    );
     return;
   }
   const portal = await provider
@@ -264,7 +266,7 @@ export async function emailRestoreLink(
       return null;
     });
   const signIn = `${baseUrl}/login?${new URLSearchParams({ email }).toString()}`;
-  await runtime.mailer.send(restorePurchaseEmail(email, { signIn, portal }));
+  await runtime.mailer.send(restorePurchaseEmail(email, { signIn, portal }, input.language));
 }
 
 /** The special offer's price may be bought for 3 days after the visitor's trial ended (server clock). */
@@ -338,7 +340,8 @@ async function sendSetupLinkOnce(runtime: BillingRuntime, customerId: string): P
   });
   if (!isFirst) return;
   const link = `${runtime.publicAddress()}${accountSetupPath(customer.email)}`;
-  await runtime.mailer.send(accountSetupEmail(customer.email, link));
+  // A provider's webhook does not say which language the buyer read the app in.
+  await runtime.mailer.send(accountSetupEmail(customer.email, link, 'en'));
   runtime.log.info({ customerId }, 'account set-up link emailed to a buyer without an account');
 }
 

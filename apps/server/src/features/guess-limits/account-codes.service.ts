@@ -2,6 +2,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AccountErrorCode, CODE_NOT_VERIFIED_MESSAGE, type CodePurpose } from '@tagscout/core/api';
 import type { Database } from '../../db/connect.js';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import { emailLanguageOfHeaders } from '../email/email-language.js';
 import { codeEmail } from '../email/email-templates.js';
 import { mailboxOf } from '../identity/email-address.js';
 import type { AuthRequest } from '../sessions/account-request.js';
@@ -35,7 +36,11 @@ export interface AccountCodeTarget {
  * server's pepper, 10 minutes by the server clock, a new one voids the old. Better Auth's codes
  * are bound to an address only; these are bound to the account too, so no other session can use one.
  */
-export async function sendAccountCode(runtime: AccountsRuntime, target: AccountCodeTarget): Promise<void> {
+export async function sendAccountCode(
+  runtime: AccountsRuntime,
+  target: AccountCodeTarget,
+  request: AuthRequest,
+): Promise<void> {
   const identifier = accountCodeIdentifier(target);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // Before the code exists, so no try of the new code goes uncounted.
@@ -48,7 +53,9 @@ export async function sendAccountCode(runtime: AccountsRuntime, target: AccountC
     expiresAt: now + CODE_TTL_SECONDS * 1000,
     now,
   });
-  await runtime.mailer.send(codeEmail(target.email, target.kind, code));
+  await runtime.mailer.send(
+    codeEmail(target.email, target.kind, code, emailLanguageOfHeaders(request.headers)),
+  );
 }
 
 /** The code-send limits for an address (1 a minute, 5 an hour, then per client): counted whether or not a code goes. */

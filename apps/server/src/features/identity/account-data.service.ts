@@ -11,6 +11,7 @@ import type { Database } from '../../db/connect.js';
 import type { AccountDataOwner, RunningSubscription } from '../accounts/account-data-hooks.js';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
 import { deleteUser, findUserById, findUserRecord } from '../accounts/accounts.service.js';
+import { emailLanguageOfHeaders } from '../email/email-language.js';
 import { accountDeletedEmail } from '../email/email-templates.js';
 import { checkAccountCode, deleteCodesOfAccount } from '../guess-limits/account-codes.service.js';
 import type { AuthRequest } from '../sessions/account-request.js';
@@ -106,7 +107,8 @@ export async function deleteAccount(
     await deleteCodesOfAccount(database, owner);
     await deleteUser(database, owner.userId);
   });
-  if (owner.email) await runtime.mailer.send(accountDeletedEmail(owner.email));
+  if (owner.email)
+    await runtime.mailer.send(accountDeletedEmail(owner.email, emailLanguageOfHeaders(request.headers)));
   request.audit('account-deletion', { userId: owner.userId, outcome: 'success' });
   return findMe(runtime, { userId: null, platform: request.platform, deviceId: null });
 }

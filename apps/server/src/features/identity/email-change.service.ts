@@ -7,6 +7,7 @@ import {
 } from '@tagscout/core/api';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
 import { changeUserEmail, findUserByEmail } from '../accounts/accounts.service.js';
+import { emailLanguageOfHeaders } from '../email/email-language.js';
 import { emailChangedEmail, emailChangeTakenEmail } from '../email/email-templates.js';
 import {
   checkAccountCode,
@@ -37,9 +38,9 @@ export async function sendEmailChangeCode(
   await checkCurrentPassword(runtime, account, input.currentPassword, request);
   await countAccountCodeSend(runtime, email, request);
   if (await findUserByEmail(runtime.database, email)) {
-    await runtime.mailer.send(emailChangeTakenEmail(email));
+    await runtime.mailer.send(emailChangeTakenEmail(email, emailLanguageOfHeaders(request.headers)));
   } else {
-    await sendAccountCode(runtime, { kind: 'change-email', userId: account.userId, email });
+    await sendAccountCode(runtime, { kind: 'change-email', userId: account.userId, email }, request);
   }
   return CHECK_EMAIL;
 }
@@ -68,7 +69,7 @@ export async function changeEmail(
   if (!isChanged) {
     throw accountError(409, AccountErrorCode.emailTaken, 'That address now belongs to another account.');
   }
-  await runtime.mailer.send(emailChangedEmail(account.email, email));
+  await runtime.mailer.send(emailChangedEmail(account.email, email, emailLanguageOfHeaders(request.headers)));
   request.audit('email-change', { userId: account.userId, email, outcome: 'success' });
   return findOwnMe(runtime, request);
 }

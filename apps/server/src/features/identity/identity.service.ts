@@ -7,6 +7,7 @@ import {
 } from '@tagscout/core/api';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
 import { findUserByEmail, setSubscriptionState, updateAccount } from '../accounts/accounts.service.js';
+import { emailLanguageOfHeaders } from '../email/email-language.js';
 import { alreadyRegisteredEmail, passwordChangedEmail } from '../email/email-templates.js';
 import { CHECK_EMAIL, checkCode, sendCode } from '../guess-limits/one-time-codes.service.js';
 import type { AuthRequest } from '../sessions/account-request.js';
@@ -59,7 +60,7 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(runtime.database, email);
   if (existing && !existing.isAnonymous && (await hasPassword(runtime.database, existing.id))) {
-    await runtime.mailer.send(alreadyRegisteredEmail(email));
+    await runtime.mailer.send(alreadyRegisteredEmail(email, emailLanguageOfHeaders(request.headers)));
     return CHECK_EMAIL;
   }
   const now = runtime.now();
@@ -243,7 +244,7 @@ export async function resetPassword(
     // Proving the mailbox ends a lock that others' guesses put on the account.
     await runtime.throttle.unlockAccount(signInAccount(email));
     await signOutEverywhere(runtime.database, user.id, runtime.now());
-    await runtime.mailer.send(passwordChangedEmail(email));
+    await runtime.mailer.send(passwordChangedEmail(email, 'reset', emailLanguageOfHeaders(request.headers)));
   }
   return { status: 'password_reset' };
 }

@@ -19,6 +19,6 @@ export async function sendOwnAccountCode(
   const account = ownAccountOf(request);
   if (await hasPassword(runtime.database, account.userId)) throw passwordExists();
   await countAccountCodeSend(runtime, account.email, request);
-  await sendAccountCode(runtime, { kind: purpose, ...account });
+  await sendAccountCode(runtime, { kind: purpose, ...account }, request);
   return CHECK_EMAIL;
 }

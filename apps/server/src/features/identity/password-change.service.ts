@@ -6,6 +6,7 @@ import {
 } from '@tagscout/core/api';
 import { AppError } from '../../app-error.js';
 import type { AccountsRuntime } from '../accounts/accounts.runtime.js';
+import { emailLanguageOfHeaders } from '../email/email-language.js';
 import { passwordChangedEmail } from '../email/email-templates.js';
 import { checkAccountCode } from '../guess-limits/account-codes.service.js';
 import type { AuthRequest } from '../sessions/account-request.js';
@@ -90,7 +91,9 @@ async function afterPasswordChange(
   request: AuthRequest,
 ): Promise<SignedIn> {
   await signOutEverywhere(runtime.database, change.userId, runtime.now());
-  await runtime.mailer.send(passwordChangedEmail(change.email, change.how));
+  await runtime.mailer.send(
+    passwordChangedEmail(change.email, change.how, emailLanguageOfHeaders(request.headers)),
+  );
   request.audit(change.how === 'set' ? 'password-set' : 'password-change', {
     userId: change.userId,
     outcome: 'success',

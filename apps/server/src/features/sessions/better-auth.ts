@@ -4,6 +4,7 @@ import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { makeSignature } from 'better-auth/crypto';
 import { admin, anonymous, bearer, emailOTP } from 'better-auth/plugins';
 import type { Database } from '../../db/connect.js';
+import { type EmailLanguage, emailLanguageOfHeaders } from '../email/email-language.js';
 import type { CodeEmailKind } from '../email/email-templates.js';
 import { hashPassword, verifyPassword } from '../identity/password.js';
 import { withHashedSessionTokens } from './session-token-hash.js';
@@ -35,7 +36,12 @@ export interface AuthOptions {
   trustedOrigins: string[];
   /** Where Better Auth's warnings and errors go (the app's logger). */
   log: { warn(message: string): void; error(message: string): void };
-  sendCode(input: { email: string; code: string; kind: CodeEmailKind }): Promise<void>;
+  sendCode(input: {
+    email: string;
+    code: string;
+    kind: CodeEmailKind;
+    language: EmailLanguage;
+  }): Promise<void>;
 }
 
 /**
@@ -100,9 +106,10 @@ export function createAuth(options: AuthOptions) {
         storeOTP: {
           hash: async (code) => options.hashCode(code),
         },
-        sendVerificationOTP: async ({ email, otp, type }) => {
+        sendVerificationOTP: async ({ email, otp, type }, context) => {
           const kind = OTP_KIND[type];
-          if (kind) await options.sendCode({ email, code: otp, kind });
+          const language = emailLanguageOfHeaders(context?.headers);
+          if (kind) await options.sendCode({ email, code: otp, kind, language });
         },
       }),
       anonymous({ emailDomainName: 'anonymous.tagscout.invalid', disableDeleteAnonymousUser: true }),
