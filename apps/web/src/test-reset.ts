@@ -6,9 +6,9 @@ import { SIGNED_OUT, useSession } from './shell/session-store';
 
 /**
  * Undoes what a test of the app (renderApp) or of one of its screens leaves behind: the rendered
- * tree, stubbed globals (a fake server's fetch), the export list, settings, session and local
- * storage. Apart from test-app.tsx, so that a screen's test does not load the whole app with it.
- * Local storage is cleared last: the export list and settings write to it when they are reset.
+ * tree, stubbed globals (a fake server's fetch), the export list, settings, session, and local and
+ * session storage. Apart from test-app.tsx, so that a screen's test does not load the whole app with it.
+ * Storage is cleared last: the export list and settings write to it when they are reset.
  */
 export function resetApp(): void {
   cleanup();
@@ -17,4 +17,5 @@ export function resetApp(): void {
   useSettings.setState(DEFAULT_SETTINGS);
   useSession.setState(SIGNED_OUT);
   localStorage.clear();
+  sessionStorage.clear();
 }

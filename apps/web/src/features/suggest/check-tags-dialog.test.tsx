@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -159,5 +159,25 @@ describe('Check my tags', () => {
     fireEvent.keyDown(add, { key: 'Enter' });
     expect(listed()).toEqual(['wanderlust']);
     expect(within(chips).getByLabelText('#wanderlust está na lista')).toBeTruthy();
+  });
+
+  it('keeps a pasted text across a reload until its tags are added', async () => {
+    renderCheckTags();
+    fireEvent.click(screen.getByRole('button', { name: 'Check my tags' }));
+    const field = () => within(screen.getByRole('dialog', { name: 'Check my tags' })).getByRole('textbox');
+    fireEvent.change(field(), { target: { value: 'A long caption I wrote #travel #beach' } });
+    // A reload: the page and its dialog go, the tab's storage stays.
+    cleanup();
+    renderCheckTags();
+    fireEvent.click(screen.getByRole('button', { name: 'Check my tags' }));
+    expect((field() as HTMLTextAreaElement).value).toBe('A long caption I wrote #travel #beach');
+
+    const dialog = screen.getByRole('dialog', { name: 'Check my tags' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Add all 2 to the list' }));
+    cleanup();
+    renderCheckTags();
+    fireEvent.click(screen.getByRole('button', { name: 'Check my tags' }));
+    expect((field() as HTMLTextAreaElement).value).toBe('');
   });
 });

@@ -21,6 +21,7 @@ import { formatCount } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
+import { safeSessionStorage } from '../../shell/safe-storage';
 import { useExportList } from '../export/export-store';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
@@ -58,7 +59,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const fullScreen = useMediaQuery('(max-width:600px)');
   const add = useExportList((state) => state.add);
   const listedTags = useExportList((state) => state.tags);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => safeSessionStorage.getItem(DRAFT_KEY) ?? '');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   /** How many the last "Add all" added (null: none since the last check). */
   const [added, setAdded] = useState<number | null>(null);
@@ -96,6 +97,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const addAll = () => {
     for (const name of addable) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
     setAdded(addable.length);
+    safeSessionStorage.removeItem(DRAFT_KEY);
   };
 
   return (
@@ -117,7 +119,10 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
             minRows={3}
             maxRows={8}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              safeSessionStorage.setItem(DRAFT_KEY, event.target.value);
+            }}
             autoFocus
           />
           <Button
@@ -222,6 +227,9 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
     </Dialog>
   );
 }
+
+/** The text being checked, kept for the tab across a reload until its tags are added. */
+const DRAFT_KEY = 'checkTagsDraft';
 
 const PHONE_TABLE = {
   '& th, & td': { px: 1 },
