@@ -79,11 +79,14 @@ describe('accounts in a browser', () => {
     await b.page.waitForURL('**/tags');
     expect(await readMenu(b.page)).toContain('Logout');
 
-    // Signing out in the first browser ends the second browser's session too.
+    // Signing out in the first browser ends the second browser's session too, and leaves nothing of
+    // the account's on the device (a caption being checked in "Check my tags", for one).
+    await a.page.evaluate(() => sessionStorage.setItem('checkTagsDraft', 'Sunset walk #travel'));
     await a.page.goto('/logout');
     await a.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await a.page.waitForURL('**/try');
     expect(await readMenu(a.page)).toEqual(SIGNED_OUT_MENU);
+    expect(await a.page.evaluate(() => sessionStorage.getItem('checkTagsDraft'))).toBeNull();
 
     await b.page.reload();
     await b.page.waitForURL('**/try');

@@ -1,5 +1,7 @@
 import { canExpandRelated } from '@tagscout/core/access';
 import { AccountErrorCode } from '@tagscout/core/api';
+import { ANY_NETWORK, normalizeHashtag } from '@tagscout/core/hashtags';
+import type { Network } from '@tagscout/core/networks';
 import type { FastifyRequest } from 'fastify';
 import { documentedGuard } from '../../route-guards.js';
 import { accountError } from '../sessions/auth-calls.js';
@@ -14,15 +16,32 @@ import { meteredKey, RELATED_LIMIT_WINDOW_MS } from './related-limit.js';
  */
 export const relatedSearchGuard = documentedGuard(
   async (request: FastifyRequest): Promise<void> => {
-    const query = request.query as { recommended?: unknown; network?: unknown } | undefined;
+    const query = request.query as RelatedQuery | undefined;
     if (query?.recommended !== true) return;
-    const item = Object.values(request.params as Record<string, string>)
-      .join(',')
-      .toLowerCase();
-    await meterRelatedSearch(request, `${request.routeOptions.url}:${item}:${query.network ?? ''}`);
+    await meterRelatedSearch(request, relatedListOf(request, query));
   },
   { statuses: [403], needsSession: false },
 );
+
+interface RelatedQuery {
+  recommended?: unknown;
+  network?: Network;
+  ranking?: string;
+}
+
+/**
+ * Which related list a request opens, as the service reads it: the item (a tag as the network
+ * writes it, a place's or a profile's id as given), its network and the ranking, which picks other
+ * tags.
+ */
+function relatedListOf(request: FastifyRequest, query: RelatedQuery): string {
+  const params = request.params as { names?: string; id?: string };
+  const item =
+    params.names !== undefined
+      ? (normalizeHashtag(params.names, query.network ?? ANY_NETWORK) ?? params.names)
+      : (params.id ?? '');
+  return [request.routeOptions.url, item, query.network ?? '', query.ranking ?? ''].join('|');
+}
 
 /** The same limit for a route that is always a related search (suggestions for a list): each counts. */
 export const countRelatedSearch = documentedGuard((request: FastifyRequest) => meterRelatedSearch(request), {

@@ -93,11 +93,16 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     const again = await Promise.all(Array.from({ length: 5 }, () => expand(headers)));
     expect(again.filter((answer) => answer.statusCode === 403)).toEqual([]);
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 3 });
+    // The list as the server answers it: #Travel is travel; another ranking ranks other tags first.
+    await expand(headers, '/api/info/hashtag/%23Travel?recommended=1');
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 3 });
+    await expand(headers, '/api/info/hashtag/travel?recommended=1&ranking=popularity');
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
     // The same tag on another network, a place or a profile of that name are other lists.
     await expand(headers, '/api/info/hashtag/travel?recommended=1&network=bluesky');
     await expand(headers, '/api/info/place/travel?recommended=1');
-    await expand(headers, '/api/info/user/travel?recommended=1');
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
+    expect((await expand(headers, '/api/info/user/travel?recommended=1')).statusCode).toBe(403);
     expect((await expandNew(headers)).statusCode).toBe(403);
     // At the limit a new list asked for from many tabs at once is refused each time, and stays unpaid.
     const neverPaid = '/api/info/hashtag/neverpaid?recommended=1';

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
@@ -187,6 +188,13 @@ describe.each(testDialects)('your own posts on %s', (dialect) => {
       [Buffer.from('[{"media": "nope"}]'), 'application/json', 400, 'archive_instagram_damaged', /Instagram/],
       [Buffer.from('not a car'), 'application/vnd.ipld.car', 400, 'archive_bluesky_damaged', /Bluesky.*CAR/],
       [Buffer.from('PK not a zip'), 'application/zip', 400, 'archive_not_zip', /zip/],
+      [
+        Buffer.from(zipSync({ 'notes.txt': strToU8('not an export') })),
+        'application/zip',
+        400,
+        'archive_zip_without_posts',
+        /no posts file/,
+      ],
       [instagramExportZip([]).subarray(0, 0), 'application/zip', 400, 'archive_empty', /empty/],
       [
         Buffer.from('hello'),

@@ -9,6 +9,7 @@ import { useSession } from '../../shell/session-store';
 import { discardPendingEvents } from '../appdata/track';
 import { useExportList } from '../export/export-store';
 import { useSearch } from '../search/search-store';
+import { checkTagsDraft } from '../suggest/check-tags-draft';
 import { AccountCard } from './account-card';
 import { accountErrorText } from './error-text';
 import { useSignOut } from './queries';
@@ -23,10 +24,11 @@ export function LogoutPage() {
   function handleSignOut() {
     signOut.mutate(undefined, {
       onSuccess: () => {
-        // The list and the search are kept in local storage for a reload; they are not the next person's.
+        // The list, the search and a text being checked are kept for a reload; they are not the next person's.
         useExportList.getState().clear();
         useSearch.getState().reset();
         discardPendingEvents();
+        checkTagsDraft.forget();
         // The sign-out is followed by a reload, so nothing of the account stays in memory.
         restartApp();
       },

@@ -73,20 +73,21 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
   const textMissing = (language: 'en' | 'pt') =>
     isSubmitted && draft.outage.showMessage && draft.outage[language].trim() === '';
   // The server refuses these too, but only with a sentence for the whole form.
-  const isDeployedWrong = isSubmitted && !isVersion(draft.deployedVersion.trim());
-  const isMinimumWrong =
-    isSubmitted && draft.minimumVersion.trim() !== '' && !isVersion(draft.minimumVersion.trim());
+  const deployedVersion = draft.deployedVersion.trim();
+  const minimumVersion = draft.minimumVersion.trim();
+  const isDeployedValid = isVersion(deployedVersion);
+  const isMinimumValid = minimumVersion === '' || isVersion(minimumVersion);
+  const isDeployedWrong = isSubmitted && !isDeployedValid;
+  const isMinimumWrong = isSubmitted && !isMinimumValid;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    const minimum = draft.minimumVersion.trim();
-    if (!hasOutageText(draft.outage) || !isVersion(draft.deployedVersion.trim())) return;
-    if (minimum !== '' && !isVersion(minimum)) return;
+    if (!hasOutageText(draft.outage) || !isDeployedValid || !isMinimumValid) return;
     const change: UpdateAppDataBody = {
       outage: draft.outage,
       countDownDate: draft.countdown ? fromLocalInput(draft.countdown) : 0,
-      deployedVersion: draft.deployedVersion.trim(),
-      minimumVersion: draft.minimumVersion.trim() || null,
+      deployedVersion,
+      minimumVersion: minimumVersion || null,
       switches: draft.switches,
     };
     save.mutate(change, { onSuccess: onSaved });

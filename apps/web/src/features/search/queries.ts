@@ -66,6 +66,9 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
       return { ...related, counts };
     },
     staleTime: 5 * 60_000,
+    // Not asked again by itself when the window comes back: past UTC midnight that would spend one
+    // of a free visitor's new day's related searches without a click.
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -24,7 +24,10 @@ describe('the search across a reload', () => {
     useSearch.getState().showMore('travel', 10, 10);
     expect(stored()).toMatchObject({ query: 'travel', expandedKey: 'travel', relatedShown: { travel: 20 } });
 
-    await useSearch.persist.rehydrate();
+    // A reload starts from nothing in memory and reads the stored search.
+    const saved = stored();
+    useSearch.getState().reset();
+    await reloadWith(saved);
     expect(useSearch.getState()).toMatchObject({ expandedKey: 'travel', relatedShown: { travel: 20 } });
   });
 

@@ -32,10 +32,9 @@ export const useSearch = create<SearchState>()(
       expandedKey: null,
       expandedDay: null,
       relatedShown: {},
-      setKind: (kind) => set({ kind, expandedKey: null, relatedShown: {} }),
+      setKind: (kind) => set({ kind, ...CLOSED }),
       setText: (text) => set({ text }),
-      search: (query) =>
-        set((state) => (state.query === query ? state : { query, expandedKey: null, relatedShown: {} })),
+      search: (query) => set((state) => (state.query === query ? state : { query, ...CLOSED })),
       toggleExpanded: (key) =>
         set((state) =>
           state.expandedKey === key
@@ -46,7 +45,7 @@ export const useSearch = create<SearchState>()(
         set((state) => ({
           relatedShown: { ...state.relatedShown, [key]: (state.relatedShown[key] ?? initial) + step },
         })),
-      reset: () => set({ text: '', query: '', expandedKey: null, relatedShown: {} }),
+      reset: () => set({ text: '', query: '', ...CLOSED }),
     }),
     {
       name: 'search',
@@ -67,12 +66,15 @@ export const useSearch = create<SearchState>()(
         return {
           ...current,
           ...saved,
-          ...(!isToday && { expandedKey: null, expandedDay: null, relatedShown: {} }),
+          ...(!isToday && CLOSED),
         };
       },
     },
   ),
 );
+
+/** No result open. */
+const CLOSED = { expandedKey: null, expandedDay: null, relatedShown: {} };
 
 function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);

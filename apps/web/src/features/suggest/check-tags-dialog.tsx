@@ -21,13 +21,13 @@ import { formatCount } from '@tagscout/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
-import { safeSessionStorage } from '../../shell/safe-storage';
 import { useExportList } from '../export/export-store';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
 import { Dash, WeekChange } from '../networks/trend-cell';
 import { fetchCounts } from '../search/search-api';
 import { CaptionSuggestions } from './caption-suggestions';
+import { checkTagsDraft } from './check-tags-draft';
 import { tagsOfPastedText } from './suggest-api';
 
 type Check =
@@ -59,7 +59,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const fullScreen = useMediaQuery('(max-width:600px)');
   const add = useExportList((state) => state.add);
   const listedTags = useExportList((state) => state.tags);
-  const [text, setText] = useState(() => safeSessionStorage.getItem(DRAFT_KEY) ?? '');
+  const [text, setText] = useState(checkTagsDraft.read);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   /** How many the last "Add all" added (null: none since the last check). */
   const [added, setAdded] = useState<number | null>(null);
@@ -97,7 +97,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const addAll = () => {
     for (const name of addable) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
     setAdded(addable.length);
-    safeSessionStorage.removeItem(DRAFT_KEY);
+    checkTagsDraft.forget();
   };
 
   return (
@@ -121,7 +121,7 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              safeSessionStorage.setItem(DRAFT_KEY, event.target.value);
+              checkTagsDraft.save(event.target.value);
             }}
             autoFocus
           />
@@ -148,7 +148,8 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
               <Typography variant="body2" role="status">
                 {t('checkTags.summary', { count: names.length })}
                 {banned > 0 && ` ${t('checkTags.bannedSummary', { count: banned })}`}
-                {inList > 0 && ` ${t('checkTags.inListSummary', { count: inList })}`}
+                {/* Said of the checked text, not of the tags "Add all" just put there. */}
+                {inList > 0 && added === null && ` ${t('checkTags.inListSummary', { count: inList })}`}
               </Typography>
               <Table
                 size="small"
@@ -227,9 +228,6 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
     </Dialog>
   );
 }
-
-/** The text being checked, kept for the tab across a reload until its tags are added. */
-const DRAFT_KEY = 'checkTagsDraft';
 
 const PHONE_TABLE = {
   '& th, & td': { px: 1 },

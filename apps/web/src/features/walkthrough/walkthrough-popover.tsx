@@ -156,8 +156,10 @@ function nextLabel(next: StepNext): TranslationKey {
   return 'walkthrough.next';
 }
 
-/** The step's element, looked up again while the step is open (screens render late or move). */
-/** The step's element on screen, and whether it was there and went. */
+/**
+ * The step's element on screen, looked up again while the step is open (screens render late or
+ * move), and whether it was there and went.
+ */
 function useAnchor(target: string | null): { anchor: HTMLElement | null; isGone: boolean } {
   const [anchor, setAnchor] = useState<HTMLElement | null>(() => (target ? findTarget(target) : null));
   // The target whose element was found (the popover stays mounted from one step to the next).

@@ -14,20 +14,19 @@ export interface TriggerInputs {
 
 /** Whether the guide has anything to say on this page: elsewhere (Your posts, Settings) its step waits. */
 export function isGuidePage(pathname: string): boolean {
-  return (
-    pathname === '/tags' ||
-    pathname.startsWith('/tags/') ||
-    pathname === '/try' ||
-    pathname === '/collections' ||
-    pathname === '/upgrade'
-  );
+  return isSearchPage(pathname) || ['/try', '/collections', '/upgrade'].includes(pathname);
+}
+
+/** The search screen, a collection open in it or not. */
+function isSearchPage(pathname: string): boolean {
+  return pathname === '/tags' || pathname.startsWith('/tags/');
 }
 
 /** The triggers that hold now (the reducer opens the first due step not yet shown). */
 export function currentTriggers(input: TriggerInputs): WalkthroughTrigger[] {
   const { pathname, kind, exportCount, isOnScreen, happened } = input;
   const triggers: WalkthroughTrigger[] = [];
-  const isSearch = pathname === '/tags' || pathname.startsWith('/tags/');
+  const isSearch = isSearchPage(pathname);
   const isPlaces = kind === SearchKind.places;
   if (isSearch) {
     if (pathname === '/tags' && !isPlaces && isOnScreen('search-input')) triggers.push('tagsOpened');
