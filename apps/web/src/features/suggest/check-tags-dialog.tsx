@@ -231,7 +231,8 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
 
 const PHONE_TABLE = {
   '& th, & td': { px: 1 },
-  '& td:first-of-type': { overflowWrap: 'anywhere' },
+  // Room for a usual tag on one line; a longer one wraps inside it rather than widen the table.
+  '& td:first-of-type': { overflowWrap: 'anywhere', minWidth: 128 },
 } as const;
 
 /** The 7-day change of a checked tag: "+25%", "new", or a dash when it had no uses. */
