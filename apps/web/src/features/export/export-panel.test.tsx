@@ -37,6 +37,11 @@ function renderPanel(options: {
   // Every tag ticked by hand (the filters select at most 29 for the free version).
   useExportList.getState().selectOnly(numbered(options.tags));
   void i18n.changeLanguage(options.language ?? 'en');
+  renderExportPanel();
+}
+
+/** The pane as the search screen holds it, with the list and session the test set up. */
+function renderExportPanel() {
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -192,15 +197,7 @@ describe('a tag of the list still being indexed', () => {
     useSession.setState(testSession('free'));
     // Added from a result row while the server was looking it up: its count unknown (-1).
     useExportList.getState().add({ hashtag: 'focaccia', count: -1 });
-    render(
-      <ThemeProvider theme={theme}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ExportPanel />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ThemeProvider>,
-    );
+    renderExportPanel();
     const row = () =>
       within(screen.getByRole('list', { name: 'Export list', hidden: true })).getAllByRole('listitem', {
         hidden: true,
@@ -229,15 +226,7 @@ describe('a banned tag in the list', () => {
     // Added from a result row, where the warning showed; the list keeps the name and count only.
     useExportList.getState().add({ hashtag: 'travel', count: 1000 });
     useExportList.getState().add({ hashtag: 'dating', count: 5120 });
-    render(
-      <ThemeProvider theme={theme}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ExportPanel />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ThemeProvider>,
-    );
+    renderExportPanel();
     const rows = within(screen.getByRole('list', { name: 'Export list', hidden: true })).getAllByRole(
       'listitem',
       { hidden: true },
