@@ -103,8 +103,15 @@ export const VersionConfigParamsSchema = z.strictObject({ version: z.string().ma
 
 // ---- Banned tags (admin) ----
 
+/** An administrator's banned tags: each at most this long (no hashtag is longer), and this many. */
+export const BANNED_TAGS_LIMITS = { tagChars: 100, tags: 5000 } as const;
+
 export const UpdateBannedTagsBodySchema = z
-  .strictObject({ tags: z.array(z.string().trim().min(1).max(100)).max(5000) })
+  .strictObject({
+    tags: z
+      .array(z.string().trim().min(1).max(BANNED_TAGS_LIMITS.tagChars))
+      .max(BANNED_TAGS_LIMITS.tags),
+  })
   .meta({ id: 'UpdateBannedTags' });
 export type UpdateBannedTagsBody = z.infer<typeof UpdateBannedTagsBodySchema>;
 

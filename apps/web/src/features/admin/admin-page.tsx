@@ -29,7 +29,9 @@ export function AdminPage() {
           value={section}
           aria-label={t('admin.sections')}
           variant="scrollable"
-          scrollButtons={false}
+          // A phone cuts the last tab (in Portuguese): an arrow says there is more.
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         >
           {SECTIONS.map((name) => (

@@ -1,6 +1,7 @@
 import type { AdminAppDataResponse } from '@tagscout/core/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
@@ -112,5 +113,23 @@ describe("the administrator's app data", () => {
     fireEvent.click(screen.getByText('Save app data'));
     await screen.findByText('App data saved');
     expect(saves(calls)).toMatchObject([{ deployedVersion: '2.1', minimumVersion: null }]);
+  });
+
+  it('says when the data was last changed in the visitor’s own date format', async () => {
+    const calls = serveAppData();
+    await i18n.changeLanguage('pt');
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <AppDataForm />
+        </QueryClientProvider>,
+      );
+      fireEvent.click(await screen.findByText('Salvar dados do app'));
+      await vi.waitFor(() => expect(saves(calls)).toHaveLength(1));
+      // Saved on 27 November (the fake's time), written day first as Portuguese readers write it.
+      expect(await screen.findByText(/^Última alteração em 27\/11\/2026/)).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

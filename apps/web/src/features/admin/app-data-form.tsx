@@ -54,7 +54,7 @@ interface Draft {
 }
 
 function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useUpdateAppData();
   const [draft, setDraft] = useState<Draft>(() => ({
     outage: data.outage,
@@ -199,7 +199,9 @@ function Form({ data, onSaved }: { data: AdminAppDataResponse; onSaved: () => vo
           </Button>
           {data.updatedAt && (
             <Typography variant="body2" color="text.secondary">
-              {t('admin.appdata.lastChange', { date: new Date(data.updatedAt).toLocaleString() })}
+              {t('admin.appdata.lastChange', {
+                date: new Date(data.updatedAt).toLocaleString(i18n.language),
+              })}
             </Typography>
           )}
         </Stack>

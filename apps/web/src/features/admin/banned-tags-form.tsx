@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { BANNED_TAGS_LIMITS } from '@tagscout/core/api';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
@@ -20,18 +21,26 @@ export function BannedTagsForm() {
 }
 
 function Editor({ tags }: { tags: string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useUpdateBannedTags();
   const [text, setText] = useState(tags.join('\n'));
 
+  // Said beside the field: the server refuses such a list only with a sentence for the whole request.
+  const [problem, setProblem] = useState<Problem | null>(null);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const list = text
-      .split(/[\n,]/)
-      .map((line) => line.trim())
-      .filter(Boolean);
-    save.mutate(list);
+    const lines = text.split('\n').map((line) => line.split(',').map((tag) => tag.trim()));
+    const list = lines.flat().filter(Boolean);
+    const found = problemOf(lines, list.length);
+    setProblem(found);
+    if (!found) save.mutate(list);
   };
+  const problemText =
+    problem === null
+      ? null
+      : problem.kind === 'tooLong'
+        ? t('admin.bannedTags.tooLong', { line: problem.line, start: problem.start, max: LIMITS.tagChars })
+        : t('admin.bannedTags.tooMany', { max: LIMITS.tags.toLocaleString(i18n.language) });
 
   return (
     <Box component="form" onSubmit={handleSubmit} noValidate sx={{ mt: 4 }}>
@@ -45,6 +54,8 @@ function Editor({ tags }: { tags: string[] }) {
         label={t('admin.bannedTags.label')}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        error={problemText !== null}
+        helperText={problemText}
         multiline
         minRows={4}
         maxRows={12}
@@ -72,4 +83,18 @@ function Editor({ tags }: { tags: string[] }) {
       </Stack>
     </Box>
   );
+}
+
+const LIMITS = BANNED_TAGS_LIMITS;
+
+type Problem = { kind: 'tooLong'; line: number; start: string } | { kind: 'tooMany' };
+
+/** What keeps the list from being saved: a line with a tag too long for any network, or too many tags. */
+function problemOf(lines: string[][], count: number): Problem | null {
+  const index = lines.findIndex((line) => line.some((tag) => tag.length > LIMITS.tagChars));
+  if (index >= 0) {
+    const tag = lines[index]!.find((part) => part.length > LIMITS.tagChars)!;
+    return { kind: 'tooLong', line: index + 1, start: `${tag.slice(0, 20)}…` };
+  }
+  return count > LIMITS.tags ? { kind: 'tooMany' } : null;
 }

@@ -86,6 +86,9 @@ describe('networks and trends in the app', () => {
     expect(tags[1]!.getAttribute('aria-label')).toBe(
       'Search #food: 300 uses in the last 24 hours, 100 the 24 hours before, by 180 people',
     );
+    // "+200%" is a day's growth, not the week's of a tag's trend: said beside the heading, and on hover.
+    expect(screen.getByText('Growth in the last 24 hours, on the 24 before')).toBeTruthy();
+    expect(tags[1]!.getAttribute('title')).toBe(tags[1]!.getAttribute('aria-label'));
     fireEvent.click(tags[1]!);
     expect(onPick).toHaveBeenCalledWith('food');
     expect(asked).toContain('/api/trends/now?network=sample&limit=12');

@@ -26,10 +26,14 @@ export function TrendingNow({ onPick }: { onPick: (hashtag: string) => void }) {
       sx={{ px: 2, pb: 2 }}
       data-testid="trending-now"
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1, flexWrap: 'wrap', mb: 1 }}>
         <TrendingUp color="primary" fontSize="small" />
         <Typography id="trending-title" variant="subtitle2" component="h2">
           {network ? t('trends.trendingOn', { network: networkName(t, network) }) : t('trends.trending')}
+        </Typography>
+        {/* The chips' figures are a day's growth, where a tag's trend elsewhere is the week's. */}
+        <Typography variant="caption" color="text.secondary">
+          {t('trends.trendingWindow')}
         </Typography>
       </Stack>
       {trending.isPending && (
@@ -65,18 +69,20 @@ export function TrendingNow({ onPick }: { onPick: (hashtag: string) => void }) {
               tag.previous_24_hours > 0
                 ? percent.format((tag.last_24_hours - tag.previous_24_hours) / tag.previous_24_hours)
                 : t('trends.new');
+            const sentence = t('trends.trendingTagLabel', {
+              tag: tag.hashtag,
+              uses: tag.last_24_hours,
+              before: tag.previous_24_hours,
+              authors: tag.authors,
+            });
             return (
               <li key={tag.hashtag}>
                 <Chip
                   clickable
                   onClick={() => onPick(tag.hashtag)}
                   data-testid="trending-tag"
-                  aria-label={t('trends.trendingTagLabel', {
-                    tag: tag.hashtag,
-                    uses: tag.last_24_hours,
-                    before: tag.previous_24_hours,
-                    authors: tag.authors,
-                  })}
+                  aria-label={sentence}
+                  title={sentence}
                   label={
                     <span>
                       #{tag.hashtag}{' '}
