@@ -108,9 +108,7 @@ export const BANNED_TAGS_LIMITS = { tagChars: 100, tags: 5000 } as const;
 
 export const UpdateBannedTagsBodySchema = z
   .strictObject({
-    tags: z
-      .array(z.string().trim().min(1).max(BANNED_TAGS_LIMITS.tagChars))
-      .max(BANNED_TAGS_LIMITS.tags),
+    tags: z.array(z.string().trim().min(1).max(BANNED_TAGS_LIMITS.tagChars)).max(BANNED_TAGS_LIMITS.tags),
   })
   .meta({ id: 'UpdateBannedTags' });
 export type UpdateBannedTagsBody = z.infer<typeof UpdateBannedTagsBodySchema>;
