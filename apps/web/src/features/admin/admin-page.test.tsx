@@ -74,9 +74,10 @@ describe('the admin screens', () => {
       },
     });
     const totals = await screen.findByRole('table', { name: 'Totals by event type' });
+    // Named as a reader says them, not as the code does (tutorialViewed).
     expect(rowsOf(totals)).toEqual([
-      ['tutorialViewed', '1,234'],
-      ['cookiesAccepted', '7'],
+      ['Tutorial viewed', '1,234'],
+      ['Cookies accepted', '7'],
     ]);
     expect(
       screen.getByRole('img', { name: 'Events by type and day from 2026-10-29 to 2026-11-27' }),

@@ -10,7 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { EVENT_TYPES, type EventType } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -84,7 +86,7 @@ export function AnalyticsView() {
             <TableBody>
               {query.data.totals.map((total) => (
                 <TableRow key={total.eventType}>
-                  <TableCell>{total.eventType}</TableCell>
+                  <TableCell>{eventName(t, total.eventType)}</TableCell>
                   <TableCell align="right">{formatCount(total.count, { locale: i18n.language })}</TableCell>
                 </TableRow>
               ))}
@@ -97,6 +99,7 @@ export function AnalyticsView() {
 }
 
 function Chart({ summary, palette }: { summary: Parameters<typeof toChartRows>[0]; palette: string[] }) {
+  const { t } = useTranslation();
   const { rows, types } = toChartRows(summary);
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -107,9 +110,21 @@ function Chart({ summary, palette }: { summary: Parameters<typeof toChartRows>[0
         <Tooltip />
         <Legend />
         {types.map((type, index) => (
-          <Bar key={type} dataKey={type} stackId="events" fill={palette[index % palette.length]} />
+          <Bar
+            key={type}
+            dataKey={type}
+            name={eventName(t, type)}
+            stackId="events"
+            fill={palette[index % palette.length]}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>
   );
+}
+
+/** An event type as a reader says it ("Tutorial viewed"); a type this app does not know, as stored. */
+function eventName(t: TFunction, type: string): string {
+  const known = (EVENT_TYPES as readonly string[]).includes(type);
+  return known ? t(`admin.analytics.eventNames.${type as EventType}`) : type;
 }
