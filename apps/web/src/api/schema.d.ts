@@ -10039,6 +10039,8 @@ export interface components {
             related_tags?: components["schemas"]["RelatedTagInput"][];
             /** @description Posts the related tags come from */
             related_post_count?: number;
+            /** @description Related tags past the first few, which the visitor's plan does not show */
+            related_tags_hidden?: number;
         };
         PlaceInfoInput: {
             place_id: string;
@@ -10048,6 +10050,8 @@ export interface components {
             related_tags?: components["schemas"]["RelatedTagInput"][];
             /** @description Posts the related tags come from */
             related_post_count?: number;
+            /** @description Related tags past the first few, which the visitor's plan does not show */
+            related_tags_hidden?: number;
         };
         UserInfoInput: {
             profile_id: string;
@@ -10065,6 +10069,8 @@ export interface components {
             related_tags?: components["schemas"]["RelatedTagInput"][];
             /** @description Posts the related tags come from */
             related_post_count?: number;
+            /** @description Related tags past the first few, which the visitor's plan does not show */
+            related_tags_hidden?: number;
         };
         IngestHashtagInput: {
             hashtag: string;
@@ -10987,6 +10993,8 @@ export interface components {
             related_tags?: components["schemas"]["RelatedTag"][];
             /** @description Posts the related tags come from */
             related_post_count?: number;
+            /** @description Related tags past the first few, which the visitor's plan does not show */
+            related_tags_hidden?: number;
         };
         PlaceInfo: {
             place_id: string;
@@ -10996,6 +11004,8 @@ export interface components {
             related_tags?: components["schemas"]["RelatedTag"][];
             /** @description Posts the related tags come from */
             related_post_count?: number;
+            /** @description Related tags past the first few, which the visitor's plan does not show */
+            related_tags_hidden?: number;
         };
         UserInfo: {
             profile_id: string;
@@ -11013,6 +11023,8 @@ export interface components {
             related_tags?: components["schemas"]["RelatedTag"][];
             /** @description Posts the related tags come from */
             related_post_count?: number;
+            /** @description Related tags past the first few, which the visitor's plan does not show */
+            related_tags_hidden?: number;
         };
         IngestHashtag: {
             hashtag: string;

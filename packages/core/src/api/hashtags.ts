@@ -102,6 +102,11 @@ export const RelatedTagSchema = z
 const relatedFields = {
   related_tags: z.array(RelatedTagSchema).optional(),
   related_post_count: z.number().int().optional().meta({ description: 'Posts the related tags come from' }),
+  related_tags_hidden: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "Related tags past the first few, which the visitor's plan does not show" }),
 };
 
 // ---- GET /autocomplete/* ----

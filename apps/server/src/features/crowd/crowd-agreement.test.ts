@@ -183,7 +183,13 @@ describe.each(testDialects)('crowd reports need agreement, on %s', (dialect) => 
       hashtag: { hashtag: 'travel', count: 1 },
       posts: flood('b', 2000),
     });
-    const after = (await get('/api/info/hashtag/travel?recommended=1')).data[0];
+    const after = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/info/hashtag/travel?recommended=1',
+        headers: paying.headers,
+      })
+    ).json().data[0];
     expect(after.related_tags.find((tag: { hashtag: string }) => tag.hashtag === 'scam')).toMatchObject({
       subcount: 4,
       authors: 2,

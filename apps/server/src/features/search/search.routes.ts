@@ -15,11 +15,13 @@ import {
   UserInfoParamsSchema,
   UserInfoResponseSchema,
 } from '@tagscout/core/api';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
 import { relatedSearchGuard } from '../accounts/related-limit.http.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { listBannedTags } from './banned-tags.service.js';
+import { relatedForPlan } from './related-for-plan.js';
 import {
   autocompleteHashtags,
   autocompletePlaces,
@@ -90,13 +92,15 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
         response: { 200: HashtagInfoResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      findHashtagInfo(context, {
+    async (request) => {
+      const answer = await findHashtagInfo(context, {
         names: request.params.names,
         recommended: request.query.recommended,
         ranking: request.query.ranking,
         network: request.query.network,
-      }),
+      });
+      return { ...answer, data: answer.data.map((item) => relatedForPlan(item, shownBy(request))) };
+    },
   );
 
   app.get(
@@ -111,12 +115,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
         response: { 200: PlaceInfoResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      findPlaceInfo(context, {
+    async (request) => {
+      const answer = await findPlaceInfo(context, {
         id: request.params.id,
         recommended: request.query.recommended,
         ranking: request.query.ranking,
-      }),
+      });
+      return { data: answer.data.map((item) => relatedForPlan(item, shownBy(request))) };
+    },
   );
 
   app.get(
@@ -131,12 +137,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
         response: { 200: UserInfoResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      findUserInfo(context, {
+    async (request) => {
+      const answer = await findUserInfo(context, {
         id: request.params.id,
         recommended: request.query.recommended,
         ranking: request.query.ranking,
-      }),
+      });
+      return { data: answer.data.map((item) => relatedForPlan(item, shownBy(request))) };
+    },
   );
 
   app.get(
@@ -151,3 +159,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
     async () => listBannedTags(app.database),
   );
 };
+
+/** How many related tags the caller's plan shows (null: all). */
+function shownBy(request: FastifyRequest): number | null {
+  return request.viewer.capabilities.displayedRelatedTags;
+}

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
+import { createTestViewer } from '../../test/test-users.js';
 import { seedSampleCorpus, seedSampleIfEmpty } from './seed-corpus.js';
 
 // A tenth of the bundled corpus, so both databases seed in seconds.
@@ -20,6 +21,8 @@ describe.each(testDialects)('the sample corpus on %s', (dialect) => {
     const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/info/hashtag/travel?recommended=1',
+      // A paying visitor's plan shows every related tag.
+      headers: (await createTestViewer(testApp.app, 'paying')).headers,
     });
     expect(response.statusCode).toBe(200);
     // The sample is a network of its own, the one that answers when no other holds tags.

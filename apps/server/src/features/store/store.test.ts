@@ -75,10 +75,12 @@ const ONE_SUBMITTER = {
 describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialect) => {
   let testApp: TestApp;
   let submitter: TestViewer;
+  // Reads as a paying visitor, whose plan shows every related tag (a free one's shows the first 2).
+  let reader: TestViewer;
   const inject = (options: InjectOptions) =>
     testApp.app.inject({
       ...options,
-      headers: options.method === 'POST' ? { ...submitter.headers, ...options.headers } : options.headers,
+      headers: { ...(options.method === 'POST' ? submitter : reader).headers, ...options.headers },
     });
   const recommend = (body: unknown) =>
     inject({ method: 'POST', url: '/api/cache/recommend', payload: body as object });
@@ -86,6 +88,7 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, ONE_SUBMITTER);
     submitter = await createTestViewer(testApp.app, 'free');
+    reader = await createTestViewer(testApp.app, 'paying');
   });
   afterAll(async () => testApp.close());
   beforeEach(async () => {
@@ -131,6 +134,22 @@ describe.each(testDialects)('crowd cache ingest and related tags on %s', (dialec
         },
       ],
     });
+  });
+
+  it('sends a free visitor only the related tags the plan shows, and how many more there are', async () => {
+    await recommend({ hashtag: { hashtag: 'travel', count: 5_000_000 }, posts: travelPosts });
+    const url = '/api/info/hashtag/travel?recommended=1';
+    const visitor = { 'x-device-id': crypto.randomUUID() };
+    const free = (await testApp.app.inject({ method: 'GET', url, headers: visitor })).json();
+    // The app shows a free visitor the first 2: the others are the server's to keep, not to send.
+    expect(free.data[0]).toMatchObject({ related_post_count: 6, related_tags_hidden: 1 });
+    expect(free.data[0].related_tags.map((tag: { hashtag: string }) => tag.hashtag)).toEqual([
+      'beach',
+      'sun',
+    ]);
+    const paid = (await inject({ method: 'GET', url })).json();
+    expect(paid.data[0].related_tags).toHaveLength(3);
+    expect(paid.data[0].related_tags_hidden).toBeUndefined();
   });
 
   it('stores a repeated post once, so a repeated ingest changes nothing', async () => {

@@ -87,7 +87,14 @@ function serveApi(me?: () => unknown) {
       body: {
         network: 'sample',
         data: [
-          { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
+          // As the server answers a free visitor: the first 2 related tags, and how many more there are.
+          {
+            hashtag: 'coffee',
+            count: 5_000_000,
+            related_tags: COFFEE_RELATED.slice(0, 2),
+            related_post_count: 500,
+            related_tags_hidden: COFFEE_RELATED.length - 2,
+          },
         ],
       },
     },

@@ -65,7 +65,9 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   const limit = Math.min(tags.length, relatedTagCount);
   const shown = caps.displayedRelatedTags ?? Math.min(shownSetting ?? LIMITS.relatedTagsShownDefault, limit);
   const visible = tags.slice(0, shown);
-  const hiddenByPlan = caps.displayedRelatedTags !== null ? tags.length - visible.length : 0;
+  // The server sends a free visitor only the tags the plan shows, and counts the rest.
+  const total = tags.length + related.data.hidden;
+  const hiddenByPlan = caps.displayedRelatedTags !== null ? total - visible.length : 0;
 
   return (
     <>
@@ -87,7 +89,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           text={t('search.relatedFreeCap', {
             count: hiddenByPlan,
             shown: visible.length,
-            total: tags.length,
+            total,
           })}
         />
       )}
@@ -97,7 +99,7 @@ export function RelatedRows({ item }: { item: ResultItem }) {
             <Typography variant="caption" color="text.secondary" data-testid="related-tag-count">
               {t('search.relatedCount', {
                 shown: visible.length,
-                total: tags.length,
+                total,
                 posts: related.data.postCount,
               })}
             </Typography>

@@ -187,7 +187,7 @@ describe('searches and related lookups in the apps go to the network from the de
     fake.fail('login-page', { pathPrefix: '/api/v1/tags/' });
     const related = await fetchRelated({ kind: 'hashtag', key: 'surf' });
 
-    expect(related).toEqual({ tags: [], postCount: 0 });
+    expect(related).toEqual({ tags: [], postCount: 0, hidden: 0 });
     expect(apiRoutes()).toEqual(['POST /sources/reports', 'GET /info/hashtag/surf?recommended=1']);
     expect(api.find((call) => call.path === '/sources/reports')?.body).toEqual({
       source: 'instagram-web',

@@ -24,6 +24,8 @@ export interface ResultItem {
 export interface RelatedResult {
   tags: { hashtag: string; subcount: number; authors: number; relevance: number; isBanned: boolean }[];
   postCount: number;
+  /** Related tags past those the visitor's plan shows, which the server counts and does not send. */
+  hidden: number;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function fetchRelated(
   return {
     tags: (info?.related_tags ?? []).map((tag) => ({ ...tag, isBanned: tag.banned === true })),
     postCount: info?.related_post_count ?? 0,
+    hidden: info?.related_tags_hidden ?? 0,
   };
 }
 
