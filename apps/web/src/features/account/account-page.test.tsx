@@ -9,6 +9,7 @@ import { restartApp } from '../../shell/restart-app';
 import { useSession } from '../../shell/session-store';
 import { type TestGroup, testMe, testSession } from '../../shell/test-sessions';
 import { resetApp } from '../../test-reset';
+import { useExportList } from '../export/export-store';
 import { AccountPage } from './account-page';
 
 // A web worker runs several files in turn: without the reset, an account page another file loaded
@@ -267,6 +268,9 @@ describe('the account page', () => {
       'GET /api/account/deletion': { body: { proof: 'password', activeSubscriptions: [] } },
       'POST /api/account/delete': { body: { ...testMe('free'), user: null } },
     });
+    // What the device kept of the account for a reload goes with it.
+    useExportList.getState().add({ hashtag: 'travel', count: 1000 });
+    sessionStorage.setItem('checkTagsDraft', 'Sunset walk #travel');
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -282,6 +286,8 @@ describe('the account page', () => {
     expect(bodiesOf(calls, 'POST /api/account/delete')).toEqual([
       { password: STRONG, keepsSubscriptions: false },
     ]);
+    expect(useExportList.getState().tags).toEqual([]);
+    expect(sessionStorage.getItem('checkTagsDraft')).toBeNull();
   });
 
   it('deletes an account without a password with an emailed code', async () => {

@@ -17,10 +17,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { restartApp } from '../../shell/restart-app';
-import { useExportList } from '../export/export-store';
-import { useSearch } from '../search/search-store';
 import { CodeField } from './code-field';
 import { accountErrorText } from './error-text';
+import { forgetAccountOnDevice } from './forget-account-on-device';
 import { deleteAccount, fetchDeletionPreview, sendAccountCode } from './my-account-api';
 import { PasswordField } from './password-field';
 
@@ -95,9 +94,7 @@ function DeletionForm({ preview, onClose }: { preview: DeletionPreview; onClose:
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      // The list and the search are kept in the browser for a reload; they were the account's.
-      useExportList.getState().clear();
-      useSearch.getState().reset();
+      forgetAccountOnDevice();
       restartApp();
     },
   });

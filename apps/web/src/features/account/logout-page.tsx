@@ -6,12 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { restartApp } from '../../shell/restart-app';
 import { useSession } from '../../shell/session-store';
-import { discardPendingEvents } from '../appdata/track';
-import { useExportList } from '../export/export-store';
-import { useSearch } from '../search/search-store';
-import { checkTagsDraft } from '../suggest/check-tags-draft';
 import { AccountCard } from './account-card';
 import { accountErrorText } from './error-text';
+import { forgetAccountOnDevice } from './forget-account-on-device';
 import { useSignOut } from './queries';
 
 /** /logout: confirm, then a global sign-out (every session of the user ends) and a fresh start. */
@@ -24,11 +21,7 @@ export function LogoutPage() {
   function handleSignOut() {
     signOut.mutate(undefined, {
       onSuccess: () => {
-        // The list, the search and a text being checked are kept for a reload; they are not the next person's.
-        useExportList.getState().clear();
-        useSearch.getState().reset();
-        discardPendingEvents();
-        checkTagsDraft.forget();
+        forgetAccountOnDevice();
         // The sign-out is followed by a reload, so nothing of the account stays in memory.
         restartApp();
       },

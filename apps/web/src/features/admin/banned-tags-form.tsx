@@ -53,7 +53,10 @@ function Editor({ tags }: { tags: string[] }) {
       <TextField
         label={t('admin.bannedTags.label')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setProblem(null);
+        }}
         error={problemText !== null}
         helperText={problemText}
         multiline
@@ -94,7 +97,8 @@ function problemOf(lines: string[][], count: number): Problem | null {
   const index = lines.findIndex((line) => line.some((tag) => tag.length > LIMITS.tagChars));
   if (index >= 0) {
     const tag = lines[index]!.find((part) => part.length > LIMITS.tagChars)!;
-    return { kind: 'tooLong', line: index + 1, start: `${tag.slice(0, 20)}…` };
+    // By characters, not UTF-16 units: an emoji is not cut in half.
+    return { kind: 'tooLong', line: index + 1, start: `${Array.from(tag).slice(0, 20).join('')}…` };
   }
   return count > LIMITS.tags ? { kind: 'tooMany' } : null;
 }

@@ -65,10 +65,12 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
       }
       return { ...related, counts };
     },
-    staleTime: 5 * 60_000,
-    // Not asked again by itself when the window comes back: past UTC midnight that would spend one
-    // of a free visitor's new day's related searches without a click.
+    // Never asked again by itself (a window coming back, a connection back, the pane shown again on
+    // a phone): past UTC midnight that would spend one of a free visitor's new day's related searches
+    // without a click. A reload or a new search asks again.
+    staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 
