@@ -99,7 +99,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
         ranking: request.query.ranking,
         network: request.query.network,
       });
-      return { ...answer, data: answer.data.map((item) => relatedForPlan(item, shownBy(request))) };
+      return relatedForPlan(answer, shownBy(request));
     },
   );
 
@@ -121,7 +121,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
         recommended: request.query.recommended,
         ranking: request.query.ranking,
       });
-      return { data: answer.data.map((item) => relatedForPlan(item, shownBy(request))) };
+      return relatedForPlan(answer, shownBy(request));
     },
   );
 
@@ -143,7 +143,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
         recommended: request.query.recommended,
         ranking: request.query.ranking,
       });
-      return { data: answer.data.map((item) => relatedForPlan(item, shownBy(request))) };
+      return relatedForPlan(answer, shownBy(request));
     },
   );
 

@@ -1,6 +1,5 @@
 import Close from '@mui/icons-material/Close';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import WarningAmber from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,7 +11,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { filterByPostCount } from '@tagscout/core/export';
 import { formatCount } from '@tagscout/core/format';
@@ -23,6 +21,7 @@ import { useBannedTagSet } from '../appdata/queries';
 import { recordClick } from '../appdata/track';
 import { useTrends } from '../networks/queries';
 import { TrendCell } from '../networks/trend-cell';
+import { BannedMark } from '../search/banned-mark';
 import { PostCount } from '../search/post-count';
 import { TOAST_ABOVE_PANE_BAR, useIsPhone } from '../search/use-is-phone';
 import { useSettings } from '../settings/settings-store';
@@ -187,14 +186,7 @@ function BannedName({ hashtag, text }: { hashtag: string; text: RowText }) {
   return (
     <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
       <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{`#${hashtag}`}</Box>
-      <Tooltip describeChild title={text.t('search.bannedExplanation')}>
-        <WarningAmber
-          color="warning"
-          fontSize="small"
-          titleAccess={text.t('search.banned')}
-          sx={{ flexShrink: 0 }}
-        />
-      </Tooltip>
+      <BannedMark text={text} sx={{ flexShrink: 0 }} />
     </Box>
   );
 }

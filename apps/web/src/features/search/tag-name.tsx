@@ -1,10 +1,10 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import WarningAmber from '@mui/icons-material/WarningAmber';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { LIMITS } from '@tagscout/core/limits';
 import { useState } from 'react';
 import type { RowText } from '../../components/row-text';
+import { BannedMark } from './banned-mark';
 
 export interface TagNameProps {
   label: string;
@@ -40,11 +40,7 @@ export function TagName({ label, href, prefix = '', isBanned = false, isCompact,
           </IconButton>
         </Tooltip>
       )}
-      {isBanned && (
-        <Tooltip describeChild title={text.t('search.bannedExplanation')}>
-          <WarningAmber color="warning" fontSize="small" titleAccess={text.t('search.banned')} />
-        </Tooltip>
-      )}
+      {isBanned && <BannedMark text={text} />}
     </div>
   );
 }
