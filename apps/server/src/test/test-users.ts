@@ -6,7 +6,11 @@ import { insertAccount } from '../features/accounts/accounts.repository.js';
 import { setSubscriptionState } from '../features/accounts/accounts.service.js';
 import { mailboxOf } from '../features/identity/email-address.js';
 import { hashPassword } from '../features/identity/password.js';
-import { SESSION_COOKIE, signedSessionValue } from '../features/sessions/better-auth.js';
+import {
+  SESSION_COOKIE,
+  SESSION_IDLE_SECONDS,
+  signedSessionValue,
+} from '../features/sessions/better-auth.js';
 import { claimTrialMailbox, recordTrialDevice } from '../features/trials/trials.repository.js';
 
 export type TestViewerKind =
@@ -127,7 +131,10 @@ export async function createTestViewer(
   if (kind === 'admin')
     await setSubscriptionState(runtime.database, user.id, { group: UserGroup.admin }, now);
 
-  const session = await context.internalAdapter.createSession(user.id);
+  // Better Auth checks the session's end on the wall clock, the auth plugin on the app's, which tests
+  // set in the past or move days ahead: the session lasts its idle life on both.
+  const expiresAt = new Date(Math.max(Date.now(), now) + SESSION_IDLE_SECONDS * 1000);
+  const session = await context.internalAdapter.createSession(user.id, false, { expiresAt }, true);
   const auth: Record<string, string> =
     options.transport === 'bearer'
       ? { authorization: `Bearer ${session.token}` }

@@ -2,7 +2,7 @@ import { canExpandRelated } from '@tagscout/core/access';
 import { AccountErrorCode } from '@tagscout/core/api';
 import { ANY_NETWORK, normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { documentedGuard } from '../../route-guards.js';
 import { accountError } from '../sessions/auth-calls.js';
 import { meteredKey, RELATED_LIMIT_WINDOW_MS } from './related-limit.js';
@@ -14,7 +14,7 @@ import { meteredKey, RELATED_LIMIT_WINDOW_MS } from './related-limit.js';
  * else per device id, per UTC day. A visitor with neither is not counted (decision 007: an IP is
  * shared by whole offices).
  */
-export const relatedSearchGuard = documentedGuard(
+const relatedSearchGuard = documentedGuard(
   async (request: FastifyRequest): Promise<void> => {
     const query = request.query as RelatedQuery | undefined;
     if (query?.recommended !== true) return;
@@ -44,10 +44,41 @@ function relatedListOf(request: FastifyRequest, query: RelatedQuery): string {
 }
 
 /** The same limit for a route that is always a related search (suggestions for a list): each counts. */
-export const countRelatedSearch = documentedGuard((request: FastifyRequest) => meterRelatedSearch(request), {
+const countRelatedSearch = documentedGuard((request: FastifyRequest) => meterRelatedSearch(request), {
   statuses: [403],
   needsSession: false,
 });
+
+/** A counted search of a request still being answered: whose, which list, and when. */
+interface SpentSearch {
+  key: string;
+  list: string | undefined;
+  countedAt: number;
+}
+
+const spentSearches = new WeakMap<FastifyRequest, SpentSearch>();
+
+/**
+ * Only an answer spends a search: when the request the guard counted is answered with an error (a
+ * tag, place or profile the store does not know, a fault), the count and the list's mark are given
+ * back before the client reads its Me answer again.
+ */
+async function giveBackFailedSearch(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const spent = spentSearches.get(request);
+  if (spent && reply.statusCode >= 400) {
+    spentSearches.delete(request);
+    await request.server.accounts.throttle
+      .giveBackRelatedExpansion(spent.key, spent.list, RELATED_LIMIT_WINDOW_MS, spent.countedAt)
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not give back a related search'));
+  }
+  return payload;
+}
+
+/** The hooks of a route that shows related tags when ?recommended=1 (the tag, place and profile info). */
+export const relatedSearchHooks = { preHandler: relatedSearchGuard, onSend: giveBackFailedSearch };
+
+/** The hooks of a route that is always a related search. */
+export const countedRelatedSearchHooks = { preHandler: countRelatedSearch, onSend: giveBackFailedSearch };
 
 /**
  * Counts one related search. A `list` (an item's related list on a network) let through today is
@@ -61,7 +92,8 @@ async function meterRelatedSearch(request: FastifyRequest, list?: string): Promi
   if (!key) return;
   const { throttle } = request.server.accounts;
   if (list !== undefined && (await throttle.isRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS))) return;
-  const expansions = (await throttle.countRelatedExpansion(key, RELATED_LIMIT_WINDOW_MS)) - 1;
+  const { count, countedAt } = await throttle.countRelatedExpansion(key, RELATED_LIMIT_WINDOW_MS);
+  const expansions = count - 1;
   const limit = viewer.capabilities.relatedSearchLimit as number;
   const usage = { searches: Math.min(expansions, limit), expansionsAtLimit: Math.max(0, expansions - limit) };
   if (!canExpandRelated(viewer.capabilities, usage)) {
@@ -71,5 +103,6 @@ async function meterRelatedSearch(request: FastifyRequest, list?: string): Promi
       'The free version shows related tags for a few searches a day. Upgrade to see more.',
     );
   }
-  if (list !== undefined) await throttle.markRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS);
+  if (list !== undefined) await throttle.markRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS, countedAt);
+  spentSearches.set(request, { key, list, countedAt });
 }

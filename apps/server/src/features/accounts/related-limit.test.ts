@@ -3,12 +3,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { createTestViewer, testClock } from '../../test/test-users.js';
+import { storeIngest } from '../store/store.repository.js';
+
+/** How many never-opened tags the store knows (tag1, tag2, ...): enough for every test's new lists. */
+const NEW_TAGS = 60;
 
 describe.each(testDialects)('the free related-search limit on %s', (dialect) => {
   let testApp: TestApp;
   const clock = testClock();
   beforeAll(async () => {
     testApp = await buildTestApp(dialect, { now: clock.now });
+    const database = testApp.testDatabase.database;
+    const tags = ['travel', 'beach', ...Array.from({ length: NEW_TAGS }, (_, i) => `tag${i + 1}`)];
+    await storeIngest(database, {
+      network: 'bluesky',
+      source: 'test',
+      now: clock.now(),
+      hashtags: tags.map((name) => ({ name, count: 10 })),
+      places: ['p1', 'travel'].map((id) => ({ id, title: id, titleKey: id, count: 10 })),
+      profiles: ['u1', 'travel'].map((id) => ({ id, username: id })),
+    });
+    await storeIngest(database, {
+      network: 'instagram',
+      source: 'test',
+      now: clock.now(),
+      hashtags: [{ name: 'travel', count: 10 }],
+    });
   });
   afterAll(async () => testApp.close());
 
@@ -16,8 +36,10 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     testApp.app.inject({ method: 'GET', url, headers });
   /** The related list of a tag not opened before today. */
   let opened = 0;
-  const expandNew = (headers: Record<string, string>) =>
-    expand(headers, `/api/info/hashtag/tag${++opened}?recommended=1`);
+  const expandNew = (headers: Record<string, string>) => {
+    if (opened === NEW_TAGS) throw new Error('the store knows no more new tags: raise NEW_TAGS');
+    return expand(headers, `/api/info/hashtag/tag${++opened}?recommended=1`);
+  };
 
   it('lets a free user expand related tags 3 times plus one, then answers 403 until the next day', async () => {
     clock.startNextWindow(86_400_000);
@@ -28,16 +50,36 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
       '/api/info/user/u1?recommended=1',
       '/api/info/hashtag/beach?recommended=1',
     ];
-    // A count alone (no related tags; -1 for a tag the store does not know) spends nothing.
+    // A count alone (no related tags) spends nothing.
     expect((await expand(headers, '/api/info/hashtag/travel')).statusCode).toBe(200);
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 4 });
-    // The empty store knows none of them: each is answered (404), not refused, and counted.
-    for (const url of urls) expect((await expand(headers, url)).statusCode).toBe(404);
+    for (const url of urls) expect((await expand(headers, url)).statusCode).toBe(200);
     const blocked = await expandNew(headers);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('related_limit_reached');
     clock.advance(86_400_000);
-    expect((await expandNew(headers)).statusCode).toBe(404);
+    expect((await expandNew(headers)).statusCode).toBe(200);
+  });
+
+  it('gives back a search whose answer is an error: a tag, place or profile the store does not know', async () => {
+    clock.startNextWindow(86_400_000);
+    const { headers } = await createTestViewer(testApp.app, 'free');
+    await expandNew(headers);
+    const unknown = [
+      '/api/info/hashtag/nosuchtag?recommended=1',
+      '/api/info/place/nosuchplace?recommended=1',
+      '/api/info/user/nosuchprofile?recommended=1',
+    ];
+    for (const url of unknown) expect((await expand(headers, url)).statusCode).toBe(404);
+    // Asked again, even from many tabs at once, the unknown lists still spend nothing.
+    const again = await Promise.all(unknown.map((url) => expand(headers, url)));
+    expect(again.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 3 });
+    // Three new lists spend what is left; an unknown tag at the limit is refused like any other.
+    for (let expansion = 1; expansion <= 3; expansion++)
+      expect((await expandNew(headers)).statusCode).toBe(200);
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
+    expect((await expand(headers, unknown[0])).statusCode).toBe(403);
   });
 
   it('counts a signed-out visitor by device id, and an expired trial like free', async () => {
@@ -47,7 +89,7 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
       (await createTestViewer(testApp.app, 'expiredTrial')).headers,
     ]) {
       for (let expansion = 1; expansion <= 4; expansion++)
-        expect((await expandNew(headers)).statusCode).toBe(404);
+        expect((await expandNew(headers)).statusCode).toBe(200);
       expect((await expandNew(headers)).statusCode).toBe(403);
     }
   });
@@ -84,7 +126,7 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     for (const kind of ['anonymousTrial', 'emailTrial', 'paying', 'admin'] as const) {
       const { headers } = await createTestViewer(testApp.app, kind);
       for (let expansion = 1; expansion <= 8; expansion++)
-        expect((await expand(headers)).statusCode).toBe(404);
+        expect((await expand(headers)).statusCode).toBe(200);
       expect(await relatedSearchesOf(headers)).toBeNull();
     }
   });
@@ -94,7 +136,7 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     const { headers } = await createTestViewer(testApp.app, 'free');
     await expand(headers);
     const again = await Promise.all(Array.from({ length: 5 }, () => expand(headers)));
-    expect(again.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(again.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 3 });
     // The list as the server answers it: #Travel is travel; another ranking ranks other tags first.
     await expand(headers, '/api/info/hashtag/%23Travel?recommended=1');
@@ -102,18 +144,18 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     await expand(headers, '/api/info/hashtag/travel?recommended=1&ranking=popularity');
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
     // The same tag on another network, a place or a profile of that name are other lists.
-    await expand(headers, '/api/info/hashtag/travel?recommended=1&network=bluesky');
+    await expand(headers, '/api/info/hashtag/travel?recommended=1&network=instagram');
     await expand(headers, '/api/info/place/travel?recommended=1');
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
     expect((await expand(headers, '/api/info/user/travel?recommended=1')).statusCode).toBe(403);
     expect((await expandNew(headers)).statusCode).toBe(403);
     // At the limit a new list asked for from many tabs at once is refused each time, and stays unpaid.
-    const neverPaid = '/api/info/hashtag/neverpaid?recommended=1';
+    const neverPaid = '/api/info/hashtag/beach?recommended=1';
     const burst = await Promise.all(Array.from({ length: 6 }, () => expand(headers, neverPaid)));
     expect(burst.map((answer) => answer.statusCode)).toEqual(Array(6).fill(403));
     expect((await expand(headers, neverPaid)).statusCode).toBe(403);
-    expect((await expand(headers)).statusCode).toBe(404);
-    expect((await expand(headers, '/api/info/place/travel?recommended=1')).statusCode).toBe(404);
+    expect((await expand(headers)).statusCode).toBe(200);
+    expect((await expand(headers, '/api/info/place/travel?recommended=1')).statusCode).toBe(200);
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
     // Another day counts it again (a device's visitor: a test session does not outlive the day).
     const device = { 'x-device-id': randomUUID() };

@@ -1,7 +1,7 @@
 import { CaptionSuggestBodySchema, CaptionSuggestResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import { countRelatedSearch } from '../accounts/related-limit.http.js';
+import { countedRelatedSearchHooks } from '../accounts/related-limit.http.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { suggestForCaption } from './caption.service.js';
 
@@ -11,7 +11,7 @@ export const captionRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
     '/suggest/caption',
     {
       // One related search for the free daily limit, as list suggestions.
-      preHandler: countRelatedSearch,
+      ...countedRelatedSearchHooks,
       schema: {
         tags: ['hashtags'],
         summary:

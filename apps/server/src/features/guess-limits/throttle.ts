@@ -69,6 +69,13 @@ export interface Refusal {
 /** Which budgets a guess that was let through spent, to give back if it turns out right. */
 export type SpentBudgets = 'known-device' | 'known-device-then-account' | 'account';
 
+/** A counted related-tag expansion. */
+export interface CountedExpansion {
+  count: number;
+  /** The clock when it was counted: the window to give it back to. */
+  countedAt: number;
+}
+
 export type TakenGuess = { refusal: Refusal; spent: null } | { refusal: null; spent: SpentBudgets };
 
 /**
@@ -111,9 +118,10 @@ export class Throttle {
     return this.fixedWindow(`anonymous-trial:${clientOf(ip)}`, HOUR, THROTTLE.anonymousTrialsPerIpPerHour);
   }
 
-  /** One related-tag expansion of a free visitor; answers how many so far in this window. */
-  async countRelatedExpansion(visitor: string, windowMs: number): Promise<number> {
-    return this.counters.hit(`related:${visitor}`, windowMs, this.now());
+  /** One related-tag expansion of a free visitor: how many so far in this window, this one included, and when it was counted. */
+  async countRelatedExpansion(visitor: string, windowMs: number): Promise<CountedExpansion> {
+    const countedAt = this.now();
+    return { count: await this.counters.hit(`related:${visitor}`, windowMs, countedAt), countedAt };
   }
 
   /** Whether a free visitor's expansion of this related list was let through in this window. */
@@ -122,8 +130,27 @@ export class Throttle {
   }
 
   /** Marks an expansion let through (counted by countRelatedExpansion), so opening it again is free. */
-  async markRelatedListPaid(visitor: string, list: string, windowMs: number): Promise<void> {
-    await this.counters.hit(relatedListKey(visitor, list), windowMs, this.now());
+  async markRelatedListPaid(
+    visitor: string,
+    list: string,
+    windowMs: number,
+    countedAt: number,
+  ): Promise<void> {
+    await this.counters.hit(relatedListKey(visitor, list), windowMs, countedAt);
+  }
+
+  /**
+   * Gives back an expansion whose answer was an error: its count, in the window it was counted in,
+   * and its list's mark, so asking for that list again counts again.
+   */
+  async giveBackRelatedExpansion(
+    visitor: string,
+    list: string | undefined,
+    windowMs: number,
+    countedAt: number,
+  ): Promise<void> {
+    await this.counters.giveBack(`related:${visitor}`, windowMs, countedAt);
+    if (list !== undefined) await this.counters.forget(relatedListKey(visitor, list), windowMs, countedAt);
   }
 
   /** Related-tag expansions of a free visitor so far in this window (none counted). */

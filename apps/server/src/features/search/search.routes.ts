@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import { relatedSearchGuard } from '../accounts/related-limit.http.js';
+import { relatedSearchHooks } from '../accounts/related-limit.http.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { listBannedTags } from './banned-tags.service.js';
 import { relatedForPlan } from './related-for-plan.js';
@@ -82,7 +82,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
   app.get(
     '/info/hashtag/:names',
     {
-      preHandler: relatedSearchGuard,
+      ...relatedSearchHooks,
       schema: {
         tags: ['hashtags'],
         summary:
@@ -106,7 +106,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
   app.get(
     '/info/place/:id',
     {
-      preHandler: relatedSearchGuard,
+      ...relatedSearchHooks,
       schema: {
         tags: ['hashtags'],
         summary: 'A place, with its related tags when ?recommended=1',
@@ -128,7 +128,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> = 
   app.get(
     '/info/user/:id',
     {
-      preHandler: relatedSearchGuard,
+      ...relatedSearchHooks,
       schema: {
         tags: ['hashtags'],
         summary: 'A profile (by id, or else username), with its related tags when ?recommended=1',

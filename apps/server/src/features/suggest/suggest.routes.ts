@@ -1,7 +1,7 @@
 import { SuggestQuerySchema, SuggestResponseSchema } from '@tagscout/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../app-error.js';
-import { countRelatedSearch } from '../accounts/related-limit.http.js';
+import { countedRelatedSearchHooks } from '../accounts/related-limit.http.js';
 import type { HashtagContext } from '../related/related.service.js';
 import { suggestForList } from './suggest.service.js';
 
@@ -11,7 +11,7 @@ export const suggestRoutes: FastifyPluginAsyncZod<{ context: HashtagContext }> =
     '/suggest/hashtags',
     {
       // One related search for the free daily limit, like expanding a tag's related list.
-      preHandler: countRelatedSearch,
+      ...countedRelatedSearchHooks,
       schema: {
         tags: ['hashtags'],
         summary:
