@@ -1,6 +1,6 @@
 import { canExpandRelated } from '@tagscout/core/access';
 import { AccountErrorCode } from '@tagscout/core/api';
-import { ANY_NETWORK, normalizeHashtag } from '@tagscout/core/hashtags';
+import { normalizeHashtag } from '@tagscout/core/hashtags';
 import type { Network } from '@tagscout/core/networks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { documentedGuard } from '../../route-guards.js';
@@ -18,7 +18,7 @@ const relatedSearchGuard = documentedGuard(
   async (request: FastifyRequest): Promise<void> => {
     const query = request.query as RelatedQuery | undefined;
     if (query?.recommended !== true) return;
-    await meterRelatedSearch(request, relatedListOf(request, query));
+    await meterRelatedSearch(request, await relatedListOf(request, query));
   },
   { statuses: [403], needsSession: false },
 );
@@ -31,16 +31,16 @@ interface RelatedQuery {
 
 /**
  * Which related list a request opens, as the service reads it: the item (a tag as the network
- * writes it, a place's or a profile's id as given), its network and the ranking, which picks other
- * tags.
+ * writes it, a place's or a profile's id as given), its network (the one that answers when none is
+ * named) and the ranking, which picks other tags.
  */
-function relatedListOf(request: FastifyRequest, query: RelatedQuery): string {
+async function relatedListOf(request: FastifyRequest, query: RelatedQuery): Promise<string> {
   const params = request.params as { names?: string; id?: string };
-  const item =
-    params.names !== undefined
-      ? (normalizeHashtag(params.names, query.network ?? ANY_NETWORK) ?? params.names)
-      : (params.id ?? '');
-  return [request.routeOptions.url, item, query.network ?? '', query.ranking ?? ''].join('|');
+  if (params.names === undefined)
+    return [request.routeOptions.url, params.id ?? '', '', query.ranking ?? ''].join('|');
+  const network = await request.server.hashtags.defaultNetwork.resolve(query.network);
+  const tag = normalizeHashtag(params.names, network) ?? params.names;
+  return [request.routeOptions.url, tag, network, query.ranking ?? ''].join('|');
 }
 
 /** The same limit for a route that is always a related search (suggestions for a list): each counts. */

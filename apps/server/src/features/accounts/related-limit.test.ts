@@ -143,6 +143,9 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 3 });
     await expand(headers, '/api/info/hashtag/travel?recommended=1&ranking=popularity');
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
+    // Named or not, the network that answers is the same list (Bluesky answers here when none is named).
+    await expand(headers, '/api/info/hashtag/travel?recommended=1&network=bluesky');
+    expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 2 });
     // The same tag on another network, a place or a profile of that name are other lists.
     await expand(headers, '/api/info/hashtag/travel?recommended=1&network=instagram');
     await expand(headers, '/api/info/place/travel?recommended=1');
