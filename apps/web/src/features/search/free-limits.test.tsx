@@ -1,6 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
+import { resolveAccess } from '@tagscout/core/access';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -70,9 +71,26 @@ const line = (text: string) => screen.getByText(text);
 /** The line saying what a suggestion costs: the old one and the new one both say "uses one". */
 const costLine = () => screen.getByText(/uses one|usa uma/i);
 
+/** What the server answers for #coffee's related tags: the whole list, or the 2 a free plan shows and the number of the rest. */
+function coffeeInfo(isCut: boolean) {
+  const tags = isCut ? COFFEE_RELATED.slice(0, 2) : COFFEE_RELATED;
+  return {
+    network: 'sample',
+    data: [
+      {
+        hashtag: 'coffee',
+        count: 5_000_000,
+        related_tags: tags,
+        related_post_count: 500,
+        related_tags_hidden: COFFEE_RELATED.length - tags.length,
+      },
+    ],
+  };
+}
+
 /** The fake server of these tests; `me` makes what GET /api/account/me answers (the contract checks it). */
 function serveApi(me?: () => unknown) {
-  serveFakeApi({
+  return serveFakeApi({
     ...(me ? { 'GET /api/account/me': () => ({ body: me() }) } : {}),
     'GET /api/appdata': { body: testAppData() },
     'GET /api/networks': { body: { default: 'sample', networks: ['sample'] } },
@@ -83,21 +101,10 @@ function serveApi(me?: () => unknown) {
     'GET /api/autocomplete/hashtag/{query}': {
       body: { network: 'sample', hashtags: [{ hashtag: 'coffee', count: 5_000_000 }] },
     },
-    'GET /api/info/hashtag/{names}': {
-      body: {
-        network: 'sample',
-        data: [
-          // As the server answers a free visitor: the first 2 related tags, and how many more there are.
-          {
-            hashtag: 'coffee',
-            count: 5_000_000,
-            related_tags: COFFEE_RELATED.slice(0, 2),
-            related_post_count: 500,
-            related_tags_hidden: COFFEE_RELATED.length - 2,
-          },
-        ],
-      },
-    },
+    // As the server answers: a free visitor gets the first 2 related tags, and how many more there are.
+    'GET /api/info/hashtag/{names}': () => ({
+      body: coffeeInfo(resolveAccess(useSession.getState().account).displayedRelatedTags !== null),
+    }),
     'GET /api/suggest/hashtags': {
       body: {
         network: 'sample',
@@ -180,6 +187,28 @@ describe('free limits, said before they bite', () => {
     expect(
       line('The free version shows the 2 most related of these 40 tags. 38 more related tags with Pro'),
     ).toBeTruthy();
+  });
+
+  it('shows the whole list once the plan does (a trial started with the list open), and cuts it again without asking', async () => {
+    const calls = serveApi();
+    const relatedAsked = () => calls.filter((call) => call.url.includes('recommended=1')).length;
+    freeVisitorWith(4);
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    expect(await screen.findAllByTestId('related-row')).toHaveLength(2);
+
+    act(() => useSession.setState(testSession('trial')));
+    await waitFor(() => expect(screen.getAllByTestId('related-row')).toHaveLength(10));
+    expect(screen.queryByText(/The free version shows/)).toBeNull();
+    expect(relatedAsked()).toBe(2);
+
+    // The trial ends: the whole list already here is cut on screen, and no free search is spent.
+    act(() => freeVisitorWith(4));
+    await waitFor(() => expect(screen.getAllByTestId('related-row')).toHaveLength(2));
+    expect(
+      line('The free version shows the 2 most related of these 40 tags. 38 more related tags with Pro'),
+    ).toBeTruthy();
+    expect(relatedAsked()).toBe(2);
   });
 
   it('says before "Suggest tags for this list" that it uses one, and how many are left', async () => {

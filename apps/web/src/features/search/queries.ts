@@ -2,11 +2,13 @@ import type { HashtagCount } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
 import {
   fetchCounts,
   fetchRelated,
   fetchSourceAlerts,
+  type RelatedResult,
   type ResultItem,
   type SearchKind,
   searchItems,
@@ -17,8 +19,13 @@ import { isQueryTooLong } from './search-query';
 export const searchKeys = {
   results: (kind: SearchKind, query: string, network: Network | null) =>
     ['search', kind, query, network] as const,
-  related: (item: Pick<ResultItem, 'kind' | 'key'>, ranking: string, network: Network | null) =>
-    ['related', item.kind, item.key, ranking, network] as const,
+  /** `isCut`: asked by a visitor whose plan gets only the first related tags (docs/product-rules.md#free-limits). */
+  related: (
+    item: Pick<ResultItem, 'kind' | 'key'>,
+    ranking: string,
+    network: Network | null,
+    isCut: boolean,
+  ) => ['related', item.kind, item.key, ranking, network, isCut] as const,
   sourceAlerts: ['sources', 'alerts'] as const,
 };
 
@@ -48,12 +55,23 @@ export function useSourceAlerts(isAdmin: boolean) {
   });
 }
 
-/** Related tags of an item with their post counts; pending until the first round of counts is in. */
-export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
+/**
+ * The key of an item's related list as this visitor asks for it. A plan that cuts the list (free)
+ * and one that shows it whole ask apart, so starting a trial or paying shows the whole list.
+ */
+function useRelatedAsked(item: Pick<ResultItem, 'kind' | 'key'>) {
   const ranking = useSettings((settings) => settings.relatedRanking);
   const network = useSettings((settings) => settings.searchNetwork);
+  const isCut = useCapabilities().displayedRelatedTags !== null;
+  return { key: searchKeys.related(item, ranking, network, isCut), ranking, network, isCut };
+}
+
+/** Related tags of an item with their post counts; pending until the first round of counts is in. */
+export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
+  const queryClient = useQueryClient();
+  const { key, ranking, network, isCut } = useRelatedAsked(item);
   return useQuery({
-    queryKey: searchKeys.related(item, ranking, network),
+    queryKey: key,
     queryFn: async () => {
       const related = await fetchRelated(item, ranking);
       // The first answer is enough to show the rows; unknown counts keep being asked for in the background.
@@ -65,6 +83,11 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
       }
       return { ...related, counts };
     },
+    // A whole list already here serves a plan that cuts it (the rows cut it on screen): the end of a
+    // trial asks for nothing again.
+    initialData: isCut
+      ? () => queryClient.getQueryData<RelatedData>(searchKeys.related(item, ranking, network, false))
+      : undefined,
     // Never asked again by itself (a window coming back, a connection back, the pane shown again on
     // a phone): past UTC midnight that would spend one of a free visitor's new day's related searches
     // without a click. A reload or a new search asks again.
@@ -74,13 +97,14 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
   });
 }
 
+type RelatedData = RelatedResult & { counts: Map<string, number> };
+
 /** Asks again, with the back-off of docs/product-rules.md#counts-and-retries, for related-tag counts the store did not know (-1). */
 export function useRefreshUnknownCounts(
   item: Pick<ResultItem, 'kind' | 'key'>,
   data: { counts: Map<string, number> } | undefined,
 ) {
-  const ranking = useSettings((settings) => settings.relatedRanking);
-  const network = useSettings((settings) => settings.searchNetwork);
+  const { key } = useRelatedAsked(item);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!data) return;
@@ -89,7 +113,7 @@ export function useRefreshUnknownCounts(
     let isCurrent = true;
     const merge = (found: Map<string, HashtagCount>) => {
       if (!isCurrent) return;
-      queryClient.setQueryData(searchKeys.related(item, ranking, network), (old: typeof data | undefined) => {
+      queryClient.setQueryData(key, (old: typeof data | undefined) => {
         if (!old) return old;
         const counts = new Map(old.counts);
         for (const [name, tag] of found) if (tag.count >= 0) counts.set(name, tag.count);
@@ -100,5 +124,5 @@ export function useRefreshUnknownCounts(
     return () => {
       isCurrent = false;
     };
-  }, [data, item, queryClient, ranking, network]);
+  }, [data, key, queryClient]);
 }
