@@ -20,6 +20,9 @@ const queryClient = new QueryClient({
       retry: (failures, error) => failures < (isNetworkFailure(error) ? 4 : 1),
       refetchOnWindowFocus: false,
     },
+    // An action clicked offline fails at once with "Could not reach Tagscout" instead of waiting,
+    // paused and unexplained, to fire by itself whenever the connection comes back.
+    mutations: { networkMode: 'always' },
   },
 });
 

@@ -107,6 +107,9 @@ export function useTopicSaver(): TopicSaver {
 
   const saving = useMutation({
     mutationFn: saveNow,
+    // Offline too: the name is asked for at once and kept, and the save says it could not reach
+    // the server, instead of waiting paused for the connection with Save greyed out.
+    networkMode: 'always',
     onSuccess: (outcome) => {
       if (outcome !== 'saved') return;
       setNotice({ severity: 'success', text: t('topic.saved') });

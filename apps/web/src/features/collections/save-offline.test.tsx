@@ -1,0 +1,72 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-app';
+import { resetApp } from '../../test-reset';
+import { useExportList } from '../export/export-store';
+import { serveTestTopics, testTopic } from './test-topics-server';
+
+const CREATED_ID = '5d2c9e41-7a0b-4c3f-8e6d-1f9b2a7c4e30';
+
+/** An email-trial user at /tags with #beach in an unsaved list; POST /api/topics fails while `isDown()`. */
+function openUnsavedList(isDown: () => boolean) {
+  const server = serveTestTopics([]);
+  renderApp('/tags', {
+    group: 'emailTrial',
+    routes: {
+      ...server.routes,
+      'POST /api/topics': (call) => {
+        if (isDown()) throw new TypeError('Failed to fetch');
+        const body = call.body as { title: string; export: string[] };
+        const topic = testTopic({ topic_id: CREATED_ID, title: body.title, export: body.export });
+        return { status: 201, body: { [CREATED_ID]: topic } };
+      },
+      'GET /api/account/settings': { body: { copyNetwork: 'instagram' } },
+      'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
+      'GET /api/banned-tags': { body: { bannedTags: [] } },
+      'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
+      'GET /api/trends/hashtags': {
+        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+      },
+    },
+  });
+  act(() => useExportList.getState().add({ hashtag: 'beach', count: 1000 }));
+}
+
+async function saveAs(name: string) {
+  const save = await screen.findByRole('button', { name: 'Save', hidden: true });
+  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(save);
+  const dialog = await screen.findByRole('dialog', { name: 'Save collection', hidden: true });
+  const field = within(dialog).getByLabelText<HTMLInputElement>('Collection name');
+  const before = field.value;
+  fireEvent.change(field, { target: { value: name } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save', hidden: true }));
+  return before;
+}
+
+describe('saving a collection without a connection', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    resetApp();
+  });
+
+  it('asks for the name at once, says it could not save, and keeps the name for the next try', async () => {
+    let isOffline = true;
+    openUnsavedList(() => isOffline);
+    act(() => onlineManager.setOnline(false));
+
+    await saveAs('Beach days');
+    await screen.findByText('Could not save: Could not reach Tagscout. Check your connection and try again.');
+    expect(screen.queryByRole('dialog', { name: 'Save collection', hidden: true })).toBeNull();
+    expect(useExportList.getState().topic.topicId).toBeNull();
+
+    act(() => onlineManager.setOnline(true));
+    isOffline = false;
+    // Back online nothing opens by itself; the next Save offers the name typed before.
+    expect(screen.queryByRole('dialog', { name: 'Save collection', hidden: true })).toBeNull();
+    expect(await saveAs('Beach days')).toBe('Beach days');
+    await screen.findByText('Collection saved');
+    await waitFor(() => expect(useExportList.getState().topic.topicId).toBe(CREATED_ID));
+  });
+});
