@@ -133,6 +133,13 @@ describe('the export pane with a full list', () => {
       expect(await page.getByTestId('suggested-tags').isVisible()).toBe(false);
       await waitForStillScreen(page);
       expect(await visibleRows(page)).toBeGreaterThan(rowsOpen);
+
+      // In a shorter window the controls give way, but keep room for the whole warning and its buttons.
+      await page.setViewportSize({ width: page.viewportSize()!.width, height: 640 });
+      await page.getByTestId('cap-warning').scrollIntoViewIfNeeded();
+      await waitForStillScreen(page);
+      expect(await isShownWhole(page.getByTestId('cap-warning')), 'the cap warning whole').toBe(true);
+      expect(await isShownWhole(page.getByRole('button', { name: 'Pick the best 5' }))).toBe(true);
       await context.close();
     });
   }

@@ -33,9 +33,14 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
   // A warning that Copy leaves tags out is in view as it appears (or as the pane opens with it on a
   // phone), not below the help; not while a control in the box has the focus (the Filters' slider
   // that made it appear would scroll away under the hand).
+  // The box keeps room for the whole warning while one shows (a phone's least room would cut it
+  // mid-sentence and hide its buttons); the list below keeps its rows, the pane scrolls if it must.
   useLayoutEffect(() => {
     const element = box.current;
-    if (warning.current && warning.current !== warningShown.current && element) {
+    if (!element) return;
+    const warningPx = warning.current ? warning.current.offsetHeight + WARNING_ROOM_PX : 0;
+    element.style.minHeight = `${Math.max(CONTROLS_MIN_PX, warningPx)}px`;
+    if (warning.current && warning.current !== warningShown.current) {
       if (!element.contains(document.activeElement)) showFrom(element, warning.current);
     }
     warningShown.current = warning.current;
@@ -48,7 +53,6 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
       // pt: the room an outlined field's label takes above it, so Copy for's is never cut when it is first.
       sx={{
         flex: '0 1 auto',
-        minHeight: CONTROLS_MIN_PX,
         overflowY: 'auto',
         pt: 1,
         borderBottom: 1,
@@ -72,7 +76,12 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
           severity="info"
           sx={{ mx: 2, mb: 1 }}
           action={
-            <Button color="inherit" size="small" onClick={() => updateSettings({ exportHelpHidden: true })}>
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => updateSettings({ exportHelpHidden: true })}
+            >
               {t('export.hideHelp')}
             </Button>
           }
@@ -88,6 +97,8 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
 
 /** The height of the fade at the box's lower edge. */
 const FADE_PX = 16;
+/** Around a warning in the box: the box's top padding, the fade below it and a little air. */
+const WARNING_ROOM_PX = 8 + FADE_PX + 8;
 
 /** Scrolls `box` so `element` shows from its top (when not already whole in it). */
 function showFrom(box: HTMLElement, element: HTMLElement) {
