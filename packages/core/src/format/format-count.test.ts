@@ -37,8 +37,12 @@ describe('formatCount', () => {
     expect(formatCount(count, { compact: true })).toBe(expected);
   });
 
-  it('uses the locale decimal separator in compact form', () => {
-    expect(formatCount(1234, { compact: true, locale: 'pt' })).toBe('1,2K');
+  it('writes compact counts as the language does', () => {
+    expect(formatCount(1234, { compact: true, locale: 'pt' })).toBe('1,2 mil');
+    expect(formatCount(18_190_000, { compact: true, locale: 'pt-BR' })).toBe('18,1 mi');
+    expect(formatCount(1_000_000_000, { compact: true, locale: 'pt' })).toBe('1 bi');
+    expect(formatCount(1_234_000_000_000, { compact: true, locale: 'pt' })).toBe('1.234 bi');
+    expect(formatCount(18_190_000, { compact: true, locale: 'en-GB' })).toBe('18.1M');
   });
 
   it('shows unknown counts as a dash', () => {

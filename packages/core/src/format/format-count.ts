@@ -1,14 +1,15 @@
 import { numberFormat } from './number-format.js';
 
 const UNKNOWN = '—';
-const UNITS = [
-  { size: 1e9, suffix: 'B' },
-  { size: 1e6, suffix: 'M' },
-  { size: 1e3, suffix: 'K' },
-] as const;
+const UNITS = [{ size: 1e9 }, { size: 1e6 }, { size: 1e3 }] as const;
+/** The compact units' words, billions first, as each language writes them ("18.1M", "18,1 mi"). */
+const SUFFIXES: Readonly<Record<string, readonly [string, string, string]>> = {
+  en: ['B', 'M', 'K'],
+  pt: [' bi', ' mi', ' mil'],
+};
 
 export interface FormatCountOptions {
-  /** K/M/B with one decimal, for small screens. */
+  /** K/M/B (Portuguese: mil/mi/bi) with one decimal, for small screens. */
   compact?: boolean;
   /** BCP 47 locale for separators; default 'en'. */
   locale?: string;
@@ -22,8 +23,9 @@ export function formatCount(count: number, options: FormatCountOptions = {}): st
   if (!Number.isFinite(count) || count < 0) return UNKNOWN;
   const locale = options.locale ?? 'en';
   const whole = Math.floor(count);
-  const unit = options.compact ? UNITS.find(({ size }) => whole >= size) : undefined;
-  if (!unit) return numberFormat(locale, { maximumFractionDigits: 0 }).format(whole);
-  const tenths = Math.floor((whole * 10) / unit.size) / 10;
-  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(tenths)}${unit.suffix}`;
+  const unit = options.compact ? UNITS.findIndex(({ size }) => whole >= size) : -1;
+  if (unit < 0) return numberFormat(locale, { maximumFractionDigits: 0 }).format(whole);
+  const tenths = Math.floor((whole * 10) / UNITS[unit]!.size) / 10;
+  const suffixes = SUFFIXES[locale.split('-')[0]!.toLowerCase()] ?? SUFFIXES.en!;
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(tenths)}${suffixes[unit]}`;
 }
