@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveFakeApi } from '../api/contract-test-helpers';
 import { testAppData } from '../features/appdata/test-app-data';
 import '../i18n/i18n';
+import { useSession } from './session-store';
 import { openTutorial, useShellOverlays } from './shell-overlays';
+import { testSession } from './test-sessions';
 import { TutorialCarousel } from './tutorial-carousel';
 
 function renderCarousel(path = '/settings') {
@@ -26,9 +28,11 @@ describe('TutorialCarousel', () => {
     cleanup();
     vi.useRealTimers();
     useShellOverlays.setState({ isTutorialOpen: false });
+    useSession.setState(useSession.getInitialState());
   });
 
   it('shows 6 slides, one every 3500 ms, and stops on the last', () => {
+    useSession.setState(testSession('trial'));
     renderCarousel();
     act(() => openTutorial());
     const seen = [title()];
@@ -48,6 +52,17 @@ describe('TutorialCarousel', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
     expect(useShellOverlays.getState().isTutorialOpen).toBe(false);
+  });
+
+  it('promises a free visitor, who gets no guide, the guide of the trial instead', () => {
+    useSession.setState(testSession('free'));
+    renderCarousel();
+    act(() => openTutorial());
+    for (let slide = 1; slide < 6; slide += 1) act(() => vi.advanceTimersByTime(3500));
+    expect(title()).toBe('A guided tour with the trial');
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Start a free trial and a short guide points out each step as you go.',
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { useLocation } from 'react-router';
 import { useAppData, useFeatureSwitches } from '../features/appdata/queries';
 import { trackEvent } from '../features/appdata/track';
 import { safeLocalStorage } from './safe-storage';
+import { useCapabilities } from './session-store';
 import {
   closeTutorial,
   isSearchScreen,
@@ -58,6 +59,9 @@ function TutorialDialog() {
 
   const slide = TUTORIAL_SLIDES[index]!;
   const Icon = slide.icon;
+  // The free group gets no guide (docs/product-rules.md#walkthrough): its last slide says the trial's.
+  const hasGuide = useCapabilities().showWalkthrough;
+  const textKey = slide.key === 'guide' && !hasGuide ? 'guideWithTrial' : slide.key;
   return (
     <Dialog
       open
@@ -82,10 +86,10 @@ function TutorialDialog() {
           <Icon sx={{ fontSize: 44 }} />
         </Box>
         <Typography id="tutorial-title" variant="h6" component="h2" aria-live="polite">
-          {t(`tutorial.${slide.key}.title`)}
+          {t(`tutorial.${textKey}.title`)}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, minHeight: 72 }}>
-          {t(`tutorial.${slide.key}.body`)}
+          {t(`tutorial.${textKey}.body`)}
         </Typography>
       </DialogContent>
       <MobileStepper
