@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -149,6 +149,35 @@ describe('the trial sign-up', () => {
       { email: EMAIL, code: '000000', trial: true },
       { email: EMAIL, code: '482913', trial: true },
     ]);
+  });
+
+  it('comes back to the code step after a reload, for the same address, without sending another code', async () => {
+    let isVerified = false;
+    const calls = serveFakeApi({
+      'GET /api/account/me': () => ({ body: isVerified ? meOf(EMAIL) : SIGNED_OUT_ME }),
+      'GET /api/trial/checkPromoCode': { body: PROMO },
+      'POST /api/trial/checkEmail': { body: { message: 'continue' } },
+      'POST /api/trial/trialRegister': { body: CODE_SENT },
+      'POST /api/trial/verifyAccount': () => {
+        isVerified = true;
+        return { body: verified(EMAIL) };
+      },
+    });
+    renderSignup();
+    await reachCodeStep(EMAIL);
+    // A reload: the page starts again, the tab's storage stays.
+    cleanup();
+    closeTrialSignup();
+    renderSignup();
+    const codeStep = await screen.findByRole('dialog', { name: 'Check your email' });
+    expect(codeStep.textContent).toContain(EMAIL);
+    expect(bodiesOf(calls, 'POST /api/trial/trialRegister')).toHaveLength(1);
+    enterCode(await screen.findByRole('dialog', { name: 'Check your email' }), '482913');
+    await waitFor(() => expect(pathname).toBe('/tags'));
+    // Done: the next sign-up on this tab starts at the address again.
+    cleanup();
+    renderSignup();
+    expect(await screen.findByRole('dialog', { name: 'Try Tagscout Pro free' })).toBeTruthy();
   });
 
   it("says an email trial's mailbox had its trial, in place of starting another", async () => {

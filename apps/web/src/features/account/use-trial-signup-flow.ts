@@ -9,6 +9,7 @@ import { checkEmail, checkPromoCode, removeUser, trialRegister, verifyAccount } 
 import { restoreDeviceId } from './device-id';
 import { accountErrorText } from './error-text';
 import { useRefreshMe } from './queries';
+import { trialSignupDraft } from './trial-signup-draft';
 import { closeTrialSignup } from './trial-signup-store';
 
 export type TrialStep = 'email' | 'code' | 'resend';
@@ -37,9 +38,12 @@ export function useTrialSignupFlow(): TrialSignupFlow {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const refreshMe = useRefreshMe();
-  const [step, setStep] = useState<TrialStep>('email');
-  const [email, setEmail] = useState('');
-  const [promoCode, setPromoCode] = useState('');
+  // A reload on the code step comes back to it, for the same address: not to an empty form whose
+  // new send the per-address limit would refuse.
+  const [draft] = useState(trialSignupDraft.read);
+  const [step, setStep] = useState<TrialStep>(draft?.step ?? 'email');
+  const [email, setEmail] = useState(draft?.email ?? '');
+  const [promoCode, setPromoCode] = useState(draft?.promoCode ?? '');
   const [error, setError] = useState<string | null>(null);
   const [hasResent, setHasResent] = useState(false);
   const [isAlreadyRegistered, setIsAlreadyRegistered] = useState(false);
@@ -74,11 +78,13 @@ export function useTrialSignupFlow(): TrialSignupFlow {
         setPromoCode(code.trim());
         setHasResent(false);
         setStep('code');
+        trialSignupDraft.save({ step: 'code', email: address, promoCode: code.trim() });
       }),
     submitCode: (code) =>
       run(async () => {
         const answer = await verifyAccount({ email, code, trial: true, language });
         if (answer.alreadyRegistered) {
+          trialSignupDraft.forget();
           restoreDeviceId(answer.uuID);
           await refreshMe();
           setIsAlreadyRegistered(true);
@@ -88,6 +94,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
           setError(t('account.errors.codeNotVerified'));
           return;
         }
+        trialSignupDraft.forget();
         await refreshMe();
         closeTrialSignup();
         navigate('/tags');
@@ -102,6 +109,8 @@ export function useTrialSignupFlow(): TrialSignupFlow {
     goTo: (next) => {
       setError(null);
       setStep(next);
+      if (next === 'email') trialSignupDraft.forget();
+      else trialSignupDraft.save({ step: next, email, promoCode });
     },
     skip: () =>
       run(async () => {
@@ -111,6 +120,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
           return;
         }
         await trialRegister({ promocode: ANONYMOUS_PROMO_CODE, language });
+        trialSignupDraft.forget();
         await refreshMe();
         closeTrialSignup();
         navigate('/tags');
