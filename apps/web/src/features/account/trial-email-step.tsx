@@ -3,12 +3,18 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { AccountErrorCode } from '@tagscout/core/api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
 import { checkPromoCode } from './account-api';
 import type { TrialSignupFlow } from './use-trial-signup-flow';
+
+/** The send's error when it is the promo code's (the field says it; the dialog's alert does not). */
+export function promoCodeErrorOf(flow: Pick<TrialSignupFlow, 'error' | 'errorCode'>): string | null {
+  return flow.errorCode === AccountErrorCode.unknownPromoCode ? flow.error : null;
+}
 
 /** Step 1: the email (and an optional promo code). */
 export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
@@ -33,7 +39,9 @@ export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
     retry: false,
   });
   const days = (typedCode !== '' && typed.data ? typed.data : promo)?.promoPeriod;
-  const codeProblem = typedCode !== '' && typed.isError ? errorText(t, typed.error) : undefined;
+  // Found while typing, or answered to the send: said once, at the field.
+  const codeProblem =
+    typedCode !== '' && typed.isError ? errorText(t, typed.error) : (promoCodeErrorOf(flow) ?? undefined);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();

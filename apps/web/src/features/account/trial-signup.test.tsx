@@ -233,8 +233,9 @@ describe('the trial sign-up', () => {
   });
 
   it('says the length of the trial a typed promo code gives, and when the code is not one', async () => {
-    serveFakeApi({
+    const calls = serveFakeApi({
       'GET /api/account/me': { body: SIGNED_OUT_ME },
+      'POST /api/trial/checkEmail': { body: { message: 'continue' } },
       'GET /api/trial/checkPromoCode': (call) => {
         const code = new URL(call.url, 'http://app.test').searchParams.get('code');
         if (code === null) return { body: PROMO };
@@ -260,5 +261,18 @@ describe('the trial sign-up', () => {
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText(/free for 7 days/)).toBeTruthy();
+
+    // Sent anyway, or before the field was checked: the server's answer is said once, at the field.
+    const unknownCode = "We don't recognise that promo code. Check it, or leave the field empty.";
+    fireEvent.change(within(dialog).getByLabelText(/^Email/, { selector: 'input' }), {
+      target: { value: EMAIL },
+    });
+    fireEvent.change(field, { target: { value: 'NOPE2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
+    await waitFor(() => expect(bodiesOf(calls, 'POST /api/trial/checkEmail')).toHaveLength(1));
+    await within(dialog).findByRole('button', { name: 'Start free trial' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getAllByText(unknownCode)).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

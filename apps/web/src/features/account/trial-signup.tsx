@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MessageDialog } from '../../components/upgrade-dialog';
 import { TrialCodeStep } from './trial-code-step';
-import { TrialEmailStep } from './trial-email-step';
+import { promoCodeErrorOf, TrialEmailStep } from './trial-email-step';
 import { TrialResendStep } from './trial-resend-step';
 import { closeTrialSignup, useTrialSignup } from './trial-signup-store';
 import { type TrialStep, useTrialSignupFlow } from './use-trial-signup-flow';
@@ -67,7 +67,7 @@ function TrialSignupSteps() {
           aria-label={t('trial.stepOf', { step: STEPS.indexOf(flow.step) + 1, count: STEPS.length })}
           sx={{ p: 0, mb: 2, bgcolor: 'transparent', justifyContent: 'flex-start' }}
         />
-        {flow.error && (
+        {flow.error && !(flow.step === 'email' && promoCodeErrorOf(flow)) && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {flow.error}
           </Alert>

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { markTrialUnverified, useSession } from '../../shell/session-store';
 import { checkEmail, checkPromoCode, removeUser, trialRegister, verifyAccount } from './account-api';
 import { restoreDeviceId } from './device-id';
-import { accountErrorText } from './error-text';
+import { accountErrorText, errorCode as errorCodeOf } from './error-text';
 import { useRefreshMe } from './queries';
 import { trialSignupDraft } from './trial-signup-draft';
 import { closeTrialSignup } from './trial-signup-store';
@@ -19,6 +19,8 @@ export interface TrialSignupFlow {
   email: string;
   isBusy: boolean;
   error: string | null;
+  /** The server's code for `error`, when the server answered it. */
+  errorCode: string | null;
   /** A new code went out (shown on the code step). */
   hasResent: boolean;
   /** The address already has an account: the visitor is told, then signed in and sent home. */
@@ -45,14 +47,21 @@ export function useTrialSignupFlow(): TrialSignupFlow {
   const [email, setEmail] = useState(draft?.email ?? '');
   const [promoCode, setPromoCode] = useState(draft?.promoCode ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
   const [hasResent, setHasResent] = useState(false);
   const [isAlreadyRegistered, setIsAlreadyRegistered] = useState(false);
   const language = i18n.resolvedLanguage === 'pt' ? 'pt' : 'en';
   // One request chain at a time: while it runs every step's button waits.
   const request = useMutation({
     mutationFn: (action: () => Promise<void>) => action(),
-    onMutate: () => setError(null),
-    onError: (failure) => setError(accountErrorText(t, failure)),
+    onMutate: () => {
+      setError(null);
+      setErrorCode(null);
+    },
+    onError: (failure) => {
+      setError(accountErrorText(t, failure));
+      setErrorCode(errorCodeOf(failure));
+    },
   });
   const run = (action: () => Promise<void>) => request.mutate(action);
 
@@ -68,6 +77,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
     email,
     isBusy: request.isPending,
     error,
+    errorCode,
     hasResent,
     isAlreadyRegistered,
     submitEmail: (address, code) =>
@@ -108,6 +118,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
       }),
     goTo: (next) => {
       setError(null);
+      setErrorCode(null);
       setStep(next);
       if (next === 'email') trialSignupDraft.forget();
       else trialSignupDraft.save({ step: next, email, promoCode });
