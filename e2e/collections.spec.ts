@@ -67,9 +67,22 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await waitForText(title, 'New collection*(unsaved changes)');
     expect(await saveButton.isEnabled()).toBe(true);
 
+    // From the keyboard: Escape closes the name dialog and gives the focus back to Save.
+    await saveButton.focus();
+    await page.keyboard.press('Enter');
+    const nameDialog = page.getByRole('dialog', { name: 'Save collection' });
+    await nameDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await nameDialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => saveButton.evaluate((button) => button === document.activeElement), {
+        timeout: 2_000,
+        message: 'the focus back on Save',
+      })
+      .toBe(true);
+
     // New -> saved: Save asks for the title.
     await saveButton.click();
-    const nameDialog = page.getByRole('dialog', { name: 'Save collection' });
     await nameDialog.getByRole('textbox', { name: 'Collection name' }).fill('Weekend trip');
     await nameDialog.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(UUID);

@@ -2,6 +2,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -65,9 +66,13 @@ export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
       <Button
         variant="contained"
         size="small"
-        startIcon={<Save />}
-        disabled={!isModified || isSaving}
+        // Busy, not disabled, while saving: the name dialog gives the focus back to Save as it
+        // closes, which a disabled button cannot take.
+        startIcon={isSaving ? <CircularProgress size={16} color="inherit" /> : <Save />}
+        disabled={!isModified}
+        aria-busy={isSaving}
         onClick={() => {
+          if (isSaving) return;
           recordClick('saveClick');
           onSave();
         }}
