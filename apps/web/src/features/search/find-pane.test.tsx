@@ -1,4 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
+import type { HashtagTrend } from '@tagscout/core/api';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -29,6 +30,20 @@ const TAGS: Record<string, { hashtag: string; count: number; banned?: true }[]> 
 };
 
 /** Related tags of #coffee, in the order the server ranked them. */
+/** The tags the fake server knows a trend of: two related tags, one of a tag and one of a place. */
+const TRENDS: Record<string, HashtagTrend> = Object.fromEntries(
+  ['espresso', 'portugal'].map((hashtag) => [
+    hashtag,
+    {
+      hashtag,
+      daily: [...new Array(23).fill(2), 5, 5, 5, 5, 5, 5, 5],
+      last_7_days: 35,
+      last_30_days: 81,
+      week_change: 1.5,
+    },
+  ]),
+);
+
 const COFFEE_RELATED = [
   { hashtag: 'latteart', subcount: 40, authors: 29, relevance: 0.9 },
   { hashtag: 'espresso', subcount: 90, authors: 90, relevance: 0.7 },
@@ -119,9 +134,11 @@ function serveApi(networks: string[] = ['sample'], tagsFor = (query: string) => 
     'GET /api/networks': { body: { default: networks[0], networks } },
     // Usage events the searches queue: not what these tests look at.
     'POST /api/events': { status: 202, body: { accepted: 1, duplicates: 0 } },
-    // No trend known for any tag: the trend column is not what these tests look at.
-    'GET /api/trends/hashtags': {
-      body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+    // Trends of the tags in TRENDS only.
+    'GET /api/trends/hashtags': (call) => {
+      const asked = new URL(call.url, 'http://app.test').searchParams.get('tags')?.split(',') ?? [];
+      const trends = asked.filter((tag) => tag in TRENDS).map((tag) => TRENDS[tag]!);
+      return { body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends } };
     },
     'GET /api/autocomplete/hashtag/{query}': (call) => {
       const query = decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!);
@@ -304,6 +321,21 @@ describe('the find pane', () => {
     await vi.waitFor(() =>
       expect(calls.some((call) => call.url.startsWith('/api/autocomplete/hashtag/espresso'))).toBe(true),
     );
+  });
+
+  it("shows each related tag's trend, under a tag and under a place", async () => {
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    const espresso = (await screen.findAllByTestId('related-row')).find((row) =>
+      row.textContent?.includes('#espresso'),
+    )!;
+    expect(
+      (await within(espresso).findByRole('button', { name: /^Trend of #espresso: 35 uses/ })).textContent,
+    ).toContain('+150%');
+    cleanup();
+    renderSearch('lisbon', SearchKind.places);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of Lisbon, Portugal' }));
+    expect(await screen.findByRole('button', { name: /^Trend of #portugal: 35 uses/ })).toBeTruthy();
   });
 
   it("searches a place and shows the tags posted there, asking for the place's related tags", async () => {

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { HashtagTrend } from '@tagscout/core/api';
 import { hasEmoji } from '@tagscout/core/hashtags';
 import { LIMITS } from '@tagscout/core/limits';
 import type { TFunction } from 'i18next';
@@ -16,6 +17,8 @@ import { RowIcon } from '../../components/row-icons';
 import { type RowText, useRowText } from '../../components/row-text';
 import { networkTagUrl } from '../../shell/external-links';
 import { useCapabilities } from '../../shell/session-store';
+import { useTrends } from '../networks/queries';
+import { TrendCell } from '../networks/trend-cell';
 import { useSettings } from '../settings/settings-store';
 import { AddButton } from './add-button';
 import { useIsCompact } from './compact-pane';
@@ -26,8 +29,10 @@ import type { ResultItem } from './search-api';
 import { SearchKind } from './search-api';
 import { useSearch } from './search-store';
 import { TagName } from './tag-name';
+import { useIsPhone } from './use-is-phone';
 
 const COLUMNS = 5;
+const NO_NAMES: string[] = [];
 
 /** The sub-rows of an expanded result: its related tags, paged by 10, with upgrade rows for free visitors. */
 export function RelatedRows({ item }: { item: ResultItem }) {
@@ -42,6 +47,10 @@ export function RelatedRows({ item }: { item: ResultItem }) {
   useRecountRelatedSearches(related);
   const isCompact = useIsCompact();
   useRefreshUnknownCounts(item, related.data);
+  // Every related tag's trend at once ("More" shows the next without waiting), as the results' rows.
+  const trends = useTrends(related.data?.tags.map((tag) => tag.hashtag) ?? NO_NAMES);
+  const trendDays = useSettings((s) => s.trendDays);
+  const isPhone = useIsPhone();
 
   if (related.isPending) {
     return (
@@ -81,6 +90,9 @@ export function RelatedRows({ item }: { item: ResultItem }) {
           posts={related.data.postCount}
           isBanned={tag.isBanned}
           isCompact={isCompact}
+          trend={trends.data?.byTag.get(tag.hashtag)}
+          isTrendLoading={trends.isFetching}
+          trendDays={isPhone ? 7 : trendDays}
           text={text}
         />
       ))}
@@ -134,6 +146,9 @@ function RelatedRow({
   posts,
   isBanned,
   isCompact,
+  trend,
+  isTrendLoading,
+  trendDays,
   text,
 }: {
   hashtag: string;
@@ -145,6 +160,9 @@ function RelatedRow({
   posts: number;
   isBanned: boolean;
   isCompact: boolean;
+  trend: HashtagTrend | undefined;
+  isTrendLoading: boolean;
+  trendDays: 7 | 30;
   text: RowText;
 }) {
   const { t } = text;
@@ -196,7 +214,16 @@ function RelatedRow({
       <td className="ts-right">
         <PostCount count={count} isCompact={isCompact} text={text} />
       </td>
-      <td />
+      <td className="ts-center" style={{ paddingTop: 2, paddingBottom: 2 }}>
+        <TrendCell
+          hashtag={hashtag}
+          trend={trend}
+          isLoading={isTrendLoading}
+          days={trendDays}
+          compact={isCompact}
+          text={text}
+        />
+      </td>
       <td className="ts-right">
         <AddButton hashtag={hashtag} count={count} isCompact={isCompact} text={text} />
       </td>
