@@ -132,7 +132,7 @@ export async function createTestViewer(
     await setSubscriptionState(runtime.database, user.id, { group: UserGroup.admin }, now);
 
   // Better Auth checks the session's end on the wall clock, the auth plugin on the app's, which tests
-  // set in the past or move days ahead: the session lasts its idle life on both.
+  // set in the past or move days ahead: the session lasts at least its idle life on both.
   const expiresAt = new Date(Math.max(Date.now(), now) + SESSION_IDLE_SECONDS * 1000);
   const session = await context.internalAdapter.createSession(user.id, false, { expiresAt }, true);
   const auth: Record<string, string> =

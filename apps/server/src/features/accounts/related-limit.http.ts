@@ -18,7 +18,8 @@ const relatedSearchGuard = documentedGuard(
   async (request: FastifyRequest): Promise<void> => {
     const query = request.query as RelatedQuery | undefined;
     if (query?.recommended !== true) return;
-    await meterRelatedSearch(request, await relatedListOf(request, query));
+    const key = meteredKey(request.viewer);
+    if (key) await meterRelatedSearch(request, key, await relatedListOf(request, query));
   },
   { statuses: [403], needsSession: false },
 );
@@ -44,10 +45,13 @@ async function relatedListOf(request: FastifyRequest, query: RelatedQuery): Prom
 }
 
 /** The same limit for a route that is always a related search (suggestions for a list): each counts. */
-const countRelatedSearch = documentedGuard((request: FastifyRequest) => meterRelatedSearch(request), {
-  statuses: [403],
-  needsSession: false,
-});
+const countRelatedSearch = documentedGuard(
+  async (request: FastifyRequest): Promise<void> => {
+    const key = meteredKey(request.viewer);
+    if (key) await meterRelatedSearch(request, key);
+  },
+  { statuses: [403], needsSession: false },
+);
 
 /** A counted search of a request still being answered: whose, which list, and when. */
 interface SpentSearch {
@@ -59,37 +63,42 @@ interface SpentSearch {
 const spentSearches = new WeakMap<FastifyRequest, SpentSearch>();
 
 /**
- * Only an answer spends a search: when the request the guard counted is answered with an error (a
- * tag, place or profile the store does not know, a fault), the count and the list's mark are given
- * back before the client reads its Me answer again.
+ * Only an answer spends a search. When the request the guard counted is answered, its list is
+ * marked paid for the day; when it is answered with an error (a tag, place or profile the store
+ * does not know, a fault), the count is given back instead, before the client reads its Me answer
+ * again. Marked only once answered, so no request can open a list on the mark of one that fails.
  */
-async function giveBackFailedSearch(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+async function settleRelatedSearch(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const spent = spentSearches.get(request);
-  if (spent && reply.statusCode >= 400) {
-    spentSearches.delete(request);
-    await request.server.accounts.throttle
-      .giveBackRelatedExpansion(spent.key, spent.list, RELATED_LIMIT_WINDOW_MS, spent.countedAt)
-      .catch((error: unknown) => request.log.error({ err: error }, 'could not give back a related search'));
-  }
+  if (!spent) return payload;
+  spentSearches.delete(request);
+  const { throttle } = request.server.accounts;
+  const settling =
+    reply.statusCode >= 400
+      ? throttle.giveBackRelatedExpansion(spent.key, RELATED_LIMIT_WINDOW_MS, spent.countedAt)
+      : spent.list !== undefined
+        ? throttle.markRelatedListPaid(spent.key, spent.list, RELATED_LIMIT_WINDOW_MS, spent.countedAt)
+        : Promise.resolve();
+  await settling.catch((error: unknown) =>
+    request.log.error({ err: error }, 'could not settle a related search'),
+  );
   return payload;
 }
 
 /** The hooks of a route that shows related tags when ?recommended=1 (the tag, place and profile info). */
-export const relatedSearchHooks = { preHandler: relatedSearchGuard, onSend: giveBackFailedSearch };
+export const relatedSearchHooks = { preHandler: relatedSearchGuard, onSend: settleRelatedSearch };
 
 /** The hooks of a route that is always a related search. */
-export const countedRelatedSearchHooks = { preHandler: countRelatedSearch, onSend: giveBackFailedSearch };
+export const countedRelatedSearchHooks = { preHandler: countRelatedSearch, onSend: settleRelatedSearch };
 
 /**
- * Counts one related search. A `list` (an item's related list on a network) let through today is
- * free to open again: a reload or another tab must not spend a second search. It is marked only
- * after the counter let it through, so requests racing for a new list at the limit are all counted
- * (and refused); concurrent first opens of one list may each count.
+ * Counts one related search of the visitor `key`. A `list` (an item's related list on a network)
+ * answered today is free to open again: a reload or another tab must not spend a second search.
+ * Requests racing for a new list at the limit are all counted (and refused); concurrent first opens
+ * of one list may each count.
  */
-async function meterRelatedSearch(request: FastifyRequest, list?: string): Promise<void> {
+async function meterRelatedSearch(request: FastifyRequest, key: string, list?: string): Promise<void> {
   const { viewer } = request;
-  const key = meteredKey(viewer);
-  if (!key) return;
   const { throttle } = request.server.accounts;
   if (list !== undefined && (await throttle.isRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS))) return;
   const { count, countedAt } = await throttle.countRelatedExpansion(key, RELATED_LIMIT_WINDOW_MS);
@@ -103,6 +112,5 @@ async function meterRelatedSearch(request: FastifyRequest, list?: string): Promi
       'The free version shows related tags for a few searches a day. Upgrade to see more.',
     );
   }
-  if (list !== undefined) await throttle.markRelatedListPaid(key, list, RELATED_LIMIT_WINDOW_MS, countedAt);
   spentSearches.set(request, { key, list, countedAt });
 }

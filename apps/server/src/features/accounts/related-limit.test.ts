@@ -82,6 +82,24 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     expect((await expand(headers, unknown[0])).statusCode).toBe(403);
   });
 
+  it('never lets a list open for nothing on the back of a request that failed and was given back', async () => {
+    clock.startNextWindow(86_400_000);
+    // Each visitor: a request the guard reads as #tagN's list but the service refuses (400: two
+    // names), then #tagN's list itself, started 0 to 29 turns of the event loop later, so one of
+    // them meets the failing request at each of its steps.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    for (let turns = 0; turns < 30; turns++) {
+      const visitor = { 'x-device-id': randomUUID() };
+      const failing = expand(visitor, '/api/info/hashtag/travel%2C!?recommended=1');
+      for (let i = 0; i < turns; i++) await turn();
+      const list = await expand(visitor, '/api/info/hashtag/travel?recommended=1');
+      expect((await failing).statusCode).toBe(400);
+      expect(list.statusCode).toBe(200);
+      // The list answered was paid for.
+      expect(await relatedSearchesOf(visitor), `${turns} turns later`).toEqual({ allowed: 4, left: 3 });
+    }
+  });
+
   it('counts a signed-out visitor by device id, and an expired trial like free', async () => {
     clock.startNextWindow(86_400_000);
     for (const headers of [
@@ -160,7 +178,7 @@ describe.each(testDialects)('the free related-search limit on %s', (dialect) => 
     expect((await expand(headers)).statusCode).toBe(200);
     expect((await expand(headers, '/api/info/place/travel?recommended=1')).statusCode).toBe(200);
     expect(await relatedSearchesOf(headers)).toEqual({ allowed: 4, left: 0 });
-    // Another day counts it again (a device's visitor: a test session does not outlive the day).
+    // Another day counts it again.
     const device = { 'x-device-id': randomUUID() };
     await expand(device);
     await expand(device);

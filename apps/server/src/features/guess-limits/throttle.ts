@@ -129,7 +129,7 @@ export class Throttle {
     return (await this.counters.read(relatedListKey(visitor, list), windowMs, this.now())) > 0;
   }
 
-  /** Marks an expansion let through (counted by countRelatedExpansion), so opening it again is free. */
+  /** Marks an expansion answered (counted by countRelatedExpansion), so opening it again is free. */
   async markRelatedListPaid(
     visitor: string,
     list: string,
@@ -139,18 +139,9 @@ export class Throttle {
     await this.counters.hit(relatedListKey(visitor, list), windowMs, countedAt);
   }
 
-  /**
-   * Gives back an expansion whose answer was an error: its count, in the window it was counted in,
-   * and its list's mark, so asking for that list again counts again.
-   */
-  async giveBackRelatedExpansion(
-    visitor: string,
-    list: string | undefined,
-    windowMs: number,
-    countedAt: number,
-  ): Promise<void> {
+  /** Gives back an expansion whose answer was an error, in the window it was counted in. */
+  async giveBackRelatedExpansion(visitor: string, windowMs: number, countedAt: number): Promise<void> {
     await this.counters.giveBack(`related:${visitor}`, windowMs, countedAt);
-    if (list !== undefined) await this.counters.forget(relatedListKey(visitor, list), windowMs, countedAt);
   }
 
   /** Related-tag expansions of a free visitor so far in this window (none counted). */
