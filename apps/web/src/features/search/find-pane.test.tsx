@@ -144,14 +144,15 @@ function serveApi(networks: string[] = ['sample'], tagsFor = (query: string) => 
       const query = decodeURIComponent(new URL(call.url, 'http://app.test').pathname.split('/').at(-1)!);
       return { body: { network: 'sample', hashtags: tagsFor(query) } };
     },
-    'GET /api/info/hashtag/{names}': () => ({
-      body: {
-        network: 'sample',
-        data: [
-          { hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 },
-        ],
-      },
-    }),
+    // Coffee with its related tags; asked for counts, the store knows every tag but #espresso (-1).
+    'GET /api/info/hashtag/{names}': (call) => {
+      const url = new URL(call.url, 'http://app.test');
+      const names = decodeURIComponent(url.pathname.split('/').at(-1)!).split(',');
+      const data = url.searchParams.has('recommended')
+        ? [{ hashtag: 'coffee', count: 5_000_000, related_tags: COFFEE_RELATED, related_post_count: 500 }]
+        : names.map((hashtag) => ({ hashtag, count: hashtag === 'espresso' ? -1 : 1000 }));
+      return { body: { network: 'sample', data } };
+    },
   });
 }
 
@@ -321,6 +322,20 @@ describe('the find pane', () => {
     await vi.waitFor(() =>
       expect(calls.some((call) => call.url.startsWith('/api/autocomplete/hashtag/espresso'))).toBe(true),
     );
+  });
+
+  it('asks again for related counts the store does not know with a back-off, not over and over', async () => {
+    // This fake never knows #espresso's count.
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    await screen.findAllByTestId('related-row');
+    const countsAsked = () =>
+      calls.filter((call) => call.url.startsWith('/api/info/hashtag/') && !call.url.includes('recommended'))
+        .length;
+    await vi.waitFor(() => expect(countsAsked()).toBeGreaterThanOrEqual(2));
+    // The next ask waits 500 ms: nothing more within 300 ms of the first two.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(countsAsked()).toBe(2);
   });
 
   it("shows each related tag's trend, under a tag and under a place", async () => {

@@ -1,7 +1,7 @@
 import type { HashtagCount } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
 import {
@@ -63,7 +63,13 @@ function useRelatedAsked(item: Pick<ResultItem, 'kind' | 'key'>) {
   const ranking = useSettings((settings) => settings.relatedRanking);
   const network = useSettings((settings) => settings.searchNetwork);
   const isCut = useCapabilities().displayedRelatedTags !== null;
-  return { key: searchKeys.related(item, ranking, network, isCut), ranking, network, isCut };
+  const { kind, key: itemKey } = item;
+  // The same key until one of its parts changes: effects that depend on it do not start again.
+  const key = useMemo(
+    () => searchKeys.related({ kind, key: itemKey }, ranking, network, isCut),
+    [kind, itemKey, ranking, network, isCut],
+  );
+  return { key, ranking, network, isCut };
 }
 
 /** Related tags of an item with their post counts; pending until the first round of counts is in. */
@@ -106,23 +112,35 @@ export function useRefreshUnknownCounts(
 ) {
   const { key } = useRelatedAsked(item);
   const queryClient = useQueryClient();
+  // Asked once per list, when its first answer is in: the counts found are merged into that answer,
+  // which must not start the asking again (each start would begin the back-off anew).
+  const latest = useRef(data);
+  latest.current = data;
+  const hasData = data !== undefined;
   useEffect(() => {
-    if (!data) return;
-    const unknown = [...data.counts].filter(([, count]) => count < 0).map(([name]) => name);
+    const first = latest.current;
+    if (!hasData || !first) return;
+    const unknown = [...first.counts].filter(([, count]) => count < 0).map(([name]) => name);
     if (unknown.length === 0) return;
     let isCurrent = true;
     const merge = (found: Map<string, HashtagCount>) => {
       if (!isCurrent) return;
+      const known = [...found].filter(
+        ([name, tag]) => tag.count >= 0 && latest.current?.counts.get(name) !== tag.count,
+      );
+      if (known.length === 0) return;
       queryClient.setQueryData(key, (old: typeof data | undefined) => {
         if (!old) return old;
         const counts = new Map(old.counts);
-        for (const [name, tag] of found) if (tag.count >= 0) counts.set(name, tag.count);
+        for (const [name, tag] of known) counts.set(name, tag.count);
         return { ...old, counts };
       });
     };
-    fetchCounts(unknown, { onProgress: merge }).catch(() => {});
+    const asking = new AbortController();
+    fetchCounts(unknown, { onProgress: merge, signal: asking.signal }).catch(() => {});
     return () => {
       isCurrent = false;
+      asking.abort();
     };
-  }, [data, key, queryClient]);
+  }, [hasData, key, queryClient]);
 }

@@ -124,6 +124,8 @@ export async function fetchCounts(
     retries?: number;
     firstDelayMs?: number;
     onProgress?: (counts: Map<string, HashtagCount>) => void;
+    /** Stops asking (the list that wanted the counts went away). */
+    signal?: AbortSignal;
   } = {},
 ): Promise<Map<string, HashtagCount>> {
   const retries = options.retries ?? LIMITS.countRetries;
@@ -135,11 +137,13 @@ export async function fetchCounts(
       await wait(delay);
       delay *= 2;
     }
+    if (options.signal?.aborted) break;
     for (let start = 0; start < pending.length; start += LIMITS.countBatchSize) {
       const batch = pending.slice(start, start + LIMITS.countBatchSize);
       const { data } = await dataOf(
         api.GET('/api/info/hashtag/{names}', {
           params: { path: { names: batch.join(',') }, query: networkQuery() },
+          signal: options.signal,
         }),
       );
       for (const tag of data) counts.set(tag.hashtag, tag);
