@@ -38,10 +38,11 @@ describe('formatCount', () => {
   });
 
   it('writes compact counts as the language does', () => {
-    expect(formatCount(1234, { compact: true, locale: 'pt' })).toBe('1,2 mil');
-    expect(formatCount(18_190_000, { compact: true, locale: 'pt-BR' })).toBe('18,1 mi');
-    expect(formatCount(1_000_000_000, { compact: true, locale: 'pt' })).toBe('1 bi');
-    expect(formatCount(1_234_000_000_000, { compact: true, locale: 'pt' })).toBe('1.234 bi');
+    // A no-break space: a count never breaks across lines.
+    expect(formatCount(1234, { compact: true, locale: 'pt' })).toBe('1,2\u00a0mil');
+    expect(formatCount(18_190_000, { compact: true, locale: 'pt-BR' })).toBe('18,1\u00a0mi');
+    expect(formatCount(1_000_000_000, { compact: true, locale: 'pt' })).toBe('1\u00a0bi');
+    expect(formatCount(1_234_000_000_000, { compact: true, locale: 'pt' })).toBe('1.234\u00a0bi');
     expect(formatCount(18_190_000, { compact: true, locale: 'en-GB' })).toBe('18.1M');
   });
 

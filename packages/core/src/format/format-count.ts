@@ -2,10 +2,13 @@ import { numberFormat } from './number-format.js';
 
 const UNKNOWN = '—';
 const UNITS = [{ size: 1e9 }, { size: 1e6 }, { size: 1e3 }] as const;
-/** The compact units' words, billions first, as each language writes them ("18.1M", "18,1 mi"). */
+/**
+ * The compact units' words, billions first, as each language writes them ("18.1M", "18,1 mi"); the
+ * space is a no-break space, as Intl writes it, so a count never breaks across lines.
+ */
 const SUFFIXES: Readonly<Record<string, readonly [string, string, string]>> = {
   en: ['B', 'M', 'K'],
-  pt: [' bi', ' mi', ' mil'],
+  pt: ['\u00a0bi', '\u00a0mi', '\u00a0mil'],
 };
 
 export interface FormatCountOptions {
