@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { trialSignupDraft } from './trial-signup-draft';
 
 interface TrialSignupState {
   isOpen: boolean;
@@ -11,6 +12,8 @@ export function openTrialSignup(): void {
   useTrialSignup.setState({ isOpen: true });
 }
 
+/** Closed, by the visitor or once the trial started: a sign-up started again starts at the address. */
 export function closeTrialSignup(): void {
   useTrialSignup.setState({ isOpen: false });
+  trialSignupDraft.forget();
 }

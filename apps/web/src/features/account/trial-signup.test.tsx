@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ServedCall, serveFakeApi } from '../../api/contract-test-helpers';
 import '../../i18n/i18n';
 import { useSession } from '../../shell/session-store';
@@ -102,6 +102,7 @@ const bodiesOf = (calls: ServedCall[], route: string) =>
 /** The trial sign-up's code step (docs/product-rules.md#trials), against the server's answers. */
 describe('the trial sign-up', () => {
   afterEach(() => {
+    vi.restoreAllMocks();
     resetApp();
     closeTrialSignup();
   });
@@ -167,7 +168,7 @@ describe('the trial sign-up', () => {
     await reachCodeStep(EMAIL);
     // A reload: the page starts again, the tab's storage stays.
     cleanup();
-    closeTrialSignup();
+    useTrialSignup.setState({ isOpen: false });
     renderSignup();
     const codeStep = await screen.findByRole('dialog', { name: 'Check your email' });
     expect(codeStep.textContent).toContain(EMAIL);
@@ -178,6 +179,29 @@ describe('the trial sign-up', () => {
     cleanup();
     renderSignup();
     expect(await screen.findByRole('dialog', { name: 'Try Tagscout Pro free' })).toBeTruthy();
+  });
+
+  it('starts at the address again once the sign-up was closed, or its code stopped working', async () => {
+    serveFakeApi({
+      'GET /api/account/me': { body: SIGNED_OUT_ME },
+      'GET /api/trial/checkPromoCode': { body: PROMO },
+      'POST /api/trial/checkEmail': { body: { message: 'continue' } },
+      'POST /api/trial/trialRegister': { body: CODE_SENT },
+    });
+    renderSignup();
+    await reachCodeStep(EMAIL);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    cleanup();
+    renderSignup();
+    await screen.findByRole('dialog', { name: 'Try Tagscout Pro free' });
+
+    await reachCodeStep(EMAIL);
+    cleanup();
+    useTrialSignup.setState({ isOpen: false });
+    const eleven = Date.now() + 11 * 60_000;
+    vi.spyOn(Date, 'now').mockReturnValue(eleven);
+    renderSignup();
+    await screen.findByRole('dialog', { name: 'Try Tagscout Pro free' });
   });
 
   it("says an email trial's mailbox had its trial, in place of starting another", async () => {

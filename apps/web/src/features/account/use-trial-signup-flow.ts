@@ -46,6 +46,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
   const [step, setStep] = useState<TrialStep>(draft?.step ?? 'email');
   const [email, setEmail] = useState(draft?.email ?? '');
   const [promoCode, setPromoCode] = useState(draft?.promoCode ?? '');
+  const [sentAt, setSentAt] = useState(draft?.sentAt ?? 0);
   const [error, setError] = useState<string | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [hasResent, setHasResent] = useState(false);
@@ -84,11 +85,13 @@ export function useTrialSignupFlow(): TrialSignupFlow {
       run(async () => {
         await checkEmail(address);
         await register(address, code.trim());
+        const now = Date.now();
         setEmail(address);
         setPromoCode(code.trim());
+        setSentAt(now);
         setHasResent(false);
         setStep('code');
-        trialSignupDraft.save({ step: 'code', email: address, promoCode: code.trim() });
+        trialSignupDraft.save({ step: 'code', email: address, promoCode: code.trim(), sentAt: now });
       }),
     submitCode: (code) =>
       run(async () => {
@@ -113,15 +116,18 @@ export function useTrialSignupFlow(): TrialSignupFlow {
       run(async () => {
         await removeUser();
         await register(email, promoCode);
+        const now = Date.now();
+        setSentAt(now);
         setHasResent(true);
         setStep('code');
+        trialSignupDraft.save({ step: 'code', email, promoCode, sentAt: now });
       }),
     goTo: (next) => {
       setError(null);
       setErrorCode(null);
       setStep(next);
       if (next === 'email') trialSignupDraft.forget();
-      else trialSignupDraft.save({ step: next, email, promoCode });
+      else trialSignupDraft.save({ step: next, email, promoCode, sentAt });
     },
     skip: () =>
       run(async () => {
