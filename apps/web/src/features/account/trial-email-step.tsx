@@ -11,9 +11,15 @@ import { errorText } from '../../api/error-text';
 import { checkPromoCode } from './account-api';
 import type { TrialSignupFlow } from './use-trial-signup-flow';
 
-/** The send's error when it is the promo code's (the field says it; the dialog's alert does not). */
-export function promoCodeErrorOf(flow: Pick<TrialSignupFlow, 'error' | 'errorCode'>): string | null {
-  return flow.errorCode === AccountErrorCode.unknownPromoCode ? flow.error : null;
+/**
+ * The send's error when the typed promo code was the reason: said under the field (not in the
+ * dialog's alert) while the field still holds that code.
+ */
+export function promoCodeErrorOf(
+  flow: Pick<TrialSignupFlow, 'error' | 'errorCode' | 'sentPromoCode'>,
+): string | null {
+  const isPromoCodes = flow.errorCode === AccountErrorCode.unknownPromoCode && flow.sentPromoCode !== '';
+  return isPromoCodes ? flow.error : null;
 }
 
 /** Step 1: the email (and an optional promo code). */
@@ -39,9 +45,11 @@ export function TrialEmailStep({ flow }: { flow: TrialSignupFlow }) {
     retry: false,
   });
   const days = (typedCode !== '' && typed.data ? typed.data : promo)?.promoPeriod;
-  // Found while typing, or answered to the send: said once, at the field.
+  // Found while typing, or answered to the send of the code still in the field: said once, there.
+  const sentCodeProblem =
+    promoCode.trim().toUpperCase() === flow.sentPromoCode.toUpperCase() ? promoCodeErrorOf(flow) : null;
   const codeProblem =
-    typedCode !== '' && typed.isError ? errorText(t, typed.error) : (promoCodeErrorOf(flow) ?? undefined);
+    typedCode !== '' && typed.isError ? errorText(t, typed.error) : (sentCodeProblem ?? undefined);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();

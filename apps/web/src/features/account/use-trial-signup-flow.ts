@@ -21,6 +21,8 @@ export interface TrialSignupFlow {
   error: string | null;
   /** The server's code for `error`, when the server answered it. */
   errorCode: string | null;
+  /** The promo code of the last address sent, as typed ('' for none). */
+  sentPromoCode: string;
   /** A new code went out (shown on the code step). */
   hasResent: boolean;
   /** The address already has an account: the visitor is told, then signed in and sent home. */
@@ -49,6 +51,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
   const [sentAt, setSentAt] = useState(draft?.sentAt ?? 0);
   const [error, setError] = useState<string | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [sentPromoCode, setSentPromoCode] = useState('');
   const [hasResent, setHasResent] = useState(false);
   const [isAlreadyRegistered, setIsAlreadyRegistered] = useState(false);
   const language = i18n.resolvedLanguage === 'pt' ? 'pt' : 'en';
@@ -79,9 +82,11 @@ export function useTrialSignupFlow(): TrialSignupFlow {
     isBusy: request.isPending,
     error,
     errorCode,
+    sentPromoCode,
     hasResent,
     isAlreadyRegistered,
-    submitEmail: (address, code) =>
+    submitEmail: (address, code) => {
+      setSentPromoCode(code.trim());
       run(async () => {
         await checkEmail(address);
         await register(address, code.trim());
@@ -92,7 +97,8 @@ export function useTrialSignupFlow(): TrialSignupFlow {
         setHasResent(false);
         setStep('code');
         trialSignupDraft.save({ step: 'code', email: address, promoCode: code.trim(), sentAt: now });
-      }),
+      });
+    },
     submitCode: (code) =>
       run(async () => {
         const answer = await verifyAccount({ email, code, trial: true, language });
