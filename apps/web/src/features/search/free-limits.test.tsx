@@ -211,6 +211,22 @@ describe('free limits, said before they bite', () => {
     expect(relatedAsked()).toBe(2);
   });
 
+  it('cuts a whole list on screen when a trial ends with it open, asking nothing and spending nothing', async () => {
+    const calls = serveApi();
+    const relatedAsked = () => calls.filter((call) => call.url.includes('recommended=1')).length;
+    useSession.setState(testSession('trial'));
+    renderSearch('coffee');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show related tags of coffee' }));
+    expect(await screen.findAllByTestId('related-row')).toHaveLength(10);
+
+    act(() => freeVisitorWith(4));
+    await waitFor(() => expect(screen.getAllByTestId('related-row')).toHaveLength(2));
+    expect(
+      line('The free version shows the 2 most related of these 40 tags. 38 more related tags with Pro'),
+    ).toBeTruthy();
+    expect(relatedAsked()).toBe(1);
+  });
+
   it('says before "Suggest tags for this list" that it uses one, and how many are left', async () => {
     freeVisitorWith(2);
     useExportList.getState().add({ hashtag: 'coffee', count: 5_000_000 });

@@ -96,8 +96,9 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
       : undefined,
     // Never asked again by itself (a window coming back, a connection back, the pane shown again on
     // a phone): past UTC midnight that would spend one of a free visitor's new day's related searches
-    // without a click. A reload or a new search asks again.
-    staleTime: Number.POSITIVE_INFINITY,
+    // without a click. A reload or a new search asks again. A list kept as whole that the server cut
+    // (its plan had ended there first) is asked again when next shown.
+    staleTime: (query) => (!isCut && (query.state.data?.hidden ?? 0) > 0 ? 0 : Number.POSITIVE_INFINITY),
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
