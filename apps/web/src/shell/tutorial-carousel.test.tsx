@@ -64,6 +64,14 @@ describe('TutorialCarousel', () => {
       'Start a free trial and a short guide points out each step as you go.',
     );
   });
+
+  it('promises a visitor whose trial is over the guide of Pro', () => {
+    useSession.setState(testSession('expiredTrial'));
+    renderCarousel();
+    act(() => openTutorial());
+    for (let slide = 1; slide < 6; slide += 1) act(() => vi.advanceTimersByTime(3500));
+    expect(title()).toBe('A guided tour with Pro');
+  });
 });
 
 describe('the tutorial on a first visit', () => {

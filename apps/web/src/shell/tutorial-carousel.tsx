@@ -11,6 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import MobileStepper from '@mui/material/MobileStepper';
 import Typography from '@mui/material/Typography';
+import { TrialStatus } from '@tagscout/core/access';
 import { LIMITS } from '@tagscout/core/limits';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ import { useLocation } from 'react-router';
 import { useAppData, useFeatureSwitches } from '../features/appdata/queries';
 import { trackEvent } from '../features/appdata/track';
 import { safeLocalStorage } from './safe-storage';
-import { useCapabilities } from './session-store';
+import { useCapabilities, useSession } from './session-store';
 import {
   closeTutorial,
   isSearchScreen,
@@ -59,9 +60,12 @@ function TutorialDialog() {
 
   const slide = TUTORIAL_SLIDES[index]!;
   const Icon = slide.icon;
-  // The free group gets no guide (docs/product-rules.md#walkthrough): its last slide says the trial's.
+  // The free group gets no guide (docs/product-rules.md#walkthrough): its last slide says the trial
+  // has one, or Pro when the visitor's trial is over.
   const hasGuide = useCapabilities().showWalkthrough;
-  const textKey = slide.key === 'guide' && !hasGuide ? 'guideWithTrial' : slide.key;
+  const hadTrial = useSession((session) => session.account.trialStatus === TrialStatus.expired);
+  const guideKey = hasGuide ? 'guide' : hadTrial ? 'guideWithPro' : 'guideWithTrial';
+  const textKey = slide.key === 'guide' ? guideKey : slide.key;
   return (
     <Dialog
       open
