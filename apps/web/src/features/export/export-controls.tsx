@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { CopyPlan, ExportTag } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings/settings-store';
 import { AutoSelectNote } from './auto-select-note';
@@ -33,18 +33,34 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
   // A warning that Copy leaves tags out is in view as it appears (or as the pane opens with it on a
   // phone), not below the help; not while a control in the box has the focus (the Filters' slider
   // that made it appear would scroll away under the hand).
-  // The box keeps room for the whole warning while one shows (a phone's least room would cut it
-  // mid-sentence and hide its buttons); the list below keeps its rows, the pane scrolls if it must.
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element) return;
-    const warningPx = warning.current ? warning.current.offsetHeight + WARNING_ROOM_PX : 0;
-    element.style.minHeight = `${Math.max(CONTROLS_MIN_PX, warningPx)}px`;
-    if (warning.current && warning.current !== warningShown.current) {
+    if (element && warning.current && warning.current !== warningShown.current) {
       if (!element.contains(document.activeElement)) showFrom(element, warning.current);
     }
     warningShown.current = warning.current;
   });
+  // The box keeps room for the whole warning while one shows (a phone's least room would cut it
+  // mid-sentence and hide its buttons), as it wraps anew (a turned phone, another count); the list
+  // below keeps its rows, the pane scrolls if it must.
+  const [warningElement, setWarningElement] = useState<HTMLDivElement | null>(null);
+  const warningRef = useCallback((element: HTMLDivElement | null) => {
+    warning.current = element;
+    setWarningElement(element);
+  }, []);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const fit = () => {
+      const warningPx = warningElement ? warningElement.offsetHeight + WARNING_ROOM_PX : 0;
+      element.style.minHeight = `${Math.max(CONTROLS_MIN_PX, warningPx)}px`;
+    };
+    fit();
+    if (!warningElement || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(warningElement);
+    return () => observer.disconnect();
+  }, [warningElement]);
 
   return (
     <Box
@@ -89,7 +105,7 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
           {t('export.help')}
         </Alert>
       )}
-      <CopyFor plan={plan} chosen={chosen} warningRef={warning} />
+      <CopyFor plan={plan} chosen={chosen} warningRef={warningRef} />
       <ExportFiltersPanel onShown={(filters) => box.current && showFrom(box.current, filters)} />
     </Box>
   );
