@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-app';
 import { resetApp } from '../../test-reset';
-import { serveTestTopics, type TestTopicsServer, testTopic } from './test-topics-server';
+import {
+  EMPTY_SEARCH_SCREEN_ROUTES,
+  serveTestTopics,
+  type TestTopicsServer,
+  testTopic,
+} from './test-topics-server';
 
 const TRIP_ID = '3d0c4b1e-7a2f-4c6d-8e9b-1f2a3b4c5d6e';
 const UNTITLED_ID = '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5';
@@ -31,13 +36,7 @@ function openApp(path: string): {
     group: 'emailTrial',
     routes: {
       ...server.routes,
-      'GET /api/account/settings': { body: { copyNetwork: 'instagram' } },
-      'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
-      'GET /api/banned-tags': { body: { bannedTags: [] } },
-      'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
-      'GET /api/trends/hashtags': {
-        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
-      },
+      ...EMPTY_SEARCH_SCREEN_ROUTES,
     },
   });
   const puts = () =>

@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-app';
 import { resetApp } from '../../test-reset';
-import { serveTestTopics, type TestTopicsServer, testTopic } from './test-topics-server';
+import {
+  EMPTY_SEARCH_SCREEN_ROUTES,
+  serveTestTopics,
+  type TestTopicsServer,
+  testTopic,
+} from './test-topics-server';
 
 const TOPIC_ID = '0b7f6a52-3c1e-4d5a-9f2b-6e8d7c9a1b20';
 
@@ -15,13 +20,7 @@ async function openShared(): Promise<{ server: TestTopicsServer; puts: () => unk
     group: 'emailTrial',
     routes: {
       ...server.routes,
-      'GET /api/account/settings': { body: { copyNetwork: 'instagram' } },
-      'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
-      'GET /api/banned-tags': { body: { bannedTags: [] } },
-      'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
-      'GET /api/trends/hashtags': {
-        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
-      },
+      ...EMPTY_SEARCH_SCREEN_ROUTES,
     },
   });
   await waitFor(() => expect(title()).toBe('Shared'));

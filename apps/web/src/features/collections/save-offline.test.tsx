@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-app';
 import { resetApp } from '../../test-reset';
 import { useExportList } from '../export/export-store';
-import { serveTestTopics, testTopic } from './test-topics-server';
+import { EMPTY_SEARCH_SCREEN_ROUTES, serveTestTopics, testTopic } from './test-topics-server';
 
 const CREATED_ID = '5d2c9e41-7a0b-4c3f-8e6d-1f9b2a7c4e30';
 
@@ -21,13 +21,7 @@ function openUnsavedList(isDown: () => boolean) {
         const topic = testTopic({ topic_id: CREATED_ID, title: body.title, export: body.export });
         return { status: 201, body: { [CREATED_ID]: topic } };
       },
-      'GET /api/account/settings': { body: { copyNetwork: 'instagram' } },
-      'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
-      'GET /api/banned-tags': { body: { bannedTags: [] } },
-      'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
-      'GET /api/trends/hashtags': {
-        body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
-      },
+      ...EMPTY_SEARCH_SCREEN_ROUTES,
     },
   });
   act(() => useExportList.getState().add({ hashtag: 'beach', count: 1000 }));

@@ -110,3 +110,14 @@ export function testTopic(fields: Partial<Topic> & Pick<Topic, 'topic_id' | 'tit
 function topicIdOf(call: ServedCall): string {
   return new URL(call.url, 'http://app.test').pathname.split('/').at(-1) ?? '';
 }
+
+/** What the search screen asks beside the topics, answered empty: for tests of a collection open in it. */
+export const EMPTY_SEARCH_SCREEN_ROUTES = {
+  'GET /api/account/settings': { body: { copyNetwork: 'instagram' } },
+  'GET /api/info/hashtag/{names}': { body: { network: 'sample', data: [] } },
+  'GET /api/banned-tags': { body: { bannedTags: [] } },
+  'GET /api/suggest/hashtags': { body: { network: 'sample', suggestions: [] } },
+  'GET /api/trends/hashtags': {
+    body: { network: 'sample', first_day: '2026-10-29', last_day: '2026-11-27', trends: [] },
+  },
+};
