@@ -16,6 +16,8 @@ export interface ResultRowProps {
   trend: HashtagTrend | undefined;
   isTrendLoading: boolean;
   trendDays: 7 | 30;
+  /** Where the name may break in a narrow column (after the word searched for). */
+  breakAfter: number;
   text: RowText;
   onDrill: (item: ResultItem) => void;
 }
@@ -31,6 +33,7 @@ export const ResultRow = memo(function ResultRow({
   trend,
   isTrendLoading,
   trendDays,
+  breakAfter,
   text,
   onDrill,
 }: ResultRowProps) {
@@ -58,6 +61,7 @@ export const ResultRow = memo(function ResultRow({
           href={isHashtag ? networkTagUrl(item.key) : networkPlaceUrl(item.key)}
           isBanned={item.isBanned}
           isCompact={isCompact}
+          breakAfter={breakAfter}
           text={text}
         />
       </td>

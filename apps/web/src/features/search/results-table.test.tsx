@@ -13,6 +13,7 @@ import { resetApp } from '../../test-reset';
 import { theme } from '../../theme';
 import { FIRST_ROWS, ResultsTable } from './results-table';
 import type { ResultItem } from './search-api';
+import { useSearch } from './search-store';
 
 const COFFEE: ResultItem = {
   key: 'coffee',
@@ -91,5 +92,24 @@ describe('new results', () => {
     expect(rowsAtCommit[0]).toBe(FIRST_ROWS);
     const names = screen.getAllByTestId('result-row').map((row) => row.querySelector('a')?.textContent);
     expect(names).toEqual(items.map((item) => `#${item.label}`));
+  });
+});
+
+describe('a long name on a narrow screen', () => {
+  beforeEach(() => useSession.setState(testSession('trial')));
+  afterEach(resetApp);
+
+  it('may break after the word searched for, not in the middle of a word', async () => {
+    useSearch.getState().search('photography');
+    const items = ['photography', 'photographylovers', 'streetphotography'].map((label) => ({
+      ...COFFEE,
+      key: label,
+      label,
+    }));
+    renderTable('sample', items);
+    await waitFor(() => expect(screen.getAllByTestId('result-row')).toHaveLength(3));
+    const names = screen.getAllByTestId('result-row').map((row) => row.querySelector('a')!.innerHTML);
+    // A tag that is the word alone, or holds it elsewhere, has no break of its own.
+    expect(names).toEqual(['#photography', '#photography<wbr>lovers', '#streetphotography']);
   });
 });

@@ -57,6 +57,9 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
   const updateSettings = useSettings((settings) => settings.update);
   const tagNames = items.filter((item) => item.kind === 'hashtag').map((item) => item.key);
   const trends = useTrends(tagNames);
+  const searched = useSearch((s) => s.query)
+    .replace(/^#/, '')
+    .toLowerCase();
 
   // The same function until a row is opened or closed, so the memoised rows are not drawn again for it.
   const handleDrill = useCallback(
@@ -118,6 +121,7 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
                   trend={trends.data?.byTag.get(item.key)}
                   isTrendLoading={trends.isFetching}
                   trendDays={isPhone ? 7 : trendDays}
+                  breakAfter={breakAfterWord(item, searched)}
                   text={text}
                   onDrill={handleDrill}
                 />
@@ -143,3 +147,9 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
     </>
   );
 });
+
+/** A tag that starts with the word searched for ("photography" in #photographylovers) may break after it. */
+function breakAfterWord(item: ResultItem, searched: string): number {
+  const isLonger = item.kind === 'hashtag' && searched !== '' && item.label.length > searched.length;
+  return isLonger && item.label.toLowerCase().startsWith(searched) ? searched.length : 0;
+}

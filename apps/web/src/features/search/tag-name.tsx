@@ -12,6 +12,8 @@ export interface TagNameProps {
   prefix?: string;
   isBanned?: boolean;
   isCompact: boolean;
+  /** Where a narrow column may break the name (after the word searched for), else anywhere. */
+  breakAfter?: number;
   text: RowText;
 }
 
@@ -19,7 +21,15 @@ export interface TagNameProps {
  * A tag or place name linking out to the network; long names are cut in a compact pane, with a
  * button for the rest.
  */
-export function TagName({ label, href, prefix = '', isBanned = false, isCompact, text }: TagNameProps) {
+export function TagName({
+  label,
+  href,
+  prefix = '',
+  isBanned = false,
+  isCompact,
+  breakAfter = 0,
+  text,
+}: TagNameProps) {
   const [isFullShown, setIsFullShown] = useState(false);
   const isCut = isCompact && label.length > LIMITS.tagTruncationChars && !isFullShown;
   const shown = isCut ? `${label.slice(0, LIMITS.tagTruncationChars)}…` : label;
@@ -27,7 +37,15 @@ export function TagName({ label, href, prefix = '', isBanned = false, isCompact,
     <div className="ts-name-box">
       <a className="ts-name" href={href} target="_blank" rel="noopener noreferrer">
         {prefix}
-        {shown}
+        {breakAfter > 0 && breakAfter < shown.length && !isCut ? (
+          <>
+            {shown.slice(0, breakAfter)}
+            <wbr />
+            {shown.slice(breakAfter)}
+          </>
+        ) : (
+          shown
+        )}
       </a>
       {isCut && (
         <Tooltip describeChild title={label}>
