@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { CopyPlan, ExportTag } from '@tagscout/core/export';
 import { LIMITS } from '@tagscout/core/limits';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings/settings-store';
 import { AutoSelectNote } from './auto-select-note';
@@ -28,26 +28,13 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
   const helpHidden = useSettings((s) => s.exportHelpHidden);
   const updateSettings = useSettings((s) => s.update);
   const box = useRef<HTMLDivElement>(null);
-  const warning = useRef<HTMLDivElement>(null);
-  const warningShown = useRef<HTMLDivElement | null>(null);
-  // A warning that Copy leaves tags out is in view as it appears (or as the pane opens with it on a
-  // phone), not below the help; not while a control in the box has the focus (the Filters' slider
-  // that made it appear would scroll away under the hand).
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (element && warning.current && warning.current !== warningShown.current) {
-      if (!element.contains(document.activeElement)) showFrom(element, warning.current);
-    }
-    warningShown.current = warning.current;
-  });
-  // The box keeps room for the whole warning while one shows (a phone's least room would cut it
-  // mid-sentence and hide its buttons), as it wraps anew (a turned phone, another count); the list
-  // below keeps its rows, the pane scrolls if it must.
   const [warningElement, setWarningElement] = useState<HTMLDivElement | null>(null);
-  const warningRef = useCallback((element: HTMLDivElement | null) => {
-    warning.current = element;
-    setWarningElement(element);
-  }, []);
+  // While a warning that Copy leaves tags out shows, the box keeps room for all of it (a phone's
+  // least room would cut it mid-sentence and hide its buttons), as it wraps anew (a turned phone,
+  // another count); the list below keeps its rows, the pane scrolls if it must. As it appears (or
+  // as the pane opens with it on a phone) it is scrolled into view, not left below the help; not
+  // while a control in the box has the focus (the Filters' slider that made it appear would scroll
+  // away under the hand).
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -56,7 +43,9 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
       element.style.minHeight = `${Math.max(CONTROLS_MIN_PX, warningPx)}px`;
     };
     fit();
-    if (!warningElement || typeof ResizeObserver === 'undefined') return;
+    if (!warningElement) return;
+    if (!element.contains(document.activeElement)) showFrom(element, warningElement);
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(fit);
     observer.observe(warningElement);
     return () => observer.disconnect();
@@ -105,7 +94,7 @@ export function ExportControls({ plan, chosen }: { plan: CopyPlan; chosen: reado
           {t('export.help')}
         </Alert>
       )}
-      <CopyFor plan={plan} chosen={chosen} warningRef={warningRef} />
+      <CopyFor plan={plan} chosen={chosen} warningRef={setWarningElement} />
       <ExportFiltersPanel onShown={(filters) => box.current && showFrom(box.current, filters)} />
     </Box>
   );
