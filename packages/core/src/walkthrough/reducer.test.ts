@@ -51,9 +51,31 @@ describe('walkthrough reducer', () => {
     expect(state.shown).toEqual(['search', 'searchKinds']);
   });
 
-  it('leaves the open step alone while another becomes due', () => {
-    const state = run([trigger('tagsOpened'), trigger('resultsShown')]);
+  it('leaves the open step alone while a step it does not lead to becomes due', () => {
+    const state = run([trigger('tagsOpened'), trigger('copied', 'tagAdded')]);
     expect(state.current).toBe('search');
+    expect(state.shown).toEqual(['search']);
+  });
+
+  it('follows the user: a search while "Start with a word" is up opens the results step in its place', () => {
+    const state = run([trigger('tagsOpened'), trigger('tagsOpened', 'resultsShown')]);
+    expect(state.current).toBe('results');
+    // The search kinds step, which came after "Start with a word", is passed for good.
+    expect(state.shown).toEqual(['search', 'searchKinds', 'results']);
+    expect(run([{ type: 'next' }, { type: 'next' }, trigger('tagsOpened')], state).current).toBeNull();
+  });
+
+  it('follows the user from a step reached by Next: "Add a few more" gives way once there are three', () => {
+    const state = run([trigger('threeTagsAdded', 'tagAdded')], at('addMore', ['exportList', 'addMore']));
+    expect(state.current).toBe('filters');
+  });
+
+  it('opens the furthest step already reached when several in a row are due: five tags added at once', () => {
+    const state = run([trigger('tagAdded', 'threeTagsAdded')]);
+    expect(state.current).toBe('filters');
+    expect(state.shown).toEqual(['exportList', 'addMore', 'filters']);
+    // The passed steps do not open later while their trigger still holds.
+    expect(run([{ type: 'clickAway' }, trigger('tagAdded')], { ...state, current: null }).current).toBeNull();
   });
 
   it('picks the earliest step in guide order when several are due', () => {

@@ -8,6 +8,7 @@ import {
   type StepId,
   WALKTHROUGH_STEPS,
   type WalkthroughRoute,
+  type WalkthroughStep,
   type WalkthroughTrigger,
 } from './steps.js';
 
@@ -99,14 +100,50 @@ function openDueStep(
   viewer: WalkthroughViewer,
 ): WalkthroughState {
   // Never for the free group.
-  if (!viewer.showWalkthrough || !state.isOn || state.current !== null) return state;
+  if (!viewer.showWalkthrough || !state.isOn) return state;
   if (isWalkthroughComplete(state)) return state;
   const due = new Set(triggers);
-  const shown = new Set(state.shown);
-  const step = WALKTHROUGH_STEPS.find(
-    (candidate) => candidate.trigger !== null && due.has(candidate.trigger) && !shown.has(candidate.id),
-  );
-  return step ? show(state, step.id) : state;
+  const isDue = (step: WalkthroughStep) =>
+    step.trigger !== null && due.has(step.trigger) && !state.shown.includes(step.id);
+  if (state.current !== null) {
+    // The user already did what the step on screen leads to (searched while "Start with a word" was
+    // up): the step it led to takes its place rather than the old one covering the new results.
+    const ahead = nextTriggeredStep(state.current);
+    return ahead && isDue(ahead) ? catchUp(state, state.current, isDue) : state;
+  }
+  const step = WALKTHROUGH_STEPS.find(isDue);
+  return step ? catchUp(state, step.id, isDue) : state;
+}
+
+/**
+ * Shows `id`, or the furthest step after it that the user has already reached (five tags added at
+ * once: "Add a few more" is past). Steps passed over count as shown, so they do not open out of turn.
+ */
+function catchUp(
+  state: WalkthroughState,
+  id: StepId,
+  isDue: (step: WalkthroughStep) => boolean,
+): WalkthroughState {
+  let target = id;
+  let passed: StepId[] = [];
+  for (let ahead = nextTriggeredStep(target); ahead && isDue(ahead); ahead = nextTriggeredStep(target)) {
+    passed = [...passed, ...stepsBetween(target, ahead.id)];
+    target = ahead.id;
+  }
+  const shown = [...state.shown, ...passed.filter((step) => !state.shown.includes(step))];
+  return show({ ...state, shown }, target);
+}
+
+/** The first step after `id` in guide order that opens by itself (has a trigger). */
+function nextTriggeredStep(id: StepId): WalkthroughStep | undefined {
+  const index = WALKTHROUGH_STEPS.findIndex((step) => step.id === id);
+  return WALKTHROUGH_STEPS.slice(index + 1).find((step) => step.trigger !== null);
+}
+
+/** The steps from `from` up to, not including, `to`, in guide order. */
+function stepsBetween(from: StepId, to: StepId): StepId[] {
+  const ids = WALKTHROUGH_STEPS.map((step) => step.id);
+  return ids.slice(ids.indexOf(from), ids.indexOf(to));
 }
 
 function goNext(state: WalkthroughState): WalkthroughState {

@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
@@ -39,6 +39,32 @@ describe('the guide and the tutorial', () => {
     expect(screen.queryByTestId('walkthrough-step')).toBeNull();
     act(() => closeTutorial());
     expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+  });
+
+  it('puts its step away on Escape, and not while a dialog above it takes the Escape', () => {
+    useSession.setState(testSession('trial'));
+    dispatchWalkthrough({
+      type: 'trigger',
+      triggers: ['tagsOpened'],
+      viewer: { showWalkthrough: true, canTurnGuideOff: true },
+    });
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/tags']}>
+          <WalkthroughHost />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    const dialog = document.createElement('div');
+    dialog.className = 'MuiModal-root';
+    document.body.append(dialog);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+    dialog.remove();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByTestId('walkthrough-step')).toBeNull();
+    // Put away, not turned off: the guide goes on with the next thing the user does.
+    expect(useWalkthrough.getState()).toMatchObject({ isOn: true, current: null, shown: ['search'] });
   });
 
   it('keeps its step off the pages it has nothing to say about (Your posts, Settings), and shows it back on the search', () => {

@@ -31,6 +31,7 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
   const { anchor, isGone } = useAnchor(step.target);
   const [arrow, setArrow] = useState<HTMLElement | null>(null);
   const isGuideOffStep = stepId === GUIDE_OFF_STEP || stepId === GUIDE_OFF_DISABLED_STEP;
+  useEscapeToDismiss();
 
   const card = (
     <Paper
@@ -138,6 +139,18 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
       </ClickAwayListener>
     </Popper>
   );
+}
+
+/** Escape puts the step away, as a tip would be (a dialog above it takes its own Escape). */
+function useEscapeToDismiss(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('.MuiModal-root')) return;
+      dispatchWalkthrough({ type: 'hide' });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 }
 
 /** The steps whose text has a second title and message (walkthrough.<id>.title2 in en.json). */
