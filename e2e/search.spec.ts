@@ -39,11 +39,16 @@ describe('search and export on the sample corpus', () => {
     expect(await firstRow.getByRole('link').textContent()).toBe('#travel');
     // What is left of the day's related searches, as the server counts them, before one is spent (issue 32 §7).
     await page.getByText('4 of 4 related searches left today').waitFor();
+    await page.getByTestId('trend-button').first().waitFor();
+    const columnsBefore = await columnEdges(page);
 
     await expand(page, 'travel');
     const related = page.getByTestId('related-row');
     await related.first().waitFor();
     expect(await related.count()).toBe(2);
+    // The related rows (their Add buttons, trends and longer names) move no column of the table.
+    await related.first().getByTestId('trend-button').waitFor();
+    expect(await columnEdges(page)).toEqual(columnsBefore);
     expect(
       await page
         .getByText(
@@ -241,6 +246,14 @@ async function search(page: Page, text: string) {
 
 async function expand(page: Page, name: string) {
   await page.getByRole('button', { name: `Show related tags of ${name}`, exact: true }).click();
+}
+
+/** Where the results table's columns start, in pixels from the left. */
+async function columnEdges(page: Page): Promise<number[]> {
+  return page
+    .getByRole('table', { name: 'Search results' })
+    .locator('thead th')
+    .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
 }
 
 /** The names among these links that the browser breaks over more than one line. */

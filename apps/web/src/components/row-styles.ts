@@ -87,8 +87,23 @@ export function rowStyles(theme: Theme) {
       '@media (hover: hover)': {
         '&:hover': { backgroundColor: hover(palette.primary.main), borderColor: palette.primary.main },
       },
-      '&:disabled, &[aria-disabled="true"]': { padding: '4px 5px', border: 0, color: action.disabled },
+      // Exported keeps the button's size (its border unseen): the columns stay where they are.
+      '&:disabled, &[aria-disabled="true"]': { borderColor: 'transparent', color: action.disabled },
       '& .ts-icon': { fontSize: 18, marginLeft: -2, marginRight: 8 },
+    },
+    '.ts-add-label': { display: 'inline-grid', justifyItems: 'center' },
+    '.ts-add-label > span': { gridArea: '1 / 1' },
+    '.ts-add-label > [aria-hidden="true"]': { visibility: 'hidden' },
+    // Lays out a column's widest content without showing it or taking height (AddColumnSizer).
+    '.ts-column-sizer': {
+      display: 'flex',
+      visibility: 'hidden',
+      height: 0,
+      paddingTop: 0,
+      paddingBottom: 0,
+      borderTopWidth: 0,
+      borderBottomWidth: 0,
+      overflow: 'hidden',
     },
     // A press shows at once, on touch screens too (MUI's ripple did): the button's colour at 12%.
     '.ts-button:active:not(:disabled):not([aria-disabled="true"])': {

@@ -31,7 +31,36 @@ export function AddButton({
       data-tour="add"
     >
       <RowIcon name={icon} size={isCompact ? 'small' : 'medium'} />
-      {!isCompact && (isExported ? words.exported : words.add)}
+      {!isCompact && <AddLabel shown={isExported ? words.exported : words.add} words={words} />}
     </button>
+  );
+}
+
+/**
+ * The button's word, as wide as the wider of "Add" and "Exported" (the other one is laid out
+ * unseen), so adding a tag does not move the table's columns.
+ */
+function AddLabel({ shown, words }: { shown: string; words: RowText['words'] }) {
+  return (
+    <span className="ts-add-label">
+      <span>{shown}</span>
+      <span aria-hidden="true">{shown === words.add ? words.exported : words.add}</span>
+    </span>
+  );
+}
+
+/**
+ * An unseen Add button for the column's header: the column keeps its width while no row shows one
+ * (a place's results), so opening a place's related tags does not move the other columns.
+ */
+export function AddColumnSizer({ isCompact, text }: { isCompact: boolean; text: RowText }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`ts-column-sizer ${isCompact ? 'ts-button ts-icon-button' : 'ts-button ts-add'}`}
+    >
+      <RowIcon name="add" size={isCompact ? 'small' : 'medium'} />
+      {!isCompact && <AddLabel shown={text.words.add} words={text.words} />}
+    </span>
   );
 }

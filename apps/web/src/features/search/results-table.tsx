@@ -13,6 +13,7 @@ import { recordClick } from '../appdata/track';
 import { countHeader } from '../networks/network-label';
 import { useCurrentNetwork, useTrends } from '../networks/queries';
 import { useSettings } from '../settings/settings-store';
+import { AddColumnSizer } from './add-button';
 import { useIsCompact } from './compact-pane';
 import { RelatedRows } from './related-rows';
 import { hasRelatedSearchLeft } from './related-searches';
@@ -24,9 +25,13 @@ import { useIsPhone } from './use-is-phone';
 
 type Notice = 'indexing' | 'limit' | null;
 
-// In a compact pane the other columns take no more than their content needs, so the name keeps the
-// rest: on a phone a name of up to about 20 characters stays on one line.
+// The other columns take no more than their content needs and the name keeps the rest: on a phone a
+// name of up to about 20 characters stays on one line. Elsewhere the count and the trend keep some
+// room besides, so that rows coming and going (a place's related tags, trends as they load) do not
+// move the columns.
 const SHRINK = { width: '1%' } as const;
+const COUNT_COLUMN_WIDTH = 160;
+const TREND_COLUMN_WIDTH = 152;
 
 /** Rows drawn at once for new results: what a 1280x800 window or a phone shows (issue 33). */
 export const FIRST_ROWS = 12;
@@ -51,7 +56,6 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
   const isCompact = useIsCompact();
   // A phone shows a week's trend with no toggle; a compact pane elsewhere keeps the chosen days.
   const isPhone = useIsPhone();
-  const shrink = isCompact ? SHRINK : undefined;
   const network = useCurrentNetwork();
   const trendDays = useSettings((settings) => settings.trendDays);
   const updateSettings = useSettings((settings) => settings.update);
@@ -87,10 +91,18 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
           <TableRow>
             <TableCell sx={{ width: isCompact ? 36 : 48 }} aria-label={t('search.columns.related')} />
             <TableCell>{t('search.columns.name')}</TableCell>
-            <TableCell align="right" data-testid="count-header" sx={shrink}>
+            <TableCell
+              align="right"
+              data-testid="count-header"
+              sx={isCompact ? SHRINK : { ...SHRINK, minWidth: COUNT_COLUMN_WIDTH, whiteSpace: 'nowrap' }}
+            >
               {countHeader(t, network)}
             </TableCell>
-            <TableCell align="center" sx={{ ...shrink, whiteSpace: 'nowrap' }}>
+            <TableCell
+              align="center"
+              // A sparkline and its figure (a place's rows have none until its related tags open).
+              sx={{ ...SHRINK, whiteSpace: 'nowrap', minWidth: isCompact ? undefined : TREND_COLUMN_WIDTH }}
+            >
               {isPhone ? (
                 t('trends.column')
               ) : (
@@ -106,7 +118,9 @@ export const ResultsTable = memo(function ResultsTable({ items }: { items: Resul
                 </>
               )}
             </TableCell>
-            <TableCell align="right" aria-label={t('search.columns.export')} sx={shrink} />
+            <TableCell align="right" aria-label={t('search.columns.export')} sx={SHRINK}>
+              <AddColumnSizer isCompact={isCompact} text={text} />
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
