@@ -21,19 +21,7 @@ describe('the guide and the tutorial', () => {
   });
 
   it('hides its step while the tutorial is open (one layer at a time) and shows it again after', () => {
-    useSession.setState(testSession('trial'));
-    dispatchWalkthrough({
-      type: 'trigger',
-      triggers: ['tagsOpened'],
-      viewer: { showWalkthrough: true, canTurnGuideOff: true },
-    });
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/tags']}>
-          <WalkthroughHost />
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+    renderSearchStep();
     expect(screen.getByTestId('walkthrough-step')).toBeTruthy();
     act(() => openTutorial());
     expect(screen.queryByTestId('walkthrough-step')).toBeNull();
@@ -42,19 +30,7 @@ describe('the guide and the tutorial', () => {
   });
 
   it('puts its step away on Escape, and not while a dialog above it takes the Escape', () => {
-    useSession.setState(testSession('trial'));
-    dispatchWalkthrough({
-      type: 'trigger',
-      triggers: ['tagsOpened'],
-      viewer: { showWalkthrough: true, canTurnGuideOff: true },
-    });
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/tags']}>
-          <WalkthroughHost />
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+    renderSearchStep();
     const dialog = document.createElement('div');
     dialog.className = 'MuiModal-root';
     document.body.append(dialog);
@@ -68,12 +44,7 @@ describe('the guide and the tutorial', () => {
   });
 
   it('keeps its step off the pages it has nothing to say about (Your posts, Settings), and shows it back on the search', () => {
-    useSession.setState(testSession('trial'));
-    dispatchWalkthrough({
-      type: 'trigger',
-      triggers: ['tagsOpened'],
-      viewer: { showWalkthrough: true, canTurnGuideOff: true },
-    });
+    openSearchStep();
     let navigate: ReturnType<typeof useNavigate> = () => undefined;
     render(
       <ThemeProvider theme={theme}>
@@ -121,6 +92,28 @@ describe('a step whose element is gone', () => {
     expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('results');
   });
 });
+
+/** A trial visitor on the search page, its guide's first step open. */
+function openSearchStep() {
+  useSession.setState(testSession('trial'));
+  dispatchWalkthrough({
+    type: 'trigger',
+    triggers: ['tagsOpened'],
+    viewer: { showWalkthrough: true, canTurnGuideOff: true },
+  });
+}
+
+/** The guide on the search page, its first step open. */
+function renderSearchStep() {
+  openSearchStep();
+  render(
+    <ThemeProvider theme={theme}>
+      <MemoryRouter initialEntries={['/tags']}>
+        <WalkthroughHost />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+}
 
 /** Hands the test the router's navigate. */
 function Navigator({ onReady }: { onReady: (navigate: ReturnType<typeof useNavigate>) => void }) {
