@@ -81,10 +81,10 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
       })
       .toBe(true);
 
-    // New -> saved: Save asks for the title.
+    // New -> saved: Save asks for the title (Enter in the name saves).
     await saveButton.click();
     await nameDialog.getByRole('textbox', { name: 'Collection name' }).fill('Weekend trip');
-    await nameDialog.getByRole('button', { name: 'Save' }).click();
+    await page.keyboard.press('Enter');
     await page.waitForURL(UUID);
     const topicId = new URL(page.url()).pathname.split('/').at(-1)!;
     expect(page.url()).toBe(`${server.url}/tags/${topicId}`);
@@ -92,6 +92,8 @@ describe('collections: save, reopen, edit and delete hashtag lists', () => {
     await waitForText(title, 'Weekend trip');
     expect(await page.getByTestId('topic-modified').count()).toBe(0);
     expect(await saveButton.isDisabled()).toBe(true);
+    // Saved, Save is done for now but keeps the focus the dialog gave back: a keyboard user goes on from there.
+    expect(await saveButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const [created] = await apiTopics(page);
     expect(created).toMatchObject({
       topic_id: topicId,

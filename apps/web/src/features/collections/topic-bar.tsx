@@ -34,15 +34,15 @@ export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
         data-testid="topic-title"
         data-tour="topic-title"
         title={name}
-        sx={{
-          fontWeight: 600,
-          minWidth: 0,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-        }}
+        sx={{ fontWeight: 600, minWidth: 0, display: 'flex', alignItems: 'baseline' }}
       >
-        {name}
+        {/* Only the name is cut short: the asterisk after it stays in sight. */}
+        <Box
+          component="span"
+          sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {name}
+        </Box>
         {isModified && (
           <>
             <Typography
@@ -50,7 +50,7 @@ export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
               color="primary"
               aria-hidden
               data-testid="topic-modified"
-              sx={{ fontWeight: 700 }}
+              sx={{ fontWeight: 700, flexShrink: 0 }}
             >
               *
             </Typography>
@@ -66,13 +66,15 @@ export function TopicBar({ onSave, onRename, isSaving }: TopicBarProps) {
       <Button
         variant="contained"
         size="small"
-        // Busy, not disabled, while saving: the name dialog gives the focus back to Save as it
-        // closes, which a disabled button cannot take.
+        // Busy, not disabled, while saving, and only marked disabled once saved: the name dialog gives
+        // the focus back to Save as it closes, and the focus stays there after the save (a disabled
+        // button would drop it to the page, and a keyboard user would start again from the top).
         startIcon={isSaving ? <CircularProgress size={16} color="inherit" /> : <Save />}
-        disabled={!isModified}
+        aria-disabled={!isModified}
+        className={isModified ? undefined : 'Mui-disabled'}
         aria-busy={isSaving}
         onClick={() => {
-          if (isSaving) return;
+          if (isSaving || !isModified) return;
           recordClick('saveClick');
           onSave();
         }}
