@@ -65,6 +65,8 @@ export function SignInCodeForm({
             required
             fullWidth
             autoComplete="username"
+            // Asked for on purpose ("Use a code we email you"), as the forgotten-password form is.
+            autoFocus
             value={email}
             onChange={(event) => onEmailChange(event.target.value)}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}

@@ -65,7 +65,12 @@ describe('signing in with an emailed code', () => {
     renderLoginPage();
     fireEvent.change(screen.getByLabelText(/^Email/, { selector: 'input' }), { target: { value: EMAIL } });
     fireEvent.click(screen.getByRole('button', { name: 'Use a code we email you' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
+    const send = await screen.findByRole('button', { name: 'Send the code' });
+    // The address typed is kept, and its field has the focus to check or change it.
+    const address = screen.getByLabelText(/^Email/, { selector: 'input' });
+    expect(address).toHaveProperty('value', EMAIL);
+    expect(document.activeElement).toBe(address);
+    fireEvent.click(send);
     expect(await screen.findByLabelText(/^Verification code/, { selector: 'input' })).toBeTruthy();
     expect(bodiesOf(calls, 'POST /api/account/sign-in-code')).toEqual([{ email: EMAIL }]);
   });
