@@ -12,6 +12,12 @@ describe('tagsOfPastedText', () => {
     ]);
   });
 
+  it('leaves out the little words of a caption written without #, in English and Portuguese', async () => {
+    await expect(
+      tagsOfPastedText('Sunset at the beach with my friends. Um pôr do sol na praia com os amigos'),
+    ).resolves.toEqual(['sunset', 'beach', 'friends', 'pôr', 'sol', 'praia', 'amigos']);
+  });
+
   it('reads a caption’s #tags (its reader loaded on the first paste, issue 33)', async () => {
     await expect(tagsOfPastedText('Sunset at the #Beach with #friends #beach')).resolves.toEqual([
       'beach',

@@ -13,14 +13,16 @@ export function fetchSuggestions(tags: readonly string[], limit = 10) {
 
 /**
  * The tags of a pasted caption (core's rules: #tags, lower-cased, unique) or, when it has no #, of a
- * plain list separated by spaces, commas or lines, each a tag of any network (k-pop as well as foo_).
- * A caption's reader (twitter-text and its polyfills) is loaded on the first paste, not with the app.
+ * plain list separated by spaces, commas or lines, each a tag of any network (k-pop as well as foo_),
+ * less the little words a caption written without # has (the, and, de: nobody's tags). A caption's
+ * reader (twitter-text and its polyfills) and the little words load on the first paste, not with the app.
  */
 export async function tagsOfPastedText(text: string): Promise<string[]> {
   if (text.includes('#')) return (await import('./caption-hashtags')).extractHashtags(text);
+  const { isLittleWord } = await import('./little-words');
   const names = text
     .split(/[\s,;]+/)
     .map((word) => normalizeHashtag(word, ANY_NETWORK))
-    .filter((name): name is string => name !== null);
+    .filter((name): name is string => name !== null && !isLittleWord(name));
   return [...new Set(names)];
 }
