@@ -78,6 +78,10 @@ describe('collections', () => {
     fireEvent.click(button('Delete', confirm));
     await waitFor(() => expect(rowTexts()).toEqual([['(untitled)', '2']]));
     expect([...server.stored.keys()]).toEqual([UNTITLED_ID]);
+    // The deleted row's button went with it: the focus is on the row that stays, not on the page.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Open (untitled)'),
+    );
 
     fireEvent.click(button('Delete (untitled)'));
     const second = await screen.findByRole('dialog', {
@@ -86,6 +90,7 @@ describe('collections', () => {
     });
     fireEvent.click(button('Delete', second));
     await screen.findByText('No Collection Found');
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
     expect(screen.getByText('Search for hashtags and save to a collection!')).toBeTruthy();
     expect(server.stored.size).toBe(0);
   });

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Topic } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../api/error-text';
@@ -33,10 +33,34 @@ export function CollectionsPage() {
   const topics = useTopics(isLoaded && caps.canUseCollections);
   const remove = useDeleteTopic();
   const [toDelete, setToDelete] = useState<Topic | null>(null);
+  const page = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The place of a row just deleted: its Delete button went with it, so the focus goes to the row
+  // that took its place (or the last one, or the heading when none is left) instead of to the page.
+  const [deletedAt, setDeletedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (deletedAt === null) return;
+    const rows = page.current?.querySelectorAll<HTMLElement>('[data-testid="collection-row"]') ?? [];
+    (rows[Math.min(deletedAt, rows.length - 1)] ?? heading.current)?.focus();
+    setDeletedAt(null);
+  }, [deletedAt]);
+
+  const confirmDelete = (topic: Topic) => {
+    const index = topics.data?.findIndex((listed) => listed.topic_id === topic.topic_id) ?? 0;
+    remove.mutate(topic.topic_id, {
+      onSuccess: () => setDeletedAt(Math.max(index, 0)),
+      onSettled: () => setToDelete(null),
+    });
+  };
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 880, mx: 'auto', px: { xs: 0, sm: 3 }, py: { xs: 0, sm: 3 } }}>
+    <Box
+      ref={page}
+      sx={{ width: '100%', maxWidth: 880, mx: 'auto', px: { xs: 0, sm: 3 }, py: { xs: 0, sm: 3 } }}
+    >
       <Typography
+        ref={heading}
+        tabIndex={-1}
         variant="h5"
         component="h1"
         sx={{ px: { xs: 2, sm: 0 }, py: { xs: 2, sm: 0 }, mb: { sm: 2 } }}
@@ -69,7 +93,7 @@ export function CollectionsPage() {
           count={toDelete.export_count}
           isDeleting={remove.isPending}
           onCancel={() => setToDelete(null)}
-          onConfirm={() => remove.mutate(toDelete.topic_id, { onSettled: () => setToDelete(null) })}
+          onConfirm={() => confirmDelete(toDelete)}
         />
       )}
     </Box>
