@@ -79,9 +79,7 @@ describe('collections', () => {
     await waitFor(() => expect(rowTexts()).toEqual([['(untitled)', '2']]));
     expect([...server.stored.keys()]).toEqual([UNTITLED_ID]);
     // The deleted row's button went with it: the focus is on the row that stays, not on the page.
-    await waitFor(() =>
-      expect(document.activeElement?.getAttribute('aria-label')).toBe('Open (untitled)'),
-    );
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Open (untitled)'));
 
     fireEvent.click(button('Delete (untitled)'));
     const second = await screen.findByRole('dialog', {
