@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { markTrialUnverified, useSession } from '../../shell/session-store';
+import { FOCUS_SEARCH } from '../search/focus-search';
 import { checkEmail, checkPromoCode, removeUser, trialRegister, verifyAccount } from './account-api';
 import { restoreDeviceId } from './device-id';
 import { accountErrorText, errorCode as errorCodeOf } from './error-text';
@@ -116,7 +117,8 @@ export function useTrialSignupFlow(): TrialSignupFlow {
         trialSignupDraft.forget();
         await refreshMe();
         closeTrialSignup();
-        navigate('/tags');
+        // The guide's first step asks to type a word: the box is ready for it.
+        navigate('/tags', { state: FOCUS_SEARCH });
       }),
     resend: () =>
       run(async () => {
@@ -146,7 +148,7 @@ export function useTrialSignupFlow(): TrialSignupFlow {
         trialSignupDraft.forget();
         await refreshMe();
         closeTrialSignup();
-        navigate('/tags');
+        navigate('/tags', { state: FOCUS_SEARCH });
       }),
     finishAlreadyRegistered: () => {
       setIsAlreadyRegistered(false);

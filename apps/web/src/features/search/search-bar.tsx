@@ -12,11 +12,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, memo, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { NetworkPicker } from '../networks/network-picker';
 import { useSettings } from '../settings/settings-store';
 import { useIsCompact } from './compact-pane';
+import { shouldFocusSearch } from './focus-search';
 import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { searchQueryOf } from './search-query';
@@ -36,6 +38,11 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
   // Not the query: searching (100 ms after typing stops) need not draw the bar again.
   const kind = useSearch((s) => s.kind);
   const text = useSearch((s) => s.text);
+  const input = useRef<HTMLInputElement>(null);
+  const { state: routeState } = useLocation();
+  useEffect(() => {
+    if (shouldFocusSearch(routeState)) input.current?.focus();
+  }, [routeState]);
   const { setKind, setText, search } = useSearch.getState();
   const queryClient = useQueryClient();
   const isCompact = useIsCompact();
@@ -105,6 +112,7 @@ export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefi
           fullWidth
           size="small"
           data-tour="search-input"
+          inputRef={input}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={handleKeyDown}
