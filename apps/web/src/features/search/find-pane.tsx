@@ -22,10 +22,12 @@ import { SourceAlerts } from './source-alerts';
 export function FindPane({
   onNewSearch,
   afterSearchBar,
+  isSearchFocusedOnArrival = false,
 }: {
   onNewSearch?: () => void;
   /** Shown right after the search bar (the link to skip to the export list beside this pane). */
   afterSearchBar?: ReactNode;
+  isSearchFocusedOnArrival?: boolean;
 }) {
   const { t } = useTranslation();
   const kind = useSearch((s) => s.kind);
@@ -49,7 +51,7 @@ export function FindPane({
 
   return (
     <CompactPaneBox>
-      <SearchBar onNewSearch={onNewSearch} />
+      <SearchBar onNewSearch={onNewSearch} isFocusedOnArrival={isSearchFocusedOnArrival} />
       {afterSearchBar}
       <SourceAlerts />
       <Box sx={{ height: 4 }}>

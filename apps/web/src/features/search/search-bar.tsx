@@ -14,11 +14,9 @@ import { LIMITS } from '@tagscout/core/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { NetworkPicker } from '../networks/network-picker';
 import { useSettings } from '../settings/settings-store';
 import { useIsCompact } from './compact-pane';
-import { shouldFocusSearch } from './focus-search';
 import { searchKeys } from './queries';
 import { SearchKind } from './search-api';
 import { searchQueryOf } from './search-query';
@@ -33,16 +31,22 @@ const COMPACT_TAB_SX = { minWidth: 0, px: 1.25 } as const;
  * typing stops, or at once on Enter. In a compact pane (a phone, or beside the export list on a
  * tablet) the picker sits beside the query box, so that the tabs keep their whole labels.
  */
-export function SearchBar({ onNewSearch }: { onNewSearch?: (() => void) | undefined }) {
+export function SearchBar({
+  onNewSearch,
+  isFocusedOnArrival = false,
+}: {
+  onNewSearch?: (() => void) | undefined;
+  /** The box takes the focus as it shows (a trial just started on this visit: focus-search.ts). */
+  isFocusedOnArrival?: boolean;
+}) {
   const { t } = useTranslation();
   // Not the query: searching (100 ms after typing stops) need not draw the bar again.
   const kind = useSearch((s) => s.kind);
   const text = useSearch((s) => s.text);
   const input = useRef<HTMLInputElement>(null);
-  const { state: routeState } = useLocation();
   useEffect(() => {
-    if (shouldFocusSearch(routeState)) input.current?.focus();
-  }, [routeState]);
+    if (isFocusedOnArrival) input.current?.focus();
+  }, [isFocusedOnArrival]);
   const { setKind, setText, search } = useSearch.getState();
   const queryClient = useQueryClient();
   const isCompact = useIsCompact();

@@ -21,6 +21,7 @@ import { useTopicSaver } from '../collections/use-topic-saver';
 import { ExportPanel } from '../export/export-panel';
 import { useExportList } from '../export/export-store';
 import { FindPane } from './find-pane';
+import { shouldFocusSearch } from './focus-search';
 import { useSearch } from './search-store';
 import { EXPORT_PANE_ID, SkipToExport } from './skip-to-export';
 import { useIsPhone } from './use-is-phone';
@@ -43,7 +44,8 @@ export function SearchPage() {
   const isPhone = useIsPhone();
   const navigate = useNavigate();
   const { topicId } = useParams();
-  const canKeepTopics = useLocation().pathname.startsWith('/tags');
+  const location = useLocation();
+  const canKeepTopics = location.pathname.startsWith('/tags');
   const tagCount = useExportList((s) => s.tags.length);
   const hasSavedTopic = useExportList((s) => s.topic.topicId !== null);
   const isModified = useExportList((s) => s.isModified);
@@ -92,6 +94,7 @@ export function SearchPage() {
     <FindPane
       onNewSearch={handleNewSearch}
       afterSearchBar={!isPhone && hasExportPane ? <SkipToExport /> : undefined}
+      isSearchFocusedOnArrival={shouldFocusSearch(location.state)}
     />
   );
 
