@@ -135,8 +135,7 @@ export interface ServedCall {
   body: unknown;
 }
 
-/** An answer, or a function making it; a promise of one answers when it settles (a slow server). */
-type FakeRoute = FakeAnswer | ((call: ServedCall) => FakeAnswer | Promise<FakeAnswer>);
+type FakeRoute = FakeAnswer | ((call: ServedCall) => FakeAnswer);
 
 /**
  * Stubs fetch with a fake server that answers `routes`, keyed by method and path as the document
@@ -159,7 +158,7 @@ export function serveFakeApi(routes: Record<string, FakeRoute>): ServedCall[] {
       const name = `${method} ${new URL(url, 'http://app.test').pathname}`;
       const route = patterns.find(({ pattern }) => pattern.test(name))?.route;
       if (!route) notServed({ url, ...init });
-      const answer = typeof route === 'function' ? await route(call) : route;
+      const answer = typeof route === 'function' ? route(call) : route;
       return contractAnswer({ url, ...init }, answer.body, answer);
     }),
   );

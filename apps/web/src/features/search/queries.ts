@@ -2,7 +2,7 @@ import type { HashtagCount } from '@tagscout/core/api';
 import type { Network } from '@tagscout/core/networks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { useCapabilities, useSession } from '../../shell/session-store';
+import { useCapabilities } from '../../shell/session-store';
 import { useSettings } from '../settings/settings-store';
 import {
   fetchCounts,
@@ -76,7 +76,6 @@ function useRelatedAsked(item: Pick<ResultItem, 'kind' | 'key'>) {
 export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
   const queryClient = useQueryClient();
   const { key, ranking, network, isCut } = useRelatedAsked(item);
-  const isSessionLoaded = useSession((session) => session.isLoaded);
   return useQuery({
     queryKey: key,
     queryFn: async () => {
@@ -102,9 +101,6 @@ export function useRelatedTags(item: Pick<ResultItem, 'kind' | 'key'>) {
     staleTime: (query) => (!isCut && (query.state.data?.hidden ?? 0) > 0 ? 0 : Number.POSITIVE_INFINITY),
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    // Who the visitor is decides whether the list is cut: a paying customer reloading with a list open
-    // is not asked for (nor shown) the free list first.
-    enabled: isSessionLoaded,
   });
 }
 
