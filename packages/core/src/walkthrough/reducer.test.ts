@@ -27,9 +27,11 @@ const ANDROID_ANONYMOUS = resolveAccess(unRegTrial('android'));
 function run(actions: WalkthroughAction[], from: WalkthroughState = INITIAL_WALKTHROUGH) {
   return actions.reduce(walkthroughReducer, from);
 }
+/** A look at the screen where all of `triggers` just became true. */
 const trigger = (...triggers: WalkthroughTrigger[]): WalkthroughAction => ({
   type: 'trigger',
   triggers,
+  fresh: triggers,
   viewer: TRIAL,
 });
 const at = (current: StepId, shown: StepId[] = [current]): WalkthroughState => ({
@@ -65,6 +67,22 @@ describe('walkthrough reducer', () => {
     expect(run([{ type: 'next' }, { type: 'next' }, trigger('tagsOpened')], state).current).toBeNull();
   });
 
+  it('moves past no step on what already held: results on screen as the guide restarts, copies made before', () => {
+    const holding: WalkthroughAction = {
+      type: 'trigger',
+      triggers: ['tagsOpened', 'resultsShown', 'tagAdded', 'threeTagsAdded', 'copied'],
+      fresh: [],
+      viewer: TRIAL,
+    };
+    const state = run([{ type: 'restart' }, holding, holding]);
+    expect(state.current).toBe('search');
+    expect(state.shown).toEqual(['search']);
+    // Steps open one by one, in guide order, as before.
+    const next = run([{ type: 'next' }, { type: 'next' }, holding], state);
+    expect(next.current).toBe('results');
+    expect(next.shown).toEqual(['search', 'searchKinds', 'results']);
+  });
+
   it('follows the user from a step reached by Next: "Add a few more" gives way once there are three', () => {
     const state = run([trigger('threeTagsAdded', 'tagAdded')], at('addMore', ['exportList', 'addMore']));
     expect(state.current).toBe('filters');
@@ -83,7 +101,9 @@ describe('walkthrough reducer', () => {
   });
 
   it('never shows a step to the free group', () => {
-    const state = run([{ type: 'trigger', triggers: ['tagsOpened', 'resultsShown'], viewer: FREE }]);
+    const state = run([
+      { type: 'trigger', triggers: ['tagsOpened', 'resultsShown'], fresh: [], viewer: FREE },
+    ]);
     expect(state).toEqual(INITIAL_WALKTHROUGH);
   });
 

@@ -28,8 +28,17 @@ export interface WalkthroughState {
 export type WalkthroughViewer = Pick<Capabilities, 'showWalkthrough' | 'canTurnGuideOff'>;
 
 export type WalkthroughAction =
-  /** Things that happened; the first due step (in guide order) not yet shown opens. */
-  | { type: 'trigger'; triggers: readonly WalkthroughTrigger[]; viewer: WalkthroughViewer }
+  /**
+   * What holds on screen now (`triggers`), and which of it became true since the guide last looked
+   * (`fresh`). With no step open, the first due step (in guide order) not yet shown opens; only what
+   * is fresh moves the guide past a step (openDueStep).
+   */
+  | {
+      type: 'trigger';
+      triggers: readonly WalkthroughTrigger[];
+      fresh: readonly WalkthroughTrigger[];
+      viewer: WalkthroughViewer;
+    }
   | { type: 'next' }
   | { type: 'prev' }
   /** A click outside the popover: closes a step whose next is close, and no other. */
@@ -39,7 +48,7 @@ export type WalkthroughAction =
   /** Turns the guide back on and forgets what was shown. */
   | { type: 'restart' }
   | { type: 'navigated' }
-  /** Hides the step on screen (e.g. the visitor's trial ended). */
+  /** Hides the step on screen (the visitor's trial ended, Escape); it stays shown. */
   | { type: 'hide' };
 
 export const INITIAL_WALKTHROUGH: WalkthroughState = {
@@ -52,7 +61,7 @@ export const INITIAL_WALKTHROUGH: WalkthroughState = {
 export function walkthroughReducer(state: WalkthroughState, action: WalkthroughAction): WalkthroughState {
   switch (action.type) {
     case 'trigger':
-      return openDueStep(state, action.triggers, action.viewer);
+      return openDueStep(state, action, action.viewer);
     case 'next':
       return goNext(state);
     case 'prev': {
@@ -96,37 +105,45 @@ export function restoreWalkthrough(isOnText: string | null, shownJson: string | 
 
 function openDueStep(
   state: WalkthroughState,
-  triggers: readonly WalkthroughTrigger[],
+  { triggers, fresh }: { triggers: readonly WalkthroughTrigger[]; fresh: readonly WalkthroughTrigger[] },
   viewer: WalkthroughViewer,
 ): WalkthroughState {
   // Never for the free group.
   if (!viewer.showWalkthrough || !state.isOn) return state;
   if (isWalkthroughComplete(state)) return state;
   const due = new Set(triggers);
+  const justHappened = new Set(fresh);
   const isDue = (step: WalkthroughStep) =>
     step.trigger !== null && due.has(step.trigger) && !state.shown.includes(step.id);
+  // Only what the user just did moves the guide past a step: results still on screen from before
+  // (the guide restarted from Help, a trial started from a search) do not.
+  const isJustReached = (step: WalkthroughStep) => isDue(step) && justHappened.has(step.trigger!);
   if (state.current !== null) {
-    // The user already did what the step on screen leads to (searched while "Start with a word" was
+    // The user just did what the step on screen leads to (searched while "Start with a word" was
     // up): the step it led to takes its place rather than the old one covering the new results.
     const ahead = nextTriggeredStep(state.current);
-    return ahead && isDue(ahead) ? catchUp(state, state.current, isDue) : state;
+    return ahead && isJustReached(ahead) ? catchUp(state, state.current, isJustReached) : state;
   }
   const step = WALKTHROUGH_STEPS.find(isDue);
-  return step ? catchUp(state, step.id, isDue) : state;
+  return step ? catchUp(state, step.id, isJustReached) : state;
 }
 
 /**
- * Shows `id`, or the furthest step after it that the user has already reached (five tags added at
- * once: "Add a few more" is past). Steps passed over count as shown, so they do not open out of turn.
+ * Shows `id`, or the furthest step after it that the user just reached (five tags added at once: "Add
+ * a few more" is past). Steps passed over count as shown, so they do not open out of turn.
  */
 function catchUp(
   state: WalkthroughState,
   id: StepId,
-  isDue: (step: WalkthroughStep) => boolean,
+  isJustReached: (step: WalkthroughStep) => boolean,
 ): WalkthroughState {
   let target = id;
   let passed: StepId[] = [];
-  for (let ahead = nextTriggeredStep(target); ahead && isDue(ahead); ahead = nextTriggeredStep(target)) {
+  for (
+    let ahead = nextTriggeredStep(target);
+    ahead && isJustReached(ahead);
+    ahead = nextTriggeredStep(target)
+  ) {
     passed = [...passed, ...stepsBetween(target, ahead.id)];
     target = ahead.id;
   }

@@ -93,12 +93,43 @@ describe('a step whose element is gone', () => {
   });
 });
 
+describe('what the guide sees as it starts', () => {
+  afterEach(() => {
+    resetApp();
+    vi.useRealTimers();
+    document.body.replaceChildren();
+    useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
+  });
+
+  it('opens its first step, not a later one, for results already on screen (a restart from Help)', () => {
+    vi.useFakeTimers();
+    useSession.setState(testSession('trial'));
+    for (const target of ['search-input', 'result']) {
+      const element = document.createElement('div');
+      element.dataset.tour = target;
+      element.getClientRects = () => [new DOMRect(0, 0, 100, 20)] as unknown as DOMRectList;
+      document.body.append(element);
+    }
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/tags']}>
+          <WalkthroughHost />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+    expect(useWalkthrough.getState().shown).toEqual(['search']);
+  });
+});
+
 /** A trial visitor on the search page, its guide's first step open. */
 function openSearchStep() {
   useSession.setState(testSession('trial'));
   dispatchWalkthrough({
     type: 'trigger',
     triggers: ['tagsOpened'],
+    fresh: [],
     viewer: { showWalkthrough: true, canTurnGuideOff: true },
   });
 }

@@ -1,4 +1,4 @@
-import type { WalkthroughRoute } from '@tagscout/core/walkthrough';
+import type { WalkthroughRoute, WalkthroughTrigger } from '@tagscout/core/walkthrough';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { safeLocalStorage } from '../../shell/safe-storage';
@@ -73,6 +73,8 @@ export function WalkthroughHost() {
   useEffect(() => {
     // Nothing to look for while the guide is off (a restart turns it on again).
     if (!isLoaded || !isOn || !caps.showWalkthrough || isTutorialOpen) return;
+    // What held at the last look: only what became true since is news (at the first look, nothing).
+    let held: ReadonlySet<WalkthroughTrigger> | null = null;
     const check = () => {
       // A dialog or the menu is open: the guide waits.
       if (document.querySelector('.MuiModal-root')) return;
@@ -83,10 +85,13 @@ export function WalkthroughHost() {
         isOnScreen: (target) => findTarget(target) !== null,
         happened: happened.current,
       });
+      const fresh = held ? triggers.filter((trigger) => !held?.has(trigger)) : [];
+      held = new Set(triggers);
       if (triggers.length > 0) {
         dispatchWalkthrough({
           type: 'trigger',
           triggers,
+          fresh,
           viewer: { showWalkthrough: caps.showWalkthrough, canTurnGuideOff: caps.canTurnGuideOff },
         });
       }

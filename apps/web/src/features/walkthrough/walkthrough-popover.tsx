@@ -31,7 +31,7 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
   const { anchor, isGone } = useAnchor(step.target);
   const [arrow, setArrow] = useState<HTMLElement | null>(null);
   const isGuideOffStep = stepId === GUIDE_OFF_STEP || stepId === GUIDE_OFF_DISABLED_STEP;
-  useEscapeToDismiss();
+  useEscapeToDismiss(!isGone);
 
   const card = (
     <Paper
@@ -141,16 +141,20 @@ export function WalkthroughPopover({ stepId, viewer }: { stepId: StepId; viewer:
   );
 }
 
-/** Escape puts the step away, as a tip would be (a dialog above it takes its own Escape). */
-function useEscapeToDismiss(): void {
+/**
+ * Escape puts the step away while it is in sight, as a tip would be (not an Escape that ends typing
+ * with an input method, nor one a dialog above it takes).
+ */
+function useEscapeToDismiss(isShown: boolean): void {
   useEffect(() => {
+    if (!isShown) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.querySelector('.MuiModal-root')) return;
+      if (event.key !== 'Escape' || event.isComposing || document.querySelector('.MuiModal-root')) return;
       dispatchWalkthrough({ type: 'hide' });
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [isShown]);
 }
 
 /** The steps whose text has a second title and message (walkthrough.<id>.title2 in en.json). */

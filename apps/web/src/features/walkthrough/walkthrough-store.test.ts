@@ -11,7 +11,7 @@ describe('walkthrough store', () => {
   });
 
   it('marks shown steps in local storage (walkthroughState)', () => {
-    dispatchWalkthrough({ type: 'trigger', triggers: ['tagsOpened'], viewer: TRIAL });
+    dispatchWalkthrough({ type: 'trigger', triggers: ['tagsOpened'], fresh: [], viewer: TRIAL });
     dispatchWalkthrough({ type: 'next' });
     expect(JSON.parse(localStorage.getItem('walkthroughState') ?? '{}')).toEqual({
       shown: ['search', 'searchKinds'],
@@ -19,7 +19,7 @@ describe('walkthrough store', () => {
   });
 
   it('keeps the guide off (showGuide false) and restart turns it back on', () => {
-    dispatchWalkthrough({ type: 'trigger', triggers: ['tagsOpened'], viewer: TRIAL });
+    dispatchWalkthrough({ type: 'trigger', triggers: ['tagsOpened'], fresh: [], viewer: TRIAL });
     dispatchWalkthrough({ type: 'turnOff', viewer: TRIAL });
     expect(localStorage.getItem('showGuide')).toBe('false');
     expect(useWalkthrough.getState().current).toBe('guideOff');
