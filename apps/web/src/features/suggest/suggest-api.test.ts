@@ -12,10 +12,22 @@ describe('tagsOfPastedText', () => {
     ]);
   });
 
-  it('leaves out the little words of a caption written without #, in English and Portuguese', async () => {
-    await expect(
-      tagsOfPastedText('Sunset at the beach with my friends. Um pôr do sol na praia com os amigos'),
-    ).resolves.toEqual(['sunset', 'beach', 'friends', 'pôr', 'sol', 'praia', 'amigos']);
+  it('finds no tags in a caption written without # (its words are for "Tags for your words")', async () => {
+    await expect(tagsOfPastedText('Sunset at the beach with my friends. So happy today!')).resolves.toEqual(
+      [],
+    );
+    await expect(tagsOfPastedText('Um pôr do sol na praia com os amigos')).resolves.toEqual([]);
+  });
+
+  it('keeps every word of a list, words that captions use too among them', async () => {
+    await expect(tagsOfPastedText('viagem praia sol trabalho noite')).resolves.toEqual([
+      'viagem',
+      'praia',
+      'sol',
+      'trabalho',
+      'noite',
+    ]);
+    await expect(tagsOfPastedText('the, beach, me\nlike')).resolves.toEqual(['the', 'beach', 'me', 'like']);
   });
 
   it('reads a caption’s #tags (its reader loaded on the first paste, issue 33)', async () => {

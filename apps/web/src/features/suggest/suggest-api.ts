@@ -13,16 +13,40 @@ export function fetchSuggestions(tags: readonly string[], limit = 10) {
 
 /**
  * The tags of a pasted caption (core's rules: #tags, lower-cased, unique) or, when it has no #, of a
- * plain list separated by spaces, commas or lines, each a tag of any network (k-pop as well as foo_),
- * less the little words a caption written without # has (the, and, de: nobody's tags). A caption's
- * reader (twitter-text and its polyfills) and the little words load on the first paste, not with the app.
+ * plain list separated by spaces, commas or lines, each a tag of any network (k-pop as well as foo_).
+ * A caption written without # has none ("Tags for your words" reads its words instead). A caption's
+ * reader (twitter-text and its polyfills) is loaded on the first paste, not with the app.
  */
 export async function tagsOfPastedText(text: string): Promise<string[]> {
   if (text.includes('#')) return (await import('./caption-hashtags')).extractHashtags(text);
-  const { isLittleWord } = await import('./little-words');
+  if (readsAsSentences(text)) return [];
   const names = text
     .split(/[\s,;]+/)
     .map((word) => normalizeHashtag(word, ANY_NETWORK))
-    .filter((name): name is string => name !== null && !isLittleWord(name));
+    .filter((name): name is string => name !== null);
   return [...new Set(names)];
+}
+
+/**
+ * Words that sentences are full of and lists of tags hardly hold, in English, Portuguese and
+ * Spanish: a text separated by spaces alone whose words are a fifth or more of these reads as a
+ * caption, not as a list ("Sunset at the beach with my friends"; "viagem praia sol" is a list).
+ */
+const SENTENCE_WORDS = new Set(
+  (
+    'the a an and of to in on at with for from my our your is are was this that it ' +
+    'o os as um uma e de do da dos das no na nos nas em com para por que meu minha é ' +
+    'el la los las un una y del en con por para mi es'
+  ).split(' '),
+);
+
+function readsAsSentences(text: string): boolean {
+  if (/[,;\n]/.test(text)) return false;
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[.!?:]+$/u, ''))
+    .filter(Boolean);
+  const sentenceWords = words.filter((word) => SENTENCE_WORDS.has(word)).length;
+  return words.length >= 3 && sentenceWords * 5 >= words.length;
 }
