@@ -158,6 +158,8 @@ describe('accounts in a browser', () => {
     await page.waitForURL('**/tags');
     // The trial starts where the guide asks for a word: the search box has the focus, not the page.
     await page.locator('[data-tour="search-input"] input:focus').waitFor({ timeout: 10_000 });
+    // Once: the history entry no longer asks for it, so a reload or Back here does not take the focus.
+    await expect.poll(() => page.evaluate(() => history.state?.usr ?? null)).toBeNull();
     expect(await readMenu(page)).toEqual([
       'Search',
       'Collections',

@@ -30,7 +30,7 @@ function openUnsavedList(isDown: () => boolean) {
 
 async function saveAs(name: string) {
   const save = await screen.findByRole('button', { name: 'Save', hidden: true });
-  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+  await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('false'));
   fireEvent.click(save);
   const dialog = await screen.findByRole('dialog', { name: 'Save collection', hidden: true });
   const field = within(dialog).getByLabelText<HTMLInputElement>('Collection name');

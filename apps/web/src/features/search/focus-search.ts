@@ -6,7 +6,12 @@ export const FOCUS_SEARCH = { focusSearch: true } as const;
  * phone would raise its keyboard over the screen the visitor has not seen yet).
  */
 export function shouldFocusSearch(state: unknown): boolean {
-  const isAsked =
-    typeof state === 'object' && state !== null && (state as { focusSearch?: unknown }).focusSearch === true;
-  return isAsked && window.matchMedia?.('(hover: hover) and (pointer: fine)').matches === true;
+  return isFocusAsked(state) && window.matchMedia?.('(hover: hover) and (pointer: fine)').matches === true;
+}
+
+/** Whether the visit asked for the focus (the search page then drops the ask from the history entry). */
+export function isFocusAsked(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { focusSearch?: unknown }).focusSearch === true
+  );
 }

@@ -21,7 +21,7 @@ import { useTopicSaver } from '../collections/use-topic-saver';
 import { ExportPanel } from '../export/export-panel';
 import { useExportList } from '../export/export-store';
 import { FindPane } from './find-pane';
-import { shouldFocusSearch } from './focus-search';
+import { isFocusAsked, shouldFocusSearch } from './focus-search';
 import { useSearch } from './search-store';
 import { EXPORT_PANE_ID, SkipToExport } from './skip-to-export';
 import { useIsPhone } from './use-is-phone';
@@ -46,6 +46,13 @@ export function SearchPage() {
   const { topicId } = useParams();
   const location = useLocation();
   const canKeepTopics = location.pathname.startsWith('/tags');
+  // The search box took the focus this visit asked for (its effect runs first): a reload, or Back to
+  // this entry, does not take it again.
+  useEffect(() => {
+    if (isFocusAsked(location.state)) {
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    }
+  }, [location, navigate]);
   const tagCount = useExportList((s) => s.tags.length);
   const hasSavedTopic = useExportList((s) => s.topic.topicId !== null);
   const isModified = useExportList((s) => s.isModified);
