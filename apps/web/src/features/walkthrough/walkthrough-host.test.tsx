@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { INITIAL_WALKTHROUGH } from '@tagscout/core/walkthrough';
+import { INITIAL_WALKTHROUGH, STEP_IDS } from '@tagscout/core/walkthrough';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,42 @@ describe('what the guide sees as it starts', () => {
     act(() => void vi.advanceTimersByTime(2000));
     expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
     expect(useWalkthrough.getState().shown).toEqual(['search']);
+  });
+});
+
+describe('the guide across pages', () => {
+  afterEach(() => {
+    resetApp();
+    vi.useRealTimers();
+    document.body.replaceChildren();
+    useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
+  });
+
+  it('follows a user who opens a collection from its list instead of pressing Next', () => {
+    vi.useFakeTimers();
+    useSession.setState(testSession('trial'));
+    for (const target of ['collections-table', 'topic-title']) {
+      const element = document.createElement('div');
+      element.dataset.tour = target;
+      element.getClientRects = () => [new DOMRect(0, 0, 100, 20)] as unknown as DOMRectList;
+      document.body.append(element);
+    }
+    const upToCollections = STEP_IDS.slice(0, STEP_IDS.indexOf('collections') + 1);
+    useWalkthrough.setState({ ...INITIAL_WALKTHROUGH, current: 'collections', shown: [...upToCollections] });
+    let navigate: ReturnType<typeof useNavigate> = () => undefined;
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/collections']}>
+          <Navigator onReady={(go) => (navigate = go)} />
+          <WalkthroughHost />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(useWalkthrough.getState().current).toBe('collections');
+    act(() => void navigate('/tags/3f1c2a4e-0000-4000-8000-000000000001'));
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(useWalkthrough.getState().current).toBe('collectionOpened');
   });
 });
 

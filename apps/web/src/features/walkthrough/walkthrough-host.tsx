@@ -37,6 +37,12 @@ export function WalkthroughHost() {
   const isTutorialOpen = useShellOverlays((s) => s.isTutorialOpen);
   const happened = useRef(new Set<'copied' | 'saved' | 'collectionOpened'>());
   const previousPath = useRef(pathname);
+  // What held at the guide's last look on one of its pages: only what became true since is news, so
+  // results still on screen from before move it past no step. Kept across pages (what a page brings,
+  // a collection opened or the plans page, is news there) and forgotten when the guide starts looking
+  // afresh: turned on or restarted, a session, the tutorial closed. Its first look after that sees nothing new.
+  const held = useRef<ReadonlySet<WalkthroughTrigger> | null>(null);
+  const isRestarted = useWalkthrough((s) => s.shown.length === 0);
   const viewer = { showWalkthrough: caps.showWalkthrough, canTurnGuideOff: caps.canTurnGuideOff };
 
   useEffect(
@@ -70,14 +76,20 @@ export function WalkthroughHost() {
     goTo(navigateTo, navigate);
   }, [navigateTo, navigate]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each of these starts the looking afresh.
+  useEffect(() => {
+    held.current = null;
+  }, [isLoaded, isOn, caps.showWalkthrough, isTutorialOpen]);
+  useEffect(() => {
+    if (isRestarted) held.current = null;
+  }, [isRestarted]);
+
   useEffect(() => {
     // Nothing to look for while the guide is off (a restart turns it on again).
     if (!isLoaded || !isOn || !caps.showWalkthrough || isTutorialOpen) return;
-    // What held at the last look: only what became true since is news (at the first look, nothing).
-    let held: ReadonlySet<WalkthroughTrigger> | null = null;
     const check = () => {
-      // A dialog or the menu is open: the guide waits.
-      if (document.querySelector('.MuiModal-root')) return;
+      // A dialog or the menu is open, or a page the guide has nothing to say about: it waits.
+      if (document.querySelector('.MuiModal-root') || !isGuidePage(pathname)) return;
       const triggers = currentTriggers({
         pathname,
         kind: useSearch.getState().kind,
@@ -85,8 +97,9 @@ export function WalkthroughHost() {
         isOnScreen: (target) => findTarget(target) !== null,
         happened: happened.current,
       });
-      const fresh = held ? triggers.filter((trigger) => !held?.has(trigger)) : [];
-      held = new Set(triggers);
+      const before = held.current;
+      const fresh = before ? triggers.filter((trigger) => !before.has(trigger)) : [];
+      held.current = new Set(triggers);
       if (triggers.length > 0) {
         dispatchWalkthrough({
           type: 'trigger',
