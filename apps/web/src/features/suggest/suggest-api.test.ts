@@ -17,6 +17,8 @@ describe('tagsOfPastedText', () => {
       [],
     );
     await expect(tagsOfPastedText('Um pôr do sol na praia com os amigos')).resolves.toEqual([]);
+    // Over several lines, or with commas.
+    await expect(tagsOfPastedText('Sunset at the beach, with my friends\nBest day')).resolves.toEqual([]);
   });
 
   it('keeps every word of a list, words that captions use too among them', async () => {
@@ -28,6 +30,14 @@ describe('tagsOfPastedText', () => {
       'noite',
     ]);
     await expect(tagsOfPastedText('the, beach, me\nlike')).resolves.toEqual(['the', 'beach', 'me', 'like']);
+    // Short words that are tags too (LA, de, it) do not make a list a sentence.
+    await expect(tagsOfPastedText('travel la beach de it')).resolves.toEqual([
+      'travel',
+      'la',
+      'beach',
+      'de',
+      'it',
+    ]);
   });
 
   it('reads a caption’s #tags (its reader loaded on the first paste, issue 33)', async () => {

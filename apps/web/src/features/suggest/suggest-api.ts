@@ -28,25 +28,30 @@ export async function tagsOfPastedText(text: string): Promise<string[]> {
 }
 
 /**
- * Words that sentences are full of and lists of tags hardly hold, in English, Portuguese and
- * Spanish: a text separated by spaces alone whose words are a fifth or more of these reads as a
- * caption, not as a list ("Sunset at the beach with my friends"; "viagem praia sol" is a list).
+ * Words that sentences are full of and that are nobody's tag, in English, Portuguese and Spanish (not
+ * short ones that are also tags: la, de, it, es, in, no, my).
  */
 const SENTENCE_WORDS = new Set(
   (
-    'the a an and of to in on at with for from my our your is are was this that it ' +
-    'o os as um uma e de do da dos das no na nos nas em com para por que meu minha é ' +
-    'el la los las un una y del en con por para mi es'
+    'the and with at of for from this that our your are was were been ' +
+    'com para uma um os dos das nos nas pelo pela muito ' +
+    'con por una del muy'
   ).split(' '),
 );
 
+/**
+ * Whether a text without # is a caption rather than a list: one of its lines or comma-separated
+ * parts has three or more words (a tag has no space), a fifth or more of them sentence words
+ * ("Sunset at the beach, with my friends"; "viagem praia sol" and "travel la beach" are lists).
+ */
 function readsAsSentences(text: string): boolean {
-  if (/[,;\n]/.test(text)) return false;
-  const words = text
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/[.!?:]+$/u, ''))
-    .filter(Boolean);
-  const sentenceWords = words.filter((word) => SENTENCE_WORDS.has(word)).length;
-  return words.length >= 3 && sentenceWords * 5 >= words.length;
+  return text.split(/[,;\n]/).some((part) => {
+    const words = part
+      .toLowerCase()
+      .split(/\s+/)
+      .map((word) => word.replace(/[.!?:]+$/u, ''))
+      .filter(Boolean);
+    const sentenceWords = words.filter((word) => SENTENCE_WORDS.has(word)).length;
+    return words.length >= 3 && sentenceWords > 0 && sentenceWords * 5 >= words.length;
+  });
 }
