@@ -117,6 +117,8 @@ describe('Check my tags', () => {
     expect(within(dialog).getByRole('button', { name: 'Nothing to add' }).hasAttribute('disabled')).toBe(
       true,
     );
+    // The keyboard goes on from Close, not from the top of the page.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
   });
 
   it('counts only the tags the list does not hold yet, and says how many it holds', async () => {

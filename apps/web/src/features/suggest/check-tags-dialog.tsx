@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { HashtagCount, HashtagTrend } from '@tagscout/core/api';
 import { formatCount } from '@tagscout/core/format';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/error-text';
 import { useExportList } from '../export/export-store';
@@ -94,10 +94,13 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
   const addable = names.filter((name) => !counts.get(name)?.banned && !listed.has(name));
   // Trends are asked for as soon as the tags are known, while unknown counts are still retried.
   const trends = useTrends(names);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const addAll = () => {
     for (const name of addable) add({ hashtag: name, count: counts.get(name)?.count ?? -1 });
     setAdded(addable.length);
     checkTagsDraft.forget();
+    // "Add all" has nothing left to add and turns disabled: the focus goes on to Close, not to the page.
+    closeButton.current?.focus();
   };
 
   return (
@@ -220,7 +223,9 @@ function CheckTagsDialog({ onClose }: { onClose: () => void }) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('checkTags.close')}</Button>
+        <Button ref={closeButton} onClick={onClose}>
+          {t('checkTags.close')}
+        </Button>
         <Button variant="contained" onClick={addAll} disabled={addable.length === 0}>
           {t('checkTags.addAll', { count: addable.length })}
         </Button>
