@@ -93,7 +93,7 @@ describe('a step whose element is gone', () => {
   });
 });
 
-describe('what the guide sees as it starts', () => {
+describe('what the guide looks at, on the search page and across pages', () => {
   afterEach(() => {
     resetApp();
     vi.useRealTimers();
@@ -101,59 +101,42 @@ describe('what the guide sees as it starts', () => {
     useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
   });
 
-  it('opens its first step, not a later one, for results already on screen (a restart from Help)', () => {
+  /** A trial visitor with these data-tour elements on screen and the guide at `path`; goes elsewhere. */
+  function lookAt(path: string, targets: string[]): (to: string) => void {
     vi.useFakeTimers();
     useSession.setState(testSession('trial'));
-    for (const target of ['search-input', 'result']) {
+    for (const target of targets) {
       const element = document.createElement('div');
       element.dataset.tour = target;
       element.getClientRects = () => [new DOMRect(0, 0, 100, 20)] as unknown as DOMRectList;
       document.body.append(element);
     }
-    render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/tags']}>
-          <WalkthroughHost />
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
-    act(() => void vi.advanceTimersByTime(2000));
-    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
-    expect(useWalkthrough.getState().shown).toEqual(['search']);
-  });
-});
-
-describe('the guide across pages', () => {
-  afterEach(() => {
-    resetApp();
-    vi.useRealTimers();
-    document.body.replaceChildren();
-    useWalkthrough.setState(INITIAL_WALKTHROUGH, true);
-  });
-
-  it('follows a user who opens a collection from its list instead of pressing Next', () => {
-    vi.useFakeTimers();
-    useSession.setState(testSession('trial'));
-    for (const target of ['collections-table', 'topic-title']) {
-      const element = document.createElement('div');
-      element.dataset.tour = target;
-      element.getClientRects = () => [new DOMRect(0, 0, 100, 20)] as unknown as DOMRectList;
-      document.body.append(element);
-    }
-    const upToCollections = STEP_IDS.slice(0, STEP_IDS.indexOf('collections') + 1);
-    useWalkthrough.setState({ ...INITIAL_WALKTHROUGH, current: 'collections', shown: [...upToCollections] });
     let navigate: ReturnType<typeof useNavigate> = () => undefined;
     render(
       <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={['/collections']}>
+        <MemoryRouter initialEntries={[path]}>
           <Navigator onReady={(go) => (navigate = go)} />
           <WalkthroughHost />
         </MemoryRouter>
       </ThemeProvider>,
     );
+    return (to) => void navigate(to);
+  }
+
+  it('opens its first step, not a later one, for results already on screen (a restart from Help)', () => {
+    lookAt('/tags', ['search-input', 'result']);
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(screen.getByTestId('walkthrough-step').dataset.step).toBe('search');
+    expect(useWalkthrough.getState().shown).toEqual(['search']);
+  });
+
+  it('follows a user who opens a collection from its list instead of pressing Next', () => {
+    const upToCollections = STEP_IDS.slice(0, STEP_IDS.indexOf('collections') + 1);
+    useWalkthrough.setState({ ...INITIAL_WALKTHROUGH, current: 'collections', shown: [...upToCollections] });
+    const navigate = lookAt('/collections', ['collections-table', 'topic-title']);
     act(() => void vi.advanceTimersByTime(1000));
     expect(useWalkthrough.getState().current).toBe('collections');
-    act(() => void navigate('/tags/3f1c2a4e-0000-4000-8000-000000000001'));
+    act(() => navigate('/tags/3f1c2a4e-0000-4000-8000-000000000001'));
     act(() => void vi.advanceTimersByTime(1000));
     expect(useWalkthrough.getState().current).toBe('collectionOpened');
   });
