@@ -11,7 +11,7 @@ import { useSearch } from '../search/search-store';
 import { GUIDED_VISIT } from './guided-visit';
 import { WalkthroughPopover } from './walkthrough-popover';
 import { dispatchWalkthrough, useWalkthrough } from './walkthrough-store';
-import { currentTriggers, findTarget, isGuidePage } from './walkthrough-triggers';
+import { currentTriggers, findTarget, isGuidePage, isModalOpen } from './walkthrough-triggers';
 
 /** How often the guide looks at the screen for a step that became due. */
 const CHECK_MS = 400;
@@ -89,7 +89,7 @@ export function WalkthroughHost() {
     if (!isLoaded || !isOn || !caps.showWalkthrough || isTutorialOpen) return;
     const check = () => {
       // A dialog or the menu is open, or a page the guide has nothing to say about: it waits.
-      if (document.querySelector('.MuiModal-root') || !isGuidePage(pathname)) return;
+      if (isModalOpen() || !isGuidePage(pathname)) return;
       const triggers = currentTriggers({
         pathname,
         kind: useSearch.getState().kind,

@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/i18n';
 import { dispatchWalkthrough } from './walkthrough-store';
-import { findTarget } from './walkthrough-triggers';
+import { findTarget, isModalOpen } from './walkthrough-triggers';
 
 const ARROW = 10;
 // Above the title bar (1100), below the menu drawer (1200) and dialogs (1300).
@@ -149,7 +149,7 @@ function useEscapeToDismiss(isShown: boolean): void {
   useEffect(() => {
     if (!isShown) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.isComposing || document.querySelector('.MuiModal-root')) return;
+      if (event.key !== 'Escape' || event.isComposing || isModalOpen()) return;
       dispatchWalkthrough({ type: 'hide' });
     };
     document.addEventListener('keydown', onKeyDown);

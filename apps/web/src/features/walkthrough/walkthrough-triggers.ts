@@ -51,3 +51,8 @@ export function findTarget(target: string): HTMLElement | null {
   }
   return null;
 }
+
+/** A dialog or the menu is open (MUI's modals): the guide waits, and leaves Escape to it. */
+export function isModalOpen(): boolean {
+  return document.querySelector('.MuiModal-root') !== null;
+}
